@@ -1,0 +1,51 @@
+"""rubricate: rubric-driven LLM-as-judge grading and self-revision loops for AI agents.
+
+Declare what "done" looks like as a rubric; a judge grades each criterion, says what is missing,
+and that verdict gates completion. Offline by default on an embedded local model.
+"""
+
+from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
+from ._judge import Judge
+from ._models import ModelLike, resolve_chat_model
+from ._retry import RetryPolicy
+from ._rubric import CheckFn, CheckResult, Criterion, Rubric, RubricLike
+from ._scorer import RubricScorer, ScoreResult, create_rubric_scorer
+from ._types import (
+    CriterionVerdict,
+    DecidedBy,
+    Evaluation,
+    EvaluationResult,
+    Evidence,
+    Mode,
+    Usage,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CheckFn",
+    "CheckResult",
+    "Criterion",
+    "CriterionVerdict",
+    "DecidedBy",
+    "Evaluation",
+    "EvaluationResult",
+    "Evidence",
+    "GraderError",
+    "Judge",
+    "LocalModelError",
+    "Mode",
+    "ModelError",
+    "ModelLike",
+    "RetryPolicy",
+    "Rubric",
+    "RubricError",
+    "RubricLike",
+    "RubricScorer",
+    "RubricateError",
+    "ScoreResult",
+    "Usage",
+    "__version__",
+    "create_rubric_scorer",
+    "resolve_chat_model",
+]

@@ -1,0 +1,476 @@
+"""The judge: grades evidence against a rubric and returns an `Evaluation`.
+
+One evaluation goes: code checks (no model) -> optional grader-tool phase -> verdicts, either
+`joint` (one call for every criterion) or `per_criterion` (one small call each; concurrent for
+remote models, sequential on the embedded model so its KV cache reuses the shared prefix).
+
+On the embedded model a per-criterion verdict is a grammar-constrained `yes` / `no`, and only a
+`no` pays for a second, one-line call asking for the gap: output tokens are what cost time on a
+CPU. Remote models answer a small JSON verdict through their provider's structured output.
+
+Verdicts are matched to configured criteria by label, never by what the judge echoes; anything
+missing, unknown or contradictory is corrected once and then fails closed as `unverified`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+)
+from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
+from langchain_core.tools import tool as as_tool
+
+from . import _prompts as prompts
+from ._code_checks import run_check
+from ._evidence import message_text, render_evidence
+from ._exceptions import GraderError
+from ._models import ModelLike, model_name, resolve_chat_model, supports_grammar
+from ._retry import RetryPolicy, call_with_retries, describe_error
+from ._rubric import Criterion, Rubric, RubricLike
+from ._sync import run_sync
+from ._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode, Usage
+from ._verdicts import Answer, criterion_schema, joint_schema, parse_criterion, parse_joint
+
+__all__ = ["Judge"]
+
+_YES_NO_GRAMMAR = 'root ::= "yes" | "no"'
+_ONE_LINE_GRAMMAR = "root ::= [^\\n]{1,300}"
+_GAP_MAX_TOKENS = 60
+_TOOL_OUTPUT_CHARS = 4000
+_REMOTE_EVIDENCE_CHARS = 60_000
+_NO_GAP = "The judge found this criterion not met but gave no reason."
+_UNVERIFIED_GAP = "The judge gave no valid verdict for this criterion ({problem}); failed closed."
+
+
+@dataclass
+class _Meter:
+    """Usage of one evaluation, counted as calls happen so nothing is lost on an error."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    calls: int = 0
+
+    def count_call(self) -> None:
+        self.calls += 1
+
+    def add(self, message: Any) -> None:
+        usage = getattr(message, "usage_metadata", None) or {}
+        self.input_tokens += int(usage.get("input_tokens") or 0)
+        self.output_tokens += int(usage.get("output_tokens") or 0)
+
+    def usage(self) -> Usage:
+        return Usage(
+            input_tokens=self.input_tokens, output_tokens=self.output_tokens, calls=self.calls
+        )
+
+
+class Judge:
+    """Grades an output against a rubric with a chat model; code-checked criteria need no model.
+
+    Args:
+        model: `"local"` (the embedded model), `"llamacpp:/path.gguf"`, `"provider:model-id"`,
+            or a LangChain chat model.
+        mode: `"joint"` or `"per_criterion"`; by default `per_criterion` on the embedded model
+            and `joint` on remote models.
+        system_prompt: Grading instructions replacing the built-in ones. The rule that the
+            evidence is untrusted data stays in force whatever they say.
+        tools: Tools the judge may call before its verdicts (LangChain tools or plain functions).
+        max_tool_calls: Cap on tool calls per evaluation.
+        retry: Retries, backoff and per-call timeout for transient errors.
+        max_concurrency: Parallel calls in `per_criterion` mode (always 1 on the embedded model).
+        max_evidence_chars: Evidence budget; longer evidence is trimmed with an explicit note.
+
+    Example:
+        ```python
+        judge = Judge("local")
+        evaluation = judge.evaluate("- Mentions Paris", output="The capital is Paris.")
+        evaluation.result  # "satisfied"
+        ```
+    """
+
+    def __init__(
+        self,
+        model: ModelLike = "local",
+        *,
+        mode: Mode | None = None,
+        system_prompt: str | None = None,
+        tools: Sequence[BaseTool | Callable[..., Any]] | None = None,
+        max_tool_calls: int = 8,
+        retry: RetryPolicy | None = None,
+        max_concurrency: int | None = None,
+        max_evidence_chars: int | None = None,
+    ) -> None:
+        if mode is not None and mode not in ("joint", "per_criterion"):
+            raise ValueError(f"`mode` must be 'joint' or 'per_criterion', got {mode!r}")
+        if isinstance(max_tool_calls, bool) or not isinstance(max_tool_calls, int):
+            raise TypeError(f"`max_tool_calls` must be an int, got {max_tool_calls!r}")
+        if max_tool_calls < 0:
+            raise ValueError(f"`max_tool_calls` must be >= 0, got {max_tool_calls!r}")
+        if max_concurrency is not None and max_concurrency < 1:
+            raise ValueError(f"`max_concurrency` must be >= 1, got {max_concurrency!r}")
+        self.model: BaseChatModel = resolve_chat_model(model)
+        self.model_name = model_name(self.model)
+        self.local = supports_grammar(self.model)
+        self.mode: Mode = mode or ("per_criterion" if self.local else "joint")
+        self.system_prompt = system_prompt or prompts.GRADER_SYSTEM_PROMPT
+        self.tools: tuple[BaseTool, ...] = tuple(
+            t if isinstance(t, BaseTool) else as_tool(t) for t in (tools or ())
+        )
+        self.max_tool_calls = max_tool_calls
+        self.retry = retry or RetryPolicy(timeout=None if self.local else 120.0)
+        self.max_concurrency = 1 if self.local else (max_concurrency or 8)
+        self.max_evidence_chars = max_evidence_chars or self._default_evidence_chars()
+
+    def evaluate(
+        self,
+        rubric: RubricLike,
+        *,
+        output: str = "",
+        task: str = "",
+        messages: Sequence[BaseMessage | Mapping[str, Any]] = (),
+    ) -> Evaluation:
+        """Grade synchronously; see `aevaluate`."""
+        return run_sync(self.aevaluate(rubric, output=output, task=task, messages=messages))
+
+    async def aevaluate(
+        self,
+        rubric: RubricLike,
+        *,
+        output: str = "",
+        task: str = "",
+        messages: Sequence[BaseMessage | Mapping[str, Any]] = (),
+    ) -> Evaluation:
+        """Grade `output` (or the last assistant message of `messages`) against `rubric`.
+
+        Never raises for a judge failure: that is an evaluation with result `grader_error`.
+        A rubric that cannot be parsed raises `RubricError` before any model call.
+        """
+        started = time.perf_counter()
+        parsed = Rubric.parse(rubric)
+        if not parsed:
+            return Evaluation(
+                result="satisfied",
+                explanation="The rubric has no criteria: nothing to grade, so nothing was called.",
+                skipped=True,
+            )
+        evidence = _evidence(output=output, task=task, messages=messages)
+        verdicts: dict[str, CriterionVerdict] = {}
+        for criterion in parsed:
+            if criterion.check is not None:
+                verdicts[criterion.id] = await run_check(criterion, evidence)
+        judged = [c for c in parsed if c.check is None]
+        meter = _Meter()
+        if judged:
+            try:
+                verdicts.update(await self._grade(judged, evidence, meter))
+            except GraderError as exc:
+                return Evaluation(
+                    result="grader_error",
+                    explanation=str(exc),
+                    usage=meter.usage(),
+                    latency_s=time.perf_counter() - started,
+                    mode=self.mode,
+                    model=self.model_name,
+                )
+        ordered = tuple(verdicts[c.id] for c in parsed)
+        result, explanation = summarize(ordered)
+        return Evaluation(
+            result=result,
+            explanation=explanation,
+            criteria=ordered,
+            usage=meter.usage(),
+            latency_s=time.perf_counter() - started,
+            mode=self.mode if judged else None,
+            model=self.model_name if judged else None,
+        )
+
+    # -- grading -------------------------------------------------------------------------------
+
+    async def _grade(
+        self, criteria: list[Criterion], evidence: Evidence, meter: _Meter
+    ) -> dict[str, CriterionVerdict]:
+        labels = {f"C{i}": c for i, c in enumerate(criteria, start=1)}
+        rendered = render_evidence(evidence, max_chars=self.max_evidence_chars)
+        base: list[BaseMessage] = [
+            SystemMessage(self.system_prompt),
+            HumanMessage(prompts.EVIDENCE_PREAMBLE.format(evidence=rendered.text)),
+        ]
+        if self.tools and self.max_tool_calls:
+            base = await self._tool_phase(base, labels, meter)
+        if self.mode == "joint":
+            answers = await self._joint(base, labels, meter)
+        else:
+            answers = await self._per_criterion(base, labels, meter)
+        return {c.id: _to_verdict(c, answers[label]) for label, c in labels.items()}
+
+    async def _joint(
+        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
+    ) -> dict[str, Answer | str]:
+        request = prompts.JOINT_REQUEST.format(
+            criteria="\n".join(f"{label}: {c.description}" for label, c in labels.items()),
+            unscorable="" if self.local else prompts.UNSCORABLE_OPTION,
+        )
+        schema = joint_schema(list(labels), allow_unscorable=not self.local)
+        messages = _with_tail(base, request)
+        raw = await self._structured(messages, schema, meter)
+        first = parse_joint(raw, list(labels))
+        if not first.problems:
+            return dict(first.answers)
+        retry_messages = [
+            *messages,
+            AIMessage(_as_text(raw)),
+            HumanMessage(_correction(first.problems, list(labels))),
+        ]
+        second = parse_joint(await self._structured(retry_messages, schema, meter), list(labels))
+        merged: dict[str, Answer | str] = {}
+        for label in labels:
+            if label in second.answers:
+                merged[label] = second.answers[label]
+            elif label in first.answers:
+                merged[label] = first.answers[label]
+            else:
+                merged[label] = second.problems.get(label) or first.problems.get(label, "no verdict")
+        return merged
+
+    async def _per_criterion(
+        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
+    ) -> dict[str, Answer | str]:
+        grade_one = self._yes_no if self.local else self._structured_one
+        if self.max_concurrency == 1:
+            return {label: await grade_one(base, c, meter) for label, c in labels.items()}
+        semaphore = asyncio.Semaphore(self.max_concurrency)
+
+        async def bounded(criterion: Criterion) -> Answer | str:
+            async with semaphore:
+                return await grade_one(base, criterion, meter)
+
+        results = await asyncio.gather(*(bounded(c) for c in labels.values()))
+        return dict(zip(labels, results, strict=True))
+
+    async def _yes_no(
+        self, base: list[BaseMessage], criterion: Criterion, meter: _Meter
+    ) -> Answer | str:
+        """Embedded model: a one-token verdict, then a one-line gap only when it is `no`."""
+        messages = _with_tail(base, prompts.CRITERION_QUESTION.format(criterion=criterion.description))
+        reply = await self._invoke(self.model, messages, meter, grammar=_YES_NO_GRAMMAR, max_tokens=2)
+        if message_text(reply).strip().lower() == "yes":
+            return Answer(verdict="pass")
+        follow_up = [*messages, AIMessage("no"), HumanMessage(prompts.GAP_REQUEST)]
+        gap_reply = await self._invoke(
+            self.model,
+            follow_up,
+            meter,
+            grammar=_ONE_LINE_GRAMMAR,
+            max_tokens=_GAP_MAX_TOKENS,
+        )
+        return Answer(verdict="fail", gap=_clean_gap(message_text(gap_reply)) or _NO_GAP)
+
+    async def _structured_one(
+        self, base: list[BaseMessage], criterion: Criterion, meter: _Meter
+    ) -> Answer | str:
+        request = prompts.CRITERION_STRUCTURED.format(
+            criterion=criterion.description, unscorable=prompts.UNSCORABLE_OPTION
+        )
+        schema = criterion_schema(allow_unscorable=True)
+        messages = _with_tail(base, request)
+        raw = await self._structured(messages, schema, meter)
+        answer, problem = parse_criterion(raw)
+        if answer is not None:
+            return answer
+        retry_messages = [
+            *messages,
+            AIMessage(_as_text(raw)),
+            HumanMessage(
+                prompts.CORRECTION.format(problems=problem, labels="this criterion")
+            ),
+        ]
+        answer, problem = parse_criterion(await self._structured(retry_messages, schema, meter))
+        return answer if answer is not None else (problem or "invalid verdict")
+
+    async def _tool_phase(
+        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
+    ) -> list[BaseMessage]:
+        """Let the judge call its tools (bounded) before any verdict; returns the transcript."""
+        bound = self.model.bind_tools(list(self.tools))
+        by_name = {t.name: t for t in self.tools}
+        request = prompts.TOOLS_REQUEST.format(
+            criteria="\n".join(f"{label}: {c.description}" for label, c in labels.items()),
+            max_calls=self.max_tool_calls,
+        )
+        messages = _with_tail(base, request)
+        used = 0
+        while used < self.max_tool_calls:
+            reply = await self._invoke(bound, messages, meter)
+            messages.append(reply)
+            calls = reply.tool_calls if isinstance(reply, AIMessage) else []
+            if not calls:
+                break
+            for call in calls:
+                if used >= self.max_tool_calls:
+                    content = f"Not run: the grader's budget of {self.max_tool_calls} tool calls is used up."
+                else:
+                    used += 1
+                    content = await _run_tool(by_name.get(call["name"]), call)
+                messages.append(
+                    ToolMessage(content, tool_call_id=call.get("id") or "", name=call["name"])
+                )
+        return messages
+
+    # -- model calls ---------------------------------------------------------------------------
+
+    async def _invoke(
+        self, runnable: Runnable[Any, Any], messages: list[BaseMessage], meter: _Meter, **kwargs: Any
+    ) -> Any:
+        reply = await call_with_retries(
+            lambda: runnable.ainvoke(messages, **kwargs),
+            self.retry,
+            model=self.model_name,
+            on_attempt=meter.count_call,
+        )
+        meter.add(reply["raw"] if isinstance(reply, dict) and "raw" in reply else reply)
+        return reply
+
+    async def _structured(
+        self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter
+    ) -> Any:
+        """The parsed answer (a dict), or the raw text when it did not parse (a problem later)."""
+        try:
+            runnable = self.model.with_structured_output(schema, include_raw=True)
+        except NotImplementedError:
+            return await self._json_in_text(messages, schema, meter)
+        reply = await self._invoke(runnable, messages, meter)
+        if reply.get("parsed") is not None:
+            return reply["parsed"]
+        raw = reply.get("raw")
+        return message_text(raw) if isinstance(raw, BaseMessage) else None
+
+    async def _json_in_text(
+        self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter
+    ) -> Any:
+        """For chat models without structured output: ask for JSON in plain text and parse it."""
+        instruction = f"Reply with JSON only, matching this JSON schema:\n{json.dumps(schema)}"
+        reply = await self._invoke(self.model, [*messages, HumanMessage(instruction)], meter)
+        text = message_text(reply).strip()
+        start, end = text.find("{"), text.rfind("}")
+        try:
+            return json.loads(text[start : end + 1]) if start >= 0 < end else text
+        except json.JSONDecodeError:
+            return text
+
+    def _default_evidence_chars(self) -> int:
+        n_ctx = getattr(self.model, "n_ctx", None)
+        if self.local and isinstance(n_ctx, int):
+            # About 3 characters a token, leaving room for instructions, criteria and the answer.
+            return max((n_ctx - 1500) * 3, 2000)
+        return _REMOTE_EVIDENCE_CHARS
+
+
+def summarize(verdicts: Sequence[CriterionVerdict]) -> tuple[EvaluationResult, str]:
+    """The evaluation's result and explanation, from the configured `required` flags only."""
+    required = [v for v in verdicts if v.required]
+    unscorable = [v for v in required if v.unscorable]
+    unmet = [v for v in required if not v.passed]
+    optional_unmet = [v for v in verdicts if not v.required and not v.passed]
+    if unscorable:
+        listed = "; ".join(f"{v.name} ({v.gap})" for v in unscorable)
+        return "failed", (
+            f"{len(unscorable)} required criteria cannot be evaluated from the evidence: {listed}"
+        )
+    if not unmet:
+        text = f"All {len(required)} required criteria are met."
+        if optional_unmet:
+            text += f" Optional criteria not met: {'; '.join(v.name for v in optional_unmet)}."
+        return "satisfied", text
+    listed = "; ".join(f"{v.name}: {v.gap}" for v in unmet)
+    return "needs_revision", f"{len(unmet)} of {len(required)} required criteria are not met. {listed}"
+
+
+def _evidence(
+    *, output: str, task: str, messages: Sequence[BaseMessage | Mapping[str, Any]]
+) -> Evidence:
+    """Fill a missing output from the last assistant message of the transcript."""
+    if not isinstance(output, str):
+        raise TypeError(f"`output` must be a string, got {type(output).__name__}")
+    if not output and messages:
+        for message in reversed(messages):
+            role = message.type if isinstance(message, BaseMessage) else message.get("role")
+            if role in ("ai", "assistant") and message_text(message).strip():
+                output = message_text(message)
+                break
+    return Evidence(output=output, task=task, messages=tuple(messages))
+
+
+def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
+    if isinstance(answer, str):
+        return CriterionVerdict(
+            id=criterion.id,
+            name=criterion.description,
+            passed=False,
+            gap=_UNVERIFIED_GAP.format(problem=answer),
+            required=criterion.required,
+            unverified=True,
+        )
+    unscorable = answer.verdict == "cannot_evaluate"
+    return CriterionVerdict(
+        id=criterion.id,
+        name=criterion.description,
+        passed=answer.passed,
+        gap="" if answer.passed else (answer.gap or _NO_GAP),
+        required=criterion.required,
+        unscorable=unscorable,
+    )
+
+
+def _with_tail(base: list[BaseMessage], tail: str) -> list[BaseMessage]:
+    """Append the varying part to the shared prefix, inside the last user turn when there is one."""
+    last = base[-1]
+    if isinstance(last, HumanMessage) and isinstance(last.content, str):
+        return [*base[:-1], HumanMessage(f"{last.content}\n\n{tail}")]
+    return [*base, HumanMessage(tail)]
+
+
+def _correction(problems: Mapping[str, str], labels: list[str]) -> str:
+    listed = "; ".join(
+        problem if label == "*" else f"{label}: {problem}" for label, problem in problems.items()
+    )
+    return prompts.CORRECTION.format(problems=listed, labels=", ".join(labels))
+
+
+def _as_text(raw: Any) -> str:
+    if isinstance(raw, str):
+        return raw or "(empty answer)"
+    try:
+        return json.dumps(raw, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return repr(raw)
+
+
+def _clean_gap(text: str) -> str:
+    return " ".join(text.split()).strip().strip('"')
+
+
+async def _run_tool(tool: BaseTool | None, call: Mapping[str, Any]) -> str:
+    """Run one grader tool call; its failure is data for the judge, not a crash."""
+    if tool is None:
+        return f"Error: there is no tool named {call.get('name')!r}."
+    try:
+        result = await tool.ainvoke(call.get("args") or {})
+    except Exception as exc:
+        return f"Error: the tool raised {describe_error(exc)}"
+    text = result if isinstance(result, str) else json.dumps(result, default=str)
+    if len(text) > _TOOL_OUTPUT_CHARS:
+        text = text[:_TOOL_OUTPUT_CHARS] + f"\n[... {len(text) - _TOOL_OUTPUT_CHARS:,} characters omitted]"
+    return text

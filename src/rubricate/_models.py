@@ -1,0 +1,116 @@
+"""From what the user passes as `model` to a LangChain chat model.
+
+- `"local"`: the embedded GGUF model, run in-process (no key, no network).
+- `"llamacpp:/path/to/file.gguf"`: any GGUF file, run in-process.
+- `"provider:model-id"` (`"openai:gpt-5-mini"`, `"anthropic:claude-haiku-4-5"`, `"ollama:qwen3"`...):
+  resolved by LangChain's `init_chat_model`, exactly as the reference middleware does.
+  `"provider/model-id"` is accepted too for a known provider (the reference scorer's spelling).
+- A `BaseChatModel` instance: used as is.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TypeAlias
+
+from langchain_core.language_models import BaseChatModel
+
+from ._exceptions import ModelError
+from ._redact import redact
+
+__all__ = ["ModelLike", "supports_grammar", "model_name", "resolve_chat_model"]
+
+ModelLike: TypeAlias = "str | BaseChatModel"
+"""`"local"`, `"llamacpp:/path.gguf"`, `"provider:model-id"`, or a LangChain chat model."""
+
+LOCAL = "local"
+
+# Provider -> (extra that installs its LangChain package, the environment variable with its key).
+_PROVIDER_HINTS: dict[str, tuple[str, str | None]] = {
+    "openai": ("openai", "OPENAI_API_KEY"),
+    "anthropic": ("anthropic", "ANTHROPIC_API_KEY"),
+    "ollama": ("ollama", None),
+    "google_genai": ("google", "GOOGLE_API_KEY"),
+    "mistralai": ("mistral", "MISTRAL_API_KEY"),
+    "groq": ("groq", "GROQ_API_KEY"),
+}
+
+
+def resolve_chat_model(model: ModelLike) -> BaseChatModel:
+    """Return a chat model for `model`; raise `ModelError` saying how to fix a bad value."""
+    if isinstance(model, BaseChatModel):
+        return model
+    if not isinstance(model, str):
+        raise ModelError(
+            "`model` must be 'local', 'llamacpp:/path/to/file.gguf', 'provider:model-id' or a "
+            f"LangChain chat model, got {type(model).__name__}"
+        )
+    spec = model.strip()
+    if spec == LOCAL:
+        from ._local import default_local_model
+
+        return default_local_model()
+    if spec.startswith("llamacpp:"):
+        from ._local import ChatLlamaCpp
+
+        path = os.path.expanduser(spec.removeprefix("llamacpp:"))
+        if not path:
+            raise ModelError("`llamacpp:` needs a path to a GGUF file, e.g. 'llamacpp:/models/x.gguf'")
+        if not os.path.isfile(path):
+            raise ModelError(f"GGUF file not found: {path} (from model={model!r})")
+        return ChatLlamaCpp(model_path=path)
+    provider, sep, name = spec.partition(":")
+    if not sep:
+        head, slash, tail = spec.partition("/")
+        if slash and head in _PROVIDER_HINTS:
+            provider, name = head, tail
+        else:
+            raise ModelError(
+                f"cannot tell the provider of model {model!r}: write it as 'provider:model-id' "
+                "(e.g. 'openai:gpt-5-mini', 'ollama:qwen3'), or 'local' for the embedded model"
+            )
+    if not provider or not name:
+        raise ModelError(f"model {model!r} needs both a provider and a model id")
+    from langchain.chat_models import init_chat_model
+
+    try:
+        return init_chat_model(f"{provider}:{name}")
+    except ImportError as exc:
+        extra = _PROVIDER_HINTS.get(provider, (provider, None))[0]
+        raise ModelError(
+            f"model {model!r} needs the LangChain package for {provider!r}: "
+            f"pip install 'rubricate[{extra}]' (or langchain-{provider.replace('_', '-')}); {exc}"
+        ) from exc
+    except Exception as exc:
+        key = _PROVIDER_HINTS.get(provider, ("", None))[1]
+        hint = f" Is {key} set?" if key and not os.environ.get(key) else ""
+        raise ModelError(
+            f"cannot create model {model!r}: {redact(f'{type(exc).__name__}: {exc}')}.{hint}"
+        ) from exc
+
+
+def supports_grammar(model: BaseChatModel) -> bool:
+    """True for in-process models that take a GBNF `grammar` and run one call at a time.
+
+    The embedded `ChatLlamaCpp` says so with a `supports_grammar` class attribute; any chat model
+    that accepts `grammar=` / `max_tokens=` call arguments can opt in the same way.
+    """
+    return bool(getattr(model, "supports_grammar", False))
+
+
+def model_name(model: BaseChatModel) -> str:
+    """A readable name for reports, such as `openai:gpt-5-mini`, from LangChain's tracing params."""
+    try:
+        params = model._get_ls_params()
+    except Exception:  # a third-party model with an unusual signature
+        params = {}
+    provider = params.get("ls_provider") or getattr(model, "_llm_type", "") or "model"
+    name = params.get("ls_model_name") or next(
+        (
+            value
+            for attr in ("model_name", "model", "model_id")
+            if isinstance(value := getattr(model, attr, None), str) and value
+        ),
+        type(model).__name__,
+    )
+    return f"{provider}:{name}"

@@ -1,0 +1,134 @@
+"""Retries with exponential backoff and a per-call timeout, and the one place provider errors
+are translated into `GraderError`.
+
+Transient failures (timeouts, HTTP 408/409/429/5xx, dropped connections) are retried; anything
+else (bad credentials, a bad request) fails at once, because retrying it only burns time.
+`KeyboardInterrupt` and `asyncio.CancelledError` are never caught: they belong to the user.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from ._exceptions import GraderError
+from ._redact import redact
+
+__all__ = ["RetryPolicy", "call_with_retries", "describe_error", "is_transient", "status_code_of"]
+
+T = TypeVar("T")
+
+_TRANSIENT_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 529})
+_TRANSIENT_NAMES = frozenset(
+    {
+        "APITimeoutError",
+        "APIConnectionError",
+        "RateLimitError",
+        "InternalServerError",
+        "ServiceUnavailableError",
+        "OverloadedError",
+        "TimeoutException",
+        "ConnectTimeout",
+        "ReadTimeout",
+        "WriteTimeout",
+        "PoolTimeout",
+        "ConnectError",
+        "ReadError",
+        "RemoteProtocolError",
+        "ServerDisconnectedError",
+        "ClientConnectorError",
+    }
+)
+
+
+@dataclass(kw_only=True, frozen=True)
+class RetryPolicy:
+    """How hard to try a judge call before reporting `grader_error`."""
+
+    max_retries: int = 3
+    """Retries after the first attempt, for transient errors only."""
+    initial_delay: float = 0.5
+    """Seconds before the first retry; doubles each time, with jitter."""
+    max_delay: float = 8.0
+    timeout: float | None = 120.0
+    """Seconds allowed for one call; `None` for no limit (the embedded model's default)."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.max_retries, bool) or not isinstance(self.max_retries, int):
+            raise TypeError(f"`max_retries` must be an int, got {self.max_retries!r}")
+        if self.max_retries < 0:
+            raise ValueError(f"`max_retries` must be >= 0, got {self.max_retries!r}")
+        if self.timeout is not None and self.timeout <= 0:
+            raise ValueError(f"`timeout` must be > 0 seconds or None, got {self.timeout!r}")
+
+    def delay(self, retry: int) -> float:
+        """Seconds to wait before retry number `retry` (0-based): exponential, full jitter."""
+        ceiling = min(self.max_delay, self.initial_delay * (2**retry))
+        return random.uniform(ceiling / 2, ceiling) if ceiling > 0 else 0.0
+
+
+def status_code_of(exc: BaseException) -> int | None:
+    """The HTTP status code an exception carries, from any of the common provider SDKs."""
+    for candidate in (exc, getattr(exc, "response", None)):
+        for attr in ("status_code", "status", "http_status"):
+            code = getattr(candidate, attr, None)
+            if isinstance(code, int) and 100 <= code <= 599:
+                return code
+    return None
+
+
+def is_transient(exc: BaseException) -> bool:
+    """True for failures worth retrying: timeouts, rate limits, server errors, lost connections."""
+    if isinstance(exc, (TimeoutError, ConnectionError)):
+        return True
+    code = status_code_of(exc)
+    if code is not None:
+        return code in _TRANSIENT_STATUS
+    return any(cls.__name__ in _TRANSIENT_NAMES for cls in type(exc).__mro__)
+
+
+def describe_error(exc: BaseException) -> str:
+    """`RateLimitError (HTTP 429): message`, with credentials redacted."""
+    code = status_code_of(exc)
+    status = f" (HTTP {code})" if code is not None else ""
+    message = str(exc).strip() or "no message"
+    if isinstance(exc, TimeoutError) and message == "no message":
+        message = "the call timed out"
+    return redact(f"{type(exc).__name__}{status}: {message}")[:2000]
+
+
+async def call_with_retries(
+    call: Callable[[], Awaitable[T]],
+    policy: RetryPolicy,
+    *,
+    model: str | None,
+    on_attempt: Callable[[], None] | None = None,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> T:
+    """Run `call` under `policy`; raise `GraderError` (from the last error) once it gives up.
+
+    `on_attempt` is told about every attempt, so callers can count calls that failed too.
+    """
+    attempt = 0
+    while True:
+        attempt += 1
+        if on_attempt is not None:
+            on_attempt()
+        try:
+            if policy.timeout is None:
+                return await call()
+            return await asyncio.wait_for(call(), policy.timeout)
+        except Exception as exc:
+            retryable = is_transient(exc)
+            if not retryable or attempt > policy.max_retries:
+                tries = f"after {attempt} attempts" if attempt > 1 else "without retrying"
+                raise GraderError(
+                    f"The judge model {model or '(unnamed)'} failed {tries}: {describe_error(exc)}",
+                    model=model,
+                    attempts=attempt,
+                    status_code=status_code_of(exc),
+                ) from exc
+            await sleep(policy.delay(attempt - 1))

@@ -1,0 +1,169 @@
+"""The judge's answer shapes (JSON schemas) and their fail-closed validation.
+
+The judge sees criteria under short labels (`C1`, `C2`, ...) that map back to the configured
+criteria. Validation never trusts the answer's shape: a criterion that is missing, unknown,
+duplicated with a different verdict, or failed without a reason is a *problem*. Problems get one
+correction round; criteria still without a valid verdict after it fail as `unverified`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+__all__ = [
+    "Answer",
+    "JointParse",
+    "criterion_schema",
+    "joint_schema",
+    "parse_criterion",
+    "parse_joint",
+]
+
+Verdict = Literal["pass", "fail", "cannot_evaluate"]
+
+
+class Answer(BaseModel):
+    """One criterion's verdict as the judge gave it (validated, whitespace-normalised)."""
+
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+
+    verdict: Verdict
+    gap: str = ""
+
+    @property
+    def passed(self) -> bool:
+        """True for `pass`."""
+        return self.verdict == "pass"
+
+
+class _LabelledAnswer(Answer):
+    criterion: str
+
+
+@dataclass(frozen=True)
+class JointParse:
+    """What could be used from one joint answer, and what could not."""
+
+    answers: dict[str, Answer]
+    """Valid verdicts by label."""
+    problems: dict[str, str]
+    """Labels without a usable verdict, with the reason; the key `*` is for the whole answer."""
+
+
+def _verdict_values(allow_unscorable: bool) -> list[str]:
+    return ["pass", "fail", "cannot_evaluate"] if allow_unscorable else ["pass", "fail"]
+
+
+def criterion_schema(*, allow_unscorable: bool) -> dict[str, Any]:
+    """JSON schema for one criterion's verdict."""
+    return {
+        "title": "CriterionVerdict",
+        "description": "The verdict on one rubric criterion.",
+        "type": "object",
+        "properties": {
+            "verdict": {"type": "string", "enum": _verdict_values(allow_unscorable)},
+            "gap": {
+                "type": "string",
+                "description": "Empty when the verdict is pass; otherwise what is missing.",
+            },
+        },
+        "required": ["verdict", "gap"],
+        "additionalProperties": False,
+    }
+
+
+def joint_schema(labels: Sequence[str], *, allow_unscorable: bool) -> dict[str, Any]:
+    """JSON schema for all verdicts at once; labels are restricted to the configured ones."""
+    item = criterion_schema(allow_unscorable=allow_unscorable)
+    item = {
+        "type": "object",
+        "properties": {
+            "criterion": {"type": "string", "enum": list(labels)},
+            **item["properties"],
+        },
+        "required": ["criterion", "verdict", "gap"],
+        "additionalProperties": False,
+    }
+    return {
+        "title": "RubricVerdicts",
+        "description": "One verdict for each rubric criterion, in order.",
+        "type": "object",
+        "properties": {
+            "verdicts": {
+                "type": "array",
+                "items": item,
+                "minItems": len(labels),
+                "maxItems": len(labels),
+            }
+        },
+        "required": ["verdicts"],
+        "additionalProperties": False,
+    }
+
+
+def parse_criterion(raw: Any) -> tuple[Answer | None, str | None]:
+    """Validate one criterion's answer: `(answer, None)` or `(None, problem)`."""
+    if isinstance(raw, BaseModel):
+        raw = raw.model_dump()
+    if not isinstance(raw, Mapping):
+        return None, f"expected a verdict object, got {_kind(raw)}"
+    try:
+        answer = Answer.model_validate(raw)
+    except ValidationError as exc:
+        return None, _first_error(exc)
+    if answer.verdict == "fail" and not answer.gap:
+        return None, "a fail verdict needs a gap saying what is missing"
+    if answer.verdict == "pass" and answer.gap:
+        answer = answer.model_copy(update={"gap": ""})
+    return answer, None
+
+
+def parse_joint(raw: Any, labels: Sequence[str]) -> JointParse:
+    """Validate a joint answer against the configured labels, keeping whatever is usable."""
+    if isinstance(raw, BaseModel):
+        raw = raw.model_dump()
+    items = raw.get("verdicts") if isinstance(raw, Mapping) else None
+    if not isinstance(items, list):
+        problem = f"expected an object with a `verdicts` list, got {_kind(raw)}"
+        return JointParse({}, {"*": problem, **dict.fromkeys(labels, "no verdict")})
+    wanted = set(labels)
+    answers: dict[str, Answer] = {}
+    problems: dict[str, str] = {}
+    extra: list[str] = []
+    for item in items:
+        label = item.get("criterion") if isinstance(item, Mapping) else None
+        label = label.strip() if isinstance(label, str) else label
+        if label not in wanted:
+            extra.append(repr(label))
+            continue
+        answer, problem = parse_criterion(item)
+        if answer is None:
+            problems.setdefault(label, problem or "invalid verdict")
+            continue
+        earlier = answers.get(label)
+        if earlier is not None and earlier.verdict != answer.verdict:
+            problems[label] = f"contradictory verdicts ({earlier.verdict} and {answer.verdict})"
+        elif label not in problems:
+            answers.setdefault(label, answer)
+    for label in problems:
+        answers.pop(label, None)
+    for label in labels:
+        if label not in answers and label not in problems:
+            problems[label] = "no verdict"
+    if extra:
+        problems["*"] = f"verdicts for unknown criteria {', '.join(extra)}"
+    return JointParse(answers, problems)
+
+
+def _kind(value: Any) -> str:
+    return "nothing" if value is None else type(value).__name__
+
+
+def _first_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    where = ".".join(str(part) for part in error["loc"]) or "answer"
+    return f"{where}: {error['msg']}"

@@ -1,0 +1,166 @@
+"""Model resolution, and real provider classes driven end to end against a loopback fake API.
+
+The fake servers speak just enough of the OpenAI and Anthropic HTTP APIs to answer a grading
+call, so `"openai:..."` and `"anthropic:..."` run through LangChain's provider code and the
+provider's structured output exactly as in production, with no key and no network.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from langchain_anthropic import ChatAnthropic
+from langchain_ollama import ChatOllama
+from langchain_openai import ChatOpenAI
+
+from rubricate import ModelError, RetryPolicy, create_rubric_scorer, resolve_chat_model
+from rubricate._models import model_name
+
+
+def _verdicts_for(schema: dict[str, Any]) -> dict[str, Any]:
+    """Pass every criterion the schema allows, except one whose label is C2 (fails)."""
+    labels = schema["properties"]["verdicts"]["items"]["properties"]["criterion"]["enum"]
+    return {
+        "verdicts": [
+            {"criterion": label, "verdict": "fail" if label == "C2" else "pass", "gap": "Add it." if label == "C2" else ""}
+            for label in labels
+        ]
+    }
+
+
+class _FakeProviders(BaseHTTPRequestHandler):
+    requests: list[dict[str, Any]] = []
+
+    def log_message(self, *args: Any) -> None:  # keep test output clean
+        pass
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).requests.append({"path": self.path, "body": body, "headers": dict(self.headers)})
+        if self.path.endswith("/chat/completions"):
+            schema = body["response_format"]["json_schema"]["schema"]
+            reply = {
+                "id": "chatcmpl-1",
+                "object": "chat.completion",
+                "created": 0,
+                "model": body["model"],
+                "choices": [
+                    {
+                        "index": 0,
+                        "finish_reason": "stop",
+                        "message": {"role": "assistant", "content": json.dumps(_verdicts_for(schema))},
+                    }
+                ],
+                "usage": {"prompt_tokens": 321, "completion_tokens": 45, "total_tokens": 366},
+            }
+        elif self.path.endswith("/messages"):
+            tool = body["tools"][0]
+            reply = {
+                "id": "msg_1",
+                "type": "message",
+                "role": "assistant",
+                "model": body["model"],
+                "stop_reason": "tool_use",
+                "content": [
+                    {"type": "tool_use", "id": "toolu_1", "name": tool["name"], "input": _verdicts_for(tool["input_schema"])}
+                ],
+                "usage": {"input_tokens": 400, "output_tokens": 50},
+            }
+        else:
+            self.send_error(404)
+            return
+        data = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@pytest.fixture
+def fake_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, Any]]]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeProviders)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-000000")
+    monkeypatch.setenv("OPENAI_BASE_URL", f"{base}/v1")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-not-a-real-key-000000")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", base)
+    _FakeProviders.requests = []
+    yield _FakeProviders.requests
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("spec", "cls", "usage"),
+    [("openai:gpt-5-mini", ChatOpenAI, (321, 45)), ("anthropic:claude-haiku-4-5", ChatAnthropic, (400, 50))],
+)
+def test_provider_strings_grade_end_to_end_with_provider_structured_output(
+    fake_api: list[dict[str, Any]], spec: str, cls: type, usage: tuple[int, int]
+) -> None:
+    scorer = create_rubric_scorer(
+        model=spec,
+        criteria="- The poem has three lines\n- The theme is spring",
+        retry=RetryPolicy(max_retries=0, timeout=10),
+    )
+    assert isinstance(scorer.judge.model, cls)
+    result = scorer.run(input="Write a haiku about spring.", output="a\nb\nc")
+    assert not result.passed
+    assert [v.passed for v in result.evaluation.criteria] == [True, False]
+    assert result.evaluation.criteria[1].gap == "Add it."
+    assert (result.evaluation.usage.input_tokens, result.evaluation.usage.output_tokens) == usage
+    assert result.evaluation.model == spec
+    [request] = fake_api
+    sent = json.dumps(request["body"])
+    assert "Write a haiku about spring." in sent
+    assert "C2: The theme is spring" in sent
+
+
+def test_a_chat_model_instance_is_used_as_is(fake_api: list[dict[str, Any]]) -> None:
+    model = ChatOpenAI(model="gpt-4o-mini", temperature=0)
+    scorer = create_rubric_scorer(model, "- One\n- Two", retry=RetryPolicy(max_retries=0, timeout=10))
+    assert scorer.judge.model is model
+    assert scorer.run(output="x").evaluation.criteria[0].passed
+
+
+def test_ollama_strings_resolve_without_a_server() -> None:
+    model = resolve_chat_model("ollama:qwen3")
+    assert isinstance(model, ChatOllama)
+    assert model_name(model) == "ollama:qwen3"
+
+
+def test_slash_spelling_of_the_reference_scorer_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-000000")
+    assert isinstance(resolve_chat_model("openai/gpt-5-mini"), ChatOpenAI)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("gpt-5-mini", "cannot tell the provider"),
+        ("openai:", "needs both a provider and a model id"),
+        ("nosuchprovider:model", "cannot create model 'nosuchprovider:model'"),
+        ("llamacpp:", "needs a path"),
+        ("llamacpp:/no/such/file.gguf", "GGUF file not found: /no/such/file.gguf"),
+    ],
+)
+def test_bad_model_values_say_how_to_fix_them(spec: str, message: str) -> None:
+    with pytest.raises(ModelError, match=message):
+        resolve_chat_model(spec)
+
+
+def test_missing_key_is_named_in_the_error() -> None:
+    with pytest.raises(ModelError, match="OPENAI_API_KEY"):
+        resolve_chat_model("openai:gpt-5-mini")
+
+
+def test_non_model_values_are_rejected() -> None:
+    with pytest.raises(ModelError, match="got int"):
+        resolve_chat_model(42)  # type: ignore[arg-type]
