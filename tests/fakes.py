@@ -56,7 +56,9 @@ class ScriptedChatModel(BaseChatModel):
         self._calls.append((list(messages), dict(kwargs)))
         if self._position >= len(self.script):
             if not (self.repeat_last and self.script):
-                raise AssertionError(f"ScriptedChatModel ran out of replies at call {len(self._calls)}")
+                raise AssertionError(
+                    f"ScriptedChatModel ran out of replies at call {len(self._calls)}"
+                )
             reply = self.script[-1]
         else:
             reply = self.script[self._position]

@@ -4,6 +4,8 @@ import asyncio
 from typing import Any
 
 import pytest
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+
 from fakes import (
     GrammarScriptedChatModel,
     ScriptedChatModel,
@@ -12,8 +14,6 @@ from fakes import (
     text,
     tool_reply,
 )
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
-
 from rubricate import Criterion, Judge, RetryPolicy, Rubric, RubricError
 from rubricate._evidence import FEEDBACK_MESSAGE_NAME
 
@@ -55,7 +55,9 @@ def test_joint_prompt_has_stable_system_then_delimited_evidence_then_criteria() 
 
 def test_joint_is_the_remote_default_and_reports_usage_and_model() -> None:
     model = ScriptedChatModel(
-        script=[joint_reply(("C1", "pass", ""), ("C2", "fail", "Not about spring."), tokens=(120, 30))]
+        script=[
+            joint_reply(("C1", "pass", ""), ("C2", "fail", "Not about spring."), tokens=(120, 30))
+        ]
     )
     evaluation = judge(model).evaluate(TWO, output="x")
     assert evaluation.mode == "joint"
@@ -72,7 +74,9 @@ def test_joint_is_the_remote_default_and_reports_usage_and_model() -> None:
 
 
 def test_verdicts_are_matched_by_label_not_by_order() -> None:
-    model = ScriptedChatModel(script=[joint_reply(("C2", "fail", "No spring."), ("C1", "pass", ""))])
+    model = ScriptedChatModel(
+        script=[joint_reply(("C2", "fail", "No spring."), ("C1", "pass", ""))]
+    )
     evaluation = judge(model).evaluate(TWO, output="x")
     assert [(v.id, v.passed) for v in evaluation.criteria] == [
         ("the-poem-has-three-lines", True),
@@ -116,13 +120,15 @@ def test_unknown_criterion_never_counts_and_is_reported() -> None:
         repeat_last=True,
     )
     evaluation = judge(model).evaluate(TWO, output="x")
-    # Both configured criteria got valid verdicts; the extra one triggers a correction but is ignored.
+    # Both configured criteria got valid verdicts; the extra one asks for a correction, is ignored.
     assert "unknown criteria 'C9'" in model.calls[1][0][-1].content
     assert evaluation.result == "satisfied"
 
 
 def test_contradictory_verdicts_fail_closed() -> None:
-    contradictory = joint_reply(("C1", "pass", ""), ("C1", "fail", "Two lines."), ("C2", "pass", ""))
+    contradictory = joint_reply(
+        ("C1", "pass", ""), ("C1", "fail", "Two lines."), ("C2", "pass", "")
+    )
     model = ScriptedChatModel(script=[contradictory], repeat_last=True)
     evaluation = judge(model).evaluate(TWO, output="x")
     assert "contradictory verdicts" in model.calls[1][0][-1].content
@@ -131,7 +137,9 @@ def test_contradictory_verdicts_fail_closed() -> None:
     assert evaluation.result == "needs_revision"
 
 
-def test_fail_without_gap_is_corrected_then_gets_a_default_gap_when_corrected_answer_is_valid() -> None:
+def test_fail_without_gap_is_corrected_then_gets_a_default_gap_when_corrected_answer_is_valid() -> (
+    None
+):
     model = ScriptedChatModel(
         script=[
             joint_reply(("C1", "pass", ""), ("C2", "fail", "")),
@@ -177,7 +185,9 @@ def test_cannot_evaluate_on_a_required_criterion_makes_the_result_failed() -> No
 def test_per_criterion_remote_sends_one_call_per_criterion_with_shared_prefix() -> None:
     def answer(messages: list[BaseMessage], _: dict[str, Any]) -> AIMessage:
         tail = messages[-1].content
-        return criterion_reply("pass") if "three lines" in tail else criterion_reply("fail", "Autumn.")
+        return (
+            criterion_reply("pass") if "three lines" in tail else criterion_reply("fail", "Autumn.")
+        )
 
     model = ScriptedChatModel(script=[answer, answer])
     evaluation = judge(model, mode="per_criterion").evaluate(TWO, output="x")
@@ -195,7 +205,9 @@ async def test_per_criterion_remote_runs_concurrently_up_to_the_limit() -> None:
     peak = 0
 
     class SlowModel(ScriptedChatModel):
-        async def _agenerate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any) -> Any:
+        async def _agenerate(
+            self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any
+        ) -> Any:
             nonlocal active, peak
             active += 1
             peak = max(peak, active)
@@ -222,7 +234,11 @@ def test_per_criterion_invalid_answer_is_corrected_then_unverified() -> None:
 
 def test_grammar_model_gets_yes_no_then_a_gap_only_for_no() -> None:
     model = GrammarScriptedChatModel(
-        script=[text("yes", tokens=(300, 1)), text("no", tokens=(20, 1)), text("Mention spring.", tokens=(15, 4))]
+        script=[
+            text("yes", tokens=(300, 1)),
+            text("no", tokens=(20, 1)),
+            text("Mention spring.", tokens=(15, 4)),
+        ]
     )
     evaluation = judge(model).evaluate(TWO, output="x")
     assert evaluation.mode == "per_criterion"
@@ -244,9 +260,7 @@ def test_grammar_model_gets_yes_no_then_a_gap_only_for_no() -> None:
 
 
 def test_grammar_model_joint_mode_cannot_answer_cannot_evaluate() -> None:
-    model = GrammarScriptedChatModel(
-        script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""))]
-    )
+    model = GrammarScriptedChatModel(script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""))])
     judge(model, mode="joint").evaluate(TWO, output="x")
     schema = model.calls[0][1]["tools"][0]
     verdict = schema["properties"]["verdicts"]["items"]["properties"]["verdict"]
@@ -264,7 +278,10 @@ def test_code_checked_criteria_need_no_model_call() -> None:
             Criterion(description="Three lines", check=lambda ev: ev.output.count("\n") == 2),
             Criterion(
                 description="Under 5 words",
-                check=lambda ev: (len(ev.output.split()) < 5, f"has {len(ev.output.split())} words"),
+                check=lambda ev: (
+                    len(ev.output.split()) < 5,
+                    f"has {len(ev.output.split())} words",
+                ),
             ),
         )
     )
@@ -272,7 +289,10 @@ def test_code_checked_criteria_need_no_model_call() -> None:
     assert model.calls == []
     assert evaluation.usage.calls == 0
     assert evaluation.mode is None
-    assert [(v.passed, v.decided_by) for v in evaluation.criteria] == [(True, "check"), (False, "check")]
+    assert [(v.passed, v.decided_by) for v in evaluation.criteria] == [
+        (True, "check"),
+        (False, "check"),
+    ]
     assert evaluation.criteria[1].gap == "has 6 words"
 
 
@@ -292,7 +312,9 @@ def test_a_check_that_raises_is_a_failed_verdict_not_a_crash() -> None:
     def broken(_: Any) -> bool:
         raise ZeroDivisionError("division by zero")
 
-    evaluation = judge(ScriptedChatModel()).evaluate([Criterion(description="x", check=broken)], output="")
+    evaluation = judge(ScriptedChatModel()).evaluate(
+        [Criterion(description="x", check=broken)], output=""
+    )
     [verdict] = evaluation.criteria
     assert not verdict.passed
     assert "ZeroDivisionError: division by zero" in verdict.gap
@@ -374,9 +396,9 @@ def test_transient_errors_are_retried_then_succeed() -> None:
 
 def test_persistent_transient_errors_become_grader_error_with_details() -> None:
     model = ScriptedChatModel(script=[HTTPError(503)], repeat_last=True)
-    evaluation = judge(model, retry=RetryPolicy(max_retries=2, initial_delay=0, timeout=None)).evaluate(
-        "- x", output="x"
-    )
+    evaluation = judge(
+        model, retry=RetryPolicy(max_retries=2, initial_delay=0, timeout=None)
+    ).evaluate("- x", output="x")
     assert evaluation.result == "grader_error"
     assert evaluation.criteria == ()
     assert "HTTPError (HTTP 503)" in evaluation.explanation
@@ -451,11 +473,15 @@ def test_grader_tools_run_in_a_bounded_loop_before_the_verdict() -> None:
             joint_reply(("C1", "pass", "")),
         ]
     )
-    evaluation = judge(model, tools=[run_test_suite]).evaluate("- All tests pass", output="def f(): pass")
+    evaluation = judge(model, tools=[run_test_suite]).evaluate(
+        "- All tests pass", output="def f(): pass"
+    )
     assert evaluation.result == "satisfied"
     assert ran == ["def f(): pass"]
     verdict_messages = model.calls[2][0]
-    assert any(isinstance(m, ToolMessage) and m.content == "3 passed, 0 failed" for m in verdict_messages)
+    assert any(
+        isinstance(m, ToolMessage) and m.content == "3 passed, 0 failed" for m in verdict_messages
+    )
     assert [t.name for t in model.calls[0][1]["tools"]] == ["run_test_suite"]
     assert "at most 8 tools" in model.calls[0][0][-1].content
 
@@ -466,7 +492,11 @@ def test_grader_tool_calls_are_capped_and_tool_errors_are_data() -> None:
         raise RuntimeError("tool broke")
 
     model = ScriptedChatModel(
-        script=[tool_reply("flaky", {"x": 1}), tool_reply("flaky", {"x": 2}), joint_reply(("C1", "fail", "Unverified."))]
+        script=[
+            tool_reply("flaky", {"x": 1}),
+            tool_reply("flaky", {"x": 2}),
+            joint_reply(("C1", "fail", "Unverified.")),
+        ]
     )
     evaluation = judge(model, tools=[flaky], max_tool_calls=2).evaluate("- Works", output="x")
     assert evaluation.result == "needs_revision"

@@ -11,7 +11,7 @@ import json
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from langchain_anthropic import ChatAnthropic
@@ -27,14 +27,18 @@ def _verdicts_for(schema: dict[str, Any]) -> dict[str, Any]:
     labels = schema["properties"]["verdicts"]["items"]["properties"]["criterion"]["enum"]
     return {
         "verdicts": [
-            {"criterion": label, "verdict": "fail" if label == "C2" else "pass", "gap": "Add it." if label == "C2" else ""}
+            {
+                "criterion": label,
+                "verdict": "fail" if label == "C2" else "pass",
+                "gap": "Add it." if label == "C2" else "",
+            }
             for label in labels
         ]
     }
 
 
 class _FakeProviders(BaseHTTPRequestHandler):
-    requests: list[dict[str, Any]] = []
+    requests: ClassVar[list[dict[str, Any]]] = []
 
     def log_message(self, *args: Any) -> None:  # keep test output clean
         pass
@@ -53,7 +57,10 @@ class _FakeProviders(BaseHTTPRequestHandler):
                     {
                         "index": 0,
                         "finish_reason": "stop",
-                        "message": {"role": "assistant", "content": json.dumps(_verdicts_for(schema))},
+                        "message": {
+                            "role": "assistant",
+                            "content": json.dumps(_verdicts_for(schema)),
+                        },
                     }
                 ],
                 "usage": {"prompt_tokens": 321, "completion_tokens": 45, "total_tokens": 366},
@@ -67,7 +74,12 @@ class _FakeProviders(BaseHTTPRequestHandler):
                 "model": body["model"],
                 "stop_reason": "tool_use",
                 "content": [
-                    {"type": "tool_use", "id": "toolu_1", "name": tool["name"], "input": _verdicts_for(tool["input_schema"])}
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_1",
+                        "name": tool["name"],
+                        "input": _verdicts_for(tool["input_schema"]),
+                    }
                 ],
                 "usage": {"input_tokens": 400, "output_tokens": 50},
             }
@@ -100,7 +112,10 @@ def fake_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, Any]]]:
 
 @pytest.mark.parametrize(
     ("spec", "cls", "usage"),
-    [("openai:gpt-5-mini", ChatOpenAI, (321, 45)), ("anthropic:claude-haiku-4-5", ChatAnthropic, (400, 50))],
+    [
+        ("openai:gpt-5-mini", ChatOpenAI, (321, 45)),
+        ("anthropic:claude-haiku-4-5", ChatAnthropic, (400, 50)),
+    ],
 )
 def test_provider_strings_grade_end_to_end_with_provider_structured_output(
     fake_api: list[dict[str, Any]], spec: str, cls: type, usage: tuple[int, int]
@@ -125,7 +140,9 @@ def test_provider_strings_grade_end_to_end_with_provider_structured_output(
 
 def test_a_chat_model_instance_is_used_as_is(fake_api: list[dict[str, Any]]) -> None:
     model = ChatOpenAI(model="gpt-4o-mini", temperature=0)
-    scorer = create_rubric_scorer(model, "- One\n- Two", retry=RetryPolicy(max_retries=0, timeout=10))
+    scorer = create_rubric_scorer(
+        model, "- One\n- Two", retry=RetryPolicy(max_retries=0, timeout=10)
+    )
     assert scorer.judge.model is model
     assert scorer.run(output="x").evaluation.criteria[0].passed
 
@@ -136,7 +153,9 @@ def test_ollama_strings_resolve_without_a_server() -> None:
     assert model_name(model) == "ollama:qwen3"
 
 
-def test_slash_spelling_of_the_reference_scorer_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_slash_spelling_of_the_reference_scorer_is_accepted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-000000")
     assert isinstance(resolve_chat_model("openai/gpt-5-mini"), ChatOpenAI)
 

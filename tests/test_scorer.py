@@ -3,9 +3,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fakes import ScriptedChatModel, joint_reply
 from langchain_core.messages import AIMessage, HumanMessage
 
+from fakes import ScriptedChatModel, joint_reply
 from rubricate import Criterion, RetryPolicy, create_rubric_scorer
 
 FAST = RetryPolicy(initial_delay=0, max_delay=0, timeout=None)
@@ -35,7 +35,13 @@ def test_score_passed_reason_and_evaluation_when_satisfied() -> None:
 
 def test_failure_reason_counts_match_the_lines_and_scale_is_consistent() -> None:
     model = ScriptedChatModel(
-        script=[joint_reply(("C1", "pass", ""), ("C2", "fail", "It is about autumn."), ("C3", "fail", "No title."))]
+        script=[
+            joint_reply(
+                ("C1", "pass", ""),
+                ("C2", "fail", "It is about autumn."),
+                ("C3", "fail", "No title."),
+            )
+        ]
     )
     criteria = [
         {"description": "The poem has three lines"},
@@ -62,10 +68,12 @@ def test_scale_multiplies_a_pass_and_passed_stays_boolean() -> None:
 
 
 def test_optional_failures_do_not_block() -> None:
-    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""), ("C2", "fail", "No citations."))])
-    result = scorer(model, [{"description": "Analysis"}, {"description": "Citations", "required": False}]).run(
-        output="x"
+    model = ScriptedChatModel(
+        script=[joint_reply(("C1", "pass", ""), ("C2", "fail", "No citations."))]
     )
+    result = scorer(
+        model, [{"description": "Analysis"}, {"description": "Citations", "required": False}]
+    ).run(output="x")
     assert result.passed and result.score == 1
 
 
@@ -113,7 +121,9 @@ def test_no_rubric_anywhere_is_skipped_with_score_1_and_no_call() -> None:
 
 
 def test_one_scorer_grades_each_run_against_a_different_rubric() -> None:
-    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", "")), joint_reply(("C1", "fail", "No."))])
+    model = ScriptedChatModel(
+        script=[joint_reply(("C1", "pass", "")), joint_reply(("C1", "fail", "No."))]
+    )
     s = scorer(model)
     assert s.run(output="x", rubric="- First").passed
     assert not s.run(output="x", rubric="- Second").passed

@@ -58,7 +58,7 @@ def message_text(message: BaseMessage | Mapping[str, Any]) -> str:
 def render_evidence(evidence: Evidence, *, max_chars: int) -> RenderedEvidence:
     """Render task, transcript and output within about `max_chars` characters.
 
-    The output has priority: the transcript gets what the output leaves, oldest messages first to go.
+    The output has priority: the transcript gets what the output leaves, oldest messages go first.
     """
     notes: list[str] = []
     task = _defuse(evidence.task.strip())
@@ -107,9 +107,10 @@ def render_evidence(evidence: Evidence, *, max_chars: int) -> RenderedEvidence:
         blocks.append(f"<transcript>\n{transcript}\n</transcript>")
     blocks.append(f"<output>\n{output}\n</output>")
     if notes:
-        blocks.append("Notes from rubricate (not part of the evidence):\n" + "\n".join(
-            f"- {note}" for note in notes
-        ))
+        blocks.append(
+            "Notes from rubricate (not part of the evidence):\n"
+            + "\n".join(f"- {note}" for note in notes)
+        )
     return RenderedEvidence(text="\n\n".join(blocks), notes=tuple(notes))
 
 

@@ -29,6 +29,7 @@ class RubricError(RubricateError, ValueError):
         line: 1-based line number in `source` or in the inline text, when known.
         field: Dotted path of the offending field, such as `criteria[2].required`, when known.
         reason: The message without the location, for re-raising with a fuller location.
+
     """
 
     def __init__(
@@ -57,7 +58,7 @@ class ModelError(RubricateError):
 
 
 class LocalModelError(ModelError):
-    """The embedded local model is missing, corrupt or cannot be loaded; the message says how to fix it."""
+    """The embedded model is missing, corrupt or unloadable; the message says how to fix it."""
 
 
 class GraderError(RubricateError):
@@ -67,6 +68,7 @@ class GraderError(RubricateError):
         model: The judge model's name, as far as it is known.
         attempts: How many calls were made before giving up.
         status_code: The provider's HTTP status code, when the failure carried one.
+
     """
 
     def __init__(

@@ -99,6 +99,7 @@ class Judge:
         evaluation = judge.evaluate("- Mentions Paris", output="The capital is Paris.")
         evaluation.result  # "satisfied"
         ```
+
     """
 
     def __init__(
@@ -242,7 +243,9 @@ class Judge:
             elif label in first.answers:
                 merged[label] = first.answers[label]
             else:
-                merged[label] = second.problems.get(label) or first.problems.get(label, "no verdict")
+                merged[label] = second.problems.get(label) or first.problems.get(
+                    label, "no verdict"
+                )
         return merged
 
     async def _per_criterion(
@@ -264,8 +267,12 @@ class Judge:
         self, base: list[BaseMessage], criterion: Criterion, meter: _Meter
     ) -> Answer | str:
         """Embedded model: a one-token verdict, then a one-line gap only when it is `no`."""
-        messages = _with_tail(base, prompts.CRITERION_QUESTION.format(criterion=criterion.description))
-        reply = await self._invoke(self.model, messages, meter, grammar=_YES_NO_GRAMMAR, max_tokens=2)
+        messages = _with_tail(
+            base, prompts.CRITERION_QUESTION.format(criterion=criterion.description)
+        )
+        reply = await self._invoke(
+            self.model, messages, meter, grammar=_YES_NO_GRAMMAR, max_tokens=2
+        )
         if message_text(reply).strip().lower() == "yes":
             return Answer(verdict="pass")
         follow_up = [*messages, AIMessage("no"), HumanMessage(prompts.GAP_REQUEST)]
@@ -293,9 +300,7 @@ class Judge:
         retry_messages = [
             *messages,
             AIMessage(_as_text(raw)),
-            HumanMessage(
-                prompts.CORRECTION.format(problems=problem, labels="this criterion")
-            ),
+            HumanMessage(prompts.CORRECTION.format(problems=problem, labels="this criterion")),
         ]
         answer, problem = parse_criterion(await self._structured(retry_messages, schema, meter))
         return answer if answer is not None else (problem or "invalid verdict")
@@ -320,7 +325,8 @@ class Judge:
                 break
             for call in calls:
                 if used >= self.max_tool_calls:
-                    content = f"Not run: the grader's budget of {self.max_tool_calls} tool calls is used up."
+                    cap = self.max_tool_calls
+                    content = f"Not run: the grader's budget of {cap} tool calls is used up."
                 else:
                     used += 1
                     content = await _run_tool(by_name.get(call["name"]), call)
@@ -332,7 +338,11 @@ class Judge:
     # -- model calls ---------------------------------------------------------------------------
 
     async def _invoke(
-        self, runnable: Runnable[Any, Any], messages: list[BaseMessage], meter: _Meter, **kwargs: Any
+        self,
+        runnable: Runnable[Any, Any],
+        messages: list[BaseMessage],
+        meter: _Meter,
+        **kwargs: Any,
     ) -> Any:
         reply = await call_with_retries(
             lambda: runnable.ainvoke(messages, **kwargs),
@@ -395,7 +405,10 @@ def summarize(verdicts: Sequence[CriterionVerdict]) -> tuple[EvaluationResult, s
             text += f" Optional criteria not met: {'; '.join(v.name for v in optional_unmet)}."
         return "satisfied", text
     listed = "; ".join(f"{v.name}: {v.gap}" for v in unmet)
-    return "needs_revision", f"{len(unmet)} of {len(required)} required criteria are not met. {listed}"
+    return (
+        "needs_revision",
+        f"{len(unmet)} of {len(required)} required criteria are not met. {listed}",
+    )
 
 
 def _evidence(
@@ -472,5 +485,8 @@ async def _run_tool(tool: BaseTool | None, call: Mapping[str, Any]) -> str:
         return f"Error: the tool raised {describe_error(exc)}"
     text = result if isinstance(result, str) else json.dumps(result, default=str)
     if len(text) > _TOOL_OUTPUT_CHARS:
-        text = text[:_TOOL_OUTPUT_CHARS] + f"\n[... {len(text) - _TOOL_OUTPUT_CHARS:,} characters omitted]"
+        text = (
+            text[:_TOOL_OUTPUT_CHARS]
+            + f"\n[... {len(text) - _TOOL_OUTPUT_CHARS:,} characters omitted]"
+        )
     return text

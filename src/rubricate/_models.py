@@ -2,7 +2,7 @@
 
 - `"local"`: the embedded GGUF model, run in-process (no key, no network).
 - `"llamacpp:/path/to/file.gguf"`: any GGUF file, run in-process.
-- `"provider:model-id"` (`"openai:gpt-5-mini"`, `"anthropic:claude-haiku-4-5"`, `"ollama:qwen3"`...):
+- `"provider:model-id"` (`"openai:gpt-5-mini"`, `"anthropic:claude-haiku-4-5"`, `"ollama:qwen3"`):
   resolved by LangChain's `init_chat_model`, exactly as the reference middleware does.
   `"provider/model-id"` is accepted too for a known provider (the reference scorer's spelling).
 - A `BaseChatModel` instance: used as is.
@@ -18,7 +18,7 @@ from langchain_core.language_models import BaseChatModel
 from ._exceptions import ModelError
 from ._redact import redact
 
-__all__ = ["ModelLike", "supports_grammar", "model_name", "resolve_chat_model"]
+__all__ = ["ModelLike", "model_name", "resolve_chat_model", "supports_grammar"]
 
 ModelLike: TypeAlias = "str | BaseChatModel"
 """`"local"`, `"llamacpp:/path.gguf"`, `"provider:model-id"`, or a LangChain chat model."""
@@ -55,7 +55,9 @@ def resolve_chat_model(model: ModelLike) -> BaseChatModel:
 
         path = os.path.expanduser(spec.removeprefix("llamacpp:"))
         if not path:
-            raise ModelError("`llamacpp:` needs a path to a GGUF file, e.g. 'llamacpp:/models/x.gguf'")
+            raise ModelError(
+                "`llamacpp:` needs a path to a GGUF file, e.g. 'llamacpp:/models/x.gguf'"
+            )
         if not os.path.isfile(path):
             raise ModelError(f"GGUF file not found: {path} (from model={model!r})")
         return ChatLlamaCpp(model_path=path)

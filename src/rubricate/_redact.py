@@ -17,7 +17,9 @@ _PATTERNS = (
     re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}\b"),  # GitHub tokens
     re.compile(r"\bAIza[0-9A-Za-z_\-]{30,}\b"),  # Google API keys
     re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-~+/]{8,}=*"),
-    re.compile(r"(?i)((?:api[_-]?key|x-api-key|authorization|token|secret)[\"']?\s*[:=]\s*[\"']?)[^\s\"',}]{6,}"),
+    re.compile(
+        r"(?i)((?:api[_-]?key|x-api-key|authorization|token|secret)[\"']?\s*[:=]\s*[\"']?)[^\s\"',}]{6,}"
+    ),
 )
 _SECRET_ENV = re.compile(r"(?i)(api_?key|token|secret|password)")
 _MASK = "[REDACTED]"

@@ -1,5 +1,4 @@
-"""Retries with exponential backoff and a per-call timeout, and the one place provider errors
-are translated into `GraderError`.
+"""Retries with backoff and a per-call timeout; where provider errors become `GraderError`.
 
 Transient failures (timeouts, HTTP 408/409/429/5xx, dropped connections) are retried; anything
 else (bad credentials, a bad request) fails at once, because retrying it only burns time.
@@ -61,8 +60,19 @@ class RetryPolicy:
             raise TypeError(f"`max_retries` must be an int, got {self.max_retries!r}")
         if self.max_retries < 0:
             raise ValueError(f"`max_retries` must be >= 0, got {self.max_retries!r}")
-        if self.timeout is not None and self.timeout <= 0:
-            raise ValueError(f"`timeout` must be > 0 seconds or None, got {self.timeout!r}")
+        for name in ("initial_delay", "max_delay"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"`{name}` must be a number of seconds, got {value!r}")
+            if not 0 <= value < float("inf"):  # also rejects NaN
+                raise ValueError(f"`{name}` must be a finite number >= 0, got {value!r}")
+        if self.timeout is not None:
+            if isinstance(self.timeout, bool) or not isinstance(self.timeout, (int, float)):
+                raise TypeError(
+                    f"`timeout` must be a number of seconds or None, got {self.timeout!r}"
+                )
+            if not self.timeout > 0:  # also rejects NaN
+                raise ValueError(f"`timeout` must be > 0 seconds or None, got {self.timeout!r}")
 
     def delay(self, retry: int) -> float:
         """Seconds to wait before retry number `retry` (0-based): exponential, full jitter."""

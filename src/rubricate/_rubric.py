@@ -29,7 +29,9 @@ CheckResult: TypeAlias = bool | tuple[bool, str]
 CheckFn: TypeAlias = Callable[[Evidence], CheckResult | Awaitable[CheckResult]]
 """A criterion decided in Python: receives the evidence, never calls a model. May be async."""
 
-RubricLike: TypeAlias = "Rubric | str | Path | Sequence[str | Mapping[str, Any] | Criterion] | Mapping[str, Any]"
+RubricLike: TypeAlias = (
+    "Rubric | str | Path | Sequence[str | Mapping[str, Any] | Criterion] | Mapping[str, Any]"
+)
 """Anything `Rubric.parse` accepts. A `str` is checklist text; pass a `Path` to read a file."""
 
 _ID_MAX = 48
@@ -53,6 +55,7 @@ class Criterion:
         Criterion(description="The answer cites a source", required=False)
         Criterion(description="Under 100 words", check=lambda ev: len(ev.output.split()) < 100)
         ```
+
     """
 
     description: str
@@ -74,9 +77,7 @@ class Criterion:
             raise RubricError("a criterion needs a non-empty description", field="description")
         object.__setattr__(self, "description", description)
         if not isinstance(self.required, bool):
-            raise RubricError(
-                f"expected true or false, got {self.required!r}", field="required"
-            )
+            raise RubricError(f"expected true or false, got {self.required!r}", field="required")
         if self.check is not None and not callable(self.check):
             raise RubricError(
                 f"`check` must be a callable taking the evidence, got {type(self.check).__name__}",
@@ -100,7 +101,7 @@ class Criterion:
 
 @dataclass(frozen=True)
 class Rubric:
-    """An ordered, validated set of criteria with unique ids.
+    r"""An ordered, validated set of criteria with unique ids.
 
     If no criterion is marked required, all of them are (as in the reference scorer).
 
@@ -109,6 +110,7 @@ class Rubric:
         rubric = Rubric.parse("- The poem has three lines\\n- (optional) It has a title")
         rubric = Rubric.from_file("rubric.yaml")
         ```
+
     """
 
     criteria: tuple[Criterion, ...] = ()
@@ -136,7 +138,8 @@ class Rubric:
                 )
             if criterion.id in seen_ids:
                 raise RubricError(
-                    f"duplicate criterion id {criterion.id!r} (same as criteria[{seen_ids[criterion.id]}])",
+                    f"duplicate criterion id {criterion.id!r} "
+                    f"(same as criteria[{seen_ids[criterion.id]}])",
                     source=self.source,
                     field=f"criteria[{index}].id",
                 )
@@ -199,15 +202,17 @@ class Rubric:
                     body = body[checkbox.end() :]
             body, optional = _strip_optional(body)
             if not body:
-                raise RubricError(
-                    f"empty criterion in {raw.strip()!r}", source=source, line=number
-                )
+                raise RubricError(f"empty criterion in {raw.strip()!r}", source=source, line=number)
             criteria.append((number, [body], not optional))
             previous_was_item = True
         built: list[Criterion] = []
         lines: dict[str, int] = {}
         for number, parts, required in criteria:
-            criterion = Criterion(description=" ".join(parts), required=required)
+            description = " ".join(parts)
+            if len(parts) > 1:  # `(optional)` may end the criterion's last continuation line
+                description, optional = _strip_optional(description)
+                required = required and not optional
+            criterion = Criterion(description=description, required=required)
             key = criterion.description.casefold()
             if key in lines:
                 raise RubricError(
@@ -223,7 +228,7 @@ class Rubric:
 
     @classmethod
     def from_data(cls, data: Any, *, source: str | None = None) -> Rubric:
-        """Build from a list of strings / dicts / `Criterion`, or a mapping with a `criteria` list."""
+        """Build from a list of strings / dicts / `Criterion`, or a mapping with `criteria`."""
         if isinstance(data, Mapping):
             unknown = sorted(set(data) - {"criteria"})
             if unknown:
@@ -254,9 +259,11 @@ class Rubric:
         ]
         # Explicit ids are kept as written; a derived id that collides with any of them (earlier
         # or later in the list) or with an earlier derived id gets a suffix.
-        explicit = frozenset(c.id for c, item in zip(items, data) if _explicit_id(item))
+        explicit = frozenset(
+            c.id for c, item in zip(items, data, strict=True) if _explicit_id(item)
+        )
         criteria: list[Criterion] = []
-        for criterion, item in zip(items, data):
+        for criterion, item in zip(items, data, strict=True):
             if not _explicit_id(item) and (
                 criterion.id in explicit or any(c.id == criterion.id for c in criteria)
             ):
@@ -290,7 +297,9 @@ class Rubric:
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise RubricError(f"invalid JSON: {exc.msg}", source=name, line=exc.lineno) from None
+                raise RubricError(
+                    f"invalid JSON: {exc.msg}", source=name, line=exc.lineno
+                ) from None
             return cls.from_data(data, source=name)
         try:
             data = yaml.safe_load(text)
@@ -375,7 +384,10 @@ def _explicit_id(item: Any) -> bool:
     if isinstance(item, Criterion):
         return True
     # A blank id is derived from the description, so it is not explicit.
-    return isinstance(item, Mapping) and isinstance(item.get("id"), str) and bool(item["id"].strip())
+    if not isinstance(item, Mapping):
+        return False
+    value = item.get("id")
+    return isinstance(value, str) and bool(value.strip())
 
 
 def _strip_optional(body: str) -> tuple[str, bool]:

@@ -1,5 +1,4 @@
-"""The rubric scorer: `score`, `passed` and `reason` from one evaluation, in the style of
-`createRubricScorer`.
+"""The rubric scorer: `score`, `passed` and `reason` from one evaluation (`createRubricScorer`).
 
 Improvements over the reference: gating uses the configured `required` flags; with no rubric the
 judge is not called and the result says `skipped`; `passed` does not depend on `scale`, so a
@@ -108,6 +107,7 @@ class RubricScorer:
             messages: The transcript behind the output, if any.
             request_context: Per-request values; its `rubric` is used when no criteria are fixed.
             additional_context: Extra values; its `rubric` is the next place looked at.
+
         """
         resolved = self._resolve_rubric(rubric, request_context, additional_context, input)
         task = _task_text(input)
@@ -161,8 +161,7 @@ def create_rubric_scorer(
     retry: RetryPolicy | None = None,
     max_concurrency: int | None = None,
 ) -> RubricScorer:
-    """Create a rubric scorer: an LLM judge that scores 1 (times `scale`) only when every
-    required criterion passes.
+    r"""Create a rubric scorer: 1 (times `scale`) only when every required criterion passes.
 
     Args:
         model: The judge: `"local"`, `"llamacpp:/path.gguf"`, `"provider:model-id"` or a
@@ -185,6 +184,7 @@ def create_rubric_scorer(
         result = scorer.run(input="Write a haiku about spring.", output=haiku)
         result.score, result.passed, result.reason
         ```
+
     """
     rubric = Rubric.parse(criteria) if criteria is not None else None
     judge = Judge(
@@ -202,9 +202,14 @@ def create_rubric_scorer(
 def format_reason(evaluation: Evaluation, *, scale: float = 1) -> str:
     """A per-criterion account whose header counts match the lines below it."""
     if evaluation.skipped:
-        return f"Score {_number(scale)}/{_number(scale)}: no rubric, so nothing was graded (skipped)."
+        return (
+            f"Score {_number(scale)}/{_number(scale)}: no rubric, so nothing was graded (skipped)."
+        )
     if evaluation.result == "grader_error":
-        return f"Score 0/{_number(scale)}: the judge failed, so nothing was verified. {evaluation.explanation}"
+        return (
+            f"Score 0/{_number(scale)}: the judge failed, so nothing was verified. "
+            f"{evaluation.explanation}"
+        )
     required = [v for v in evaluation.criteria if v.required]
     unmet = [v for v in required if not v.passed]
     score = scale if evaluation.result == "satisfied" else 0

@@ -85,7 +85,7 @@ class Evidence:
 
 @dataclass(kw_only=True, frozen=True)
 class CriterionVerdict:
-    """The verdict on one configured criterion, matched by its id (never by what the judge echoes)."""
+    """The verdict on one configured criterion, matched by id (never by what the judge echoes)."""
 
     id: str
     """The criterion's stable id."""

@@ -135,10 +135,10 @@ def parse_joint(raw: Any, labels: Sequence[str]) -> JointParse:
     problems: dict[str, str] = {}
     extra: list[str] = []
     for item in items:
-        label = item.get("criterion") if isinstance(item, Mapping) else None
-        label = label.strip() if isinstance(label, str) else label
+        named = item.get("criterion") if isinstance(item, Mapping) else None
+        label = named.strip() if isinstance(named, str) else ""
         if label not in wanted:
-            extra.append(repr(label))
+            extra.append(repr(named))
             continue
         answer, problem = parse_criterion(item)
         if answer is None:
