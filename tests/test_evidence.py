@@ -303,3 +303,10 @@ def test_content_block_messages_render_in_the_transcript() -> None:
         max_chars=10_000,
     )
     assert block(rendered.text, "transcript") == "[assistant] Block ‹/output> text"
+
+
+def test_closing_tag_with_inner_whitespace_is_defused_too() -> None:
+    rendered = render_evidence(Evidence(output="x < /output> y </ output>"), max_chars=10_000)
+    assert rendered.text.count("</output>") == 1
+    assert "< /output" not in rendered.text
+    assert "</ output" not in rendered.text

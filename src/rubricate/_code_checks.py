@@ -27,7 +27,8 @@ async def run_check(criterion: Criterion, evidence: Evidence) -> CriterionVerdic
         if inspect.isawaitable(outcome):
             outcome = await outcome
     except Exception as exc:
-        return _verdict(criterion, False, f"The check {name} raised {type(exc).__name__}: {exc}")
+        detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        return _verdict(criterion, False, f"The check {name} raised {detail}")
     if isinstance(outcome, bool):
         gap = "" if outcome else f"The check {name} failed."
         return _verdict(criterion, outcome, gap)

@@ -24,7 +24,7 @@ __all__ = ["FEEDBACK_MESSAGE_NAME", "RenderedEvidence", "message_text", "render_
 FEEDBACK_MESSAGE_NAME = "rubric_feedback"
 """`name` of the feedback messages rubricate injects; the judge never grades its own feedback."""
 
-_TAG = re.compile(r"<(/?)\s*(task|transcript|output|criteria|criterion)\b", re.IGNORECASE)
+_TAG = re.compile(r"<\s*(/?)\s*(task|transcript|output|criteria|criterion)\b", re.IGNORECASE)
 _PER_MESSAGE_CHARS = 4000
 
 
