@@ -251,7 +251,7 @@ def test_grammar_model_gets_yes_no_then_a_gap_only_for_no() -> None:
     assert yes_no_kwargs["max_tokens"] == 2
     gap_messages, gap_kwargs = model.calls[2]
     assert gap_messages[-2].content == "no"
-    assert "one short sentence" in gap_messages[-1].content
+    assert 'criterion "The theme is spring"' in gap_messages[-1].content
     assert gap_kwargs["max_tokens"] == 60
     # Sequential calls with one shared prefix, so llama.cpp reuses its KV cache.
     assert model.calls[1][0][0] == model.calls[0][0][0]

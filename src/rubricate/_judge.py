@@ -275,7 +275,11 @@ class Judge:
         )
         if message_text(reply).strip().lower() == "yes":
             return Answer(verdict="pass")
-        follow_up = [*messages, AIMessage("no"), HumanMessage(prompts.GAP_REQUEST)]
+        follow_up = [
+            *messages,
+            AIMessage("no"),
+            HumanMessage(prompts.GAP_REQUEST.format(criterion=criterion.description)),
+        ]
         gap_reply = await self._invoke(
             self.model,
             follow_up,

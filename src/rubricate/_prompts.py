@@ -38,8 +38,8 @@ Criterion: {criterion}
 Does the output meet this criterion? Answer yes or no."""
 
 GAP_REQUEST = """\
-In one short sentence addressed to the author, say what is missing or wrong, so the output \
-would meet the criterion."""
+The output does not meet the criterion "{criterion}". In one short sentence, tell the author \
+what to change in the output so that it meets it."""
 
 CRITERION_STRUCTURED = """\
 Criterion: {criterion}

@@ -128,8 +128,8 @@ def parse_joint(raw: Any, labels: Sequence[str]) -> JointParse:
         raw = raw.model_dump()
     items = raw.get("verdicts") if isinstance(raw, Mapping) else None
     if not isinstance(items, list):
-        problem = f"expected an object with a `verdicts` list, got {_kind(raw)}"
-        return JointParse({}, {"*": problem, **dict.fromkeys(labels, "no verdict")})
+        shape = f"expected an object with a `verdicts` list, got {_kind(raw)}"
+        return JointParse({}, {"*": shape, **dict.fromkeys(labels, "no verdict")})
     wanted = set(labels)
     answers: dict[str, Answer] = {}
     problems: dict[str, str] = {}
