@@ -91,7 +91,7 @@ def main() -> None:
             str(row["output_tokens"]),
             f"{row['agree_with_labels']}/{row['criteria']}",
         )
-    Console().print(table)
+    Console(width=140).print(table)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         meta = {

@@ -53,7 +53,7 @@ class ScriptedChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        self._calls.append((list(messages), dict(kwargs)))
+        self._calls.append((list(messages), {**kwargs, **({"stop": stop} if stop else {})}))
         if self._position >= len(self.script):
             if not (self.repeat_last and self.script):
                 raise AssertionError(

@@ -47,8 +47,7 @@ from ._verdicts import Answer, criterion_schema, joint_schema, parse_criterion, 
 __all__ = ["Judge"]
 
 _YES_NO_GRAMMAR = 'root ::= "yes" | "no"'
-_ONE_LINE_GRAMMAR = "root ::= [^\\n]{1,300}"
-_GAP_MAX_TOKENS = 60
+_GAP_MAX_TOKENS = 48
 _TOOL_OUTPUT_CHARS = 4000
 _REMOTE_EVIDENCE_CHARS = 60_000
 _NO_GAP = "The judge found this criterion not met but gave no reason."
@@ -284,7 +283,7 @@ class Judge:
             self.model,
             follow_up,
             meter,
-            grammar=_ONE_LINE_GRAMMAR,
+            stop=["\n"],  # one line; a grammar would cost ~2x per token in llama-cpp-python
             max_tokens=_GAP_MAX_TOKENS,
         )
         return Answer(verdict="fail", gap=_clean_gap(message_text(gap_reply)) or _NO_GAP)
