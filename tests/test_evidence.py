@@ -186,14 +186,14 @@ def test_feedback_and_system_messages_are_excluded() -> None:
         HumanMessage("Write a poem."),
         AIMessage("Roses are red."),
         HumanMessage("FEEDBACK: add a title", name=FEEDBACK_MESSAGE_NAME),
-        {"role": "user", "content": "DICT FEEDBACK", "name": "rubric_feedback"},
+        {"role": "user", "content": "DICT FEEDBACK", "name": "rubric_grader"},
         HumanMessage("A user named elsewise", name="alice"),
     ]
     rendered = render_evidence(Evidence(output="x", messages=messages), max_chars=10_000)
     assert block(rendered.text, "transcript") == (
         "[user] Write a poem.\n[assistant] Roses are red.\n[user] A user named elsewise"
     )
-    assert FEEDBACK_MESSAGE_NAME == "rubric_feedback"
+    assert FEEDBACK_MESSAGE_NAME == "rubric_grader"
 
 
 def test_only_excluded_messages_means_no_transcript_block() -> None:

@@ -6,6 +6,8 @@ and that verdict gates completion. Offline by default on an embedded local model
 
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
 from ._judge import Judge
+from ._loop import Budget, RubricEvaluation, RunStatus
+from ._middleware import RubricMiddleware, RubricState
 from ._models import ModelLike, resolve_chat_model
 from ._retry import RetryPolicy
 from ._rubric import CheckFn, CheckResult, Criterion, Rubric, RubricLike
@@ -23,6 +25,7 @@ from ._types import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "Budget",
     "CheckFn",
     "CheckResult",
     "Criterion",
@@ -40,9 +43,13 @@ __all__ = [
     "RetryPolicy",
     "Rubric",
     "RubricError",
+    "RubricEvaluation",
     "RubricLike",
+    "RubricMiddleware",
     "RubricScorer",
+    "RubricState",
     "RubricateError",
+    "RunStatus",
     "ScoreResult",
     "Usage",
     "__version__",

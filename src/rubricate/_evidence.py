@@ -19,10 +19,18 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from ._types import Evidence
 
-__all__ = ["FEEDBACK_MESSAGE_NAME", "RenderedEvidence", "message_text", "render_evidence"]
+__all__ = [
+    "FEEDBACK_MESSAGE_NAME",
+    "FEEDBACK_SOURCE",
+    "RenderedEvidence",
+    "message_text",
+    "render_evidence",
+]
 
-FEEDBACK_MESSAGE_NAME = "rubric_feedback"
-"""`name` of the feedback messages rubricate injects; the judge never grades its own feedback."""
+FEEDBACK_MESSAGE_NAME = "rubric_grader"
+"""`name` of the feedback messages the loops inject; the judge never grades its own feedback."""
+FEEDBACK_SOURCE = "rubric_grader"
+"""`additional_kwargs["lc_source"]` of those messages (the reference middleware's tag too)."""
 
 _TAG = re.compile(r"<\s*(/?)\s*(task|transcript|output|criteria|criterion)\b", re.IGNORECASE)
 _PER_MESSAGE_CHARS = 4000
@@ -120,9 +128,11 @@ def _gradable(
     """Drop rubricate's own feedback and system prompts: the judge grades the agent, not us."""
     kept = []
     for message in messages:
-        name = message.name if isinstance(message, BaseMessage) else message.get("name")
-        role = _role(message)
-        if name == FEEDBACK_MESSAGE_NAME or role == "system":
+        if isinstance(message, BaseMessage):
+            name, source = message.name, message.additional_kwargs.get("lc_source")
+        else:
+            name, source = message.get("name"), message.get("lc_source")
+        if name == FEEDBACK_MESSAGE_NAME or source == FEEDBACK_SOURCE or _role(message) == "system":
             continue
         kept.append(message)
     return kept

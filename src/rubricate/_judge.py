@@ -32,6 +32,7 @@ from langchain_core.messages import (
 from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.tools import tool as as_tool
+from langgraph.errors import GraphBubbleUp
 
 from . import _prompts as prompts
 from ._code_checks import run_check
@@ -484,6 +485,8 @@ async def _run_tool(tool: BaseTool | None, call: Mapping[str, Any]) -> str:
         return f"Error: there is no tool named {call.get('name')!r}."
     try:
         result = await tool.ainvoke(call.get("args") or {})
+    except GraphBubbleUp:
+        raise  # an interrupt (human-in-the-loop) is control flow, not a tool failure
     except Exception as exc:
         return f"Error: the tool raised {describe_error(exc)}"
     text = result if isinstance(result, str) else json.dumps(result, default=str)

@@ -1,0 +1,205 @@
+"""What every self-revision loop shares: statuses, evaluation records, feedback, budgets.
+
+The LangChain middleware and the framework-free `refine` both drive the same cycle (agent
+answers -> judge grades -> feedback or stop). The decisions of that cycle live here, free of
+I/O, so both loops behave identically and can be tested without a model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, NotRequired, TypedDict
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from ._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE, message_text
+from ._types import Evaluation, EvaluationResult, Usage
+
+__all__ = [
+    "TERMINAL_STATUSES",
+    "Budget",
+    "CriterionRecord",
+    "RubricEvaluation",
+    "RunStatus",
+    "evaluation_record",
+    "feedback_message",
+    "forced_exit_reason",
+    "next_status",
+]
+
+RunStatus = Literal[
+    "satisfied",
+    "needs_revision",
+    "max_iterations_reached",
+    "failed",
+    "grader_error",
+    "budget_exhausted",
+]
+"""A grading run's status. Only `needs_revision` loops again.
+
+`budget_exhausted` is ours: the run's grader-call or grader-token budget was used up before the
+rubric was satisfied, so it stopped instead of spending more.
+"""
+
+TERMINAL_STATUSES: frozenset[str] = frozenset(
+    {"satisfied", "max_iterations_reached", "failed", "grader_error", "budget_exhausted"}
+)
+"""After one of these, the same rubric invoked again starts a new grading run."""
+
+_FORCED_EXIT = re.compile(r"^(Model call limits exceeded|.*\bcall limit reached:)", re.DOTALL)
+
+
+class CriterionRecord(TypedDict):
+    """One criterion of a `RubricEvaluation`: `{name, passed}` or `{name, passed, gap}` plus ids."""
+
+    name: str
+    passed: bool
+    gap: NotRequired[str]
+    id: NotRequired[str]
+    required: NotRequired[bool]
+    decided_by: NotRequired[str]
+    unverified: NotRequired[bool]
+
+
+class RubricEvaluation(TypedDict):
+    """One grading pass, as the callback, the stream events and `_rubric_evaluations` see it.
+
+    The reference middleware's keys (`grading_run_id`, `iteration`, `result`, `explanation`,
+    `criteria`) plus what we measure (`usage`, `latency_s`).
+    """
+
+    grading_run_id: str
+    iteration: int
+    result: EvaluationResult
+    explanation: str
+    criteria: list[CriterionRecord]
+    usage: dict[str, int]
+    latency_s: float
+
+
+@dataclass(kw_only=True, frozen=True)
+class Budget:
+    """Caps on what one grading run may spend on the judge; `None` means no cap."""
+
+    max_grader_calls: int | None = None
+    max_grader_tokens: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("max_grader_calls", "max_grader_tokens"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"`{name}` must be an int or None, got {value!r}")
+            if value < 1:
+                raise ValueError(f"`{name}` must be >= 1, got {value!r}")
+
+    def exhausted(self, spent: Usage) -> str | None:
+        """Why `spent` has reached the budget, or `None` while there is room left."""
+        if self.max_grader_calls is not None and spent.calls >= self.max_grader_calls:
+            return f"the grader-call budget is used up ({spent.calls} of {self.max_grader_calls})"
+        if self.max_grader_tokens is not None and spent.total_tokens >= self.max_grader_tokens:
+            return (
+                f"the grader-token budget is used up "
+                f"({spent.total_tokens:,} of {self.max_grader_tokens:,} tokens)"
+            )
+        return None
+
+
+def evaluation_record(
+    evaluation: Evaluation, *, grading_run_id: str, iteration: int
+) -> RubricEvaluation:
+    """The reference-shaped record of one evaluation (a plain, JSON-ready dict)."""
+    criteria: list[CriterionRecord] = []
+    if evaluation.result != "grader_error":
+        for verdict in evaluation.criteria:
+            record: CriterionRecord = {
+                "name": verdict.name,
+                "passed": verdict.passed,
+                "id": verdict.id,
+                "required": verdict.required,
+                "decided_by": verdict.decided_by,
+            }
+            if not verdict.passed:
+                record["gap"] = verdict.gap
+            if verdict.unverified:
+                record["unverified"] = True
+            criteria.append(record)
+    return {
+        "grading_run_id": grading_run_id,
+        "iteration": iteration,
+        "result": evaluation.result,
+        "explanation": evaluation.explanation,
+        "criteria": criteria,
+        "usage": evaluation.usage.to_dict(),
+        "latency_s": round(evaluation.latency_s, 4),
+    }
+
+
+def next_status(result: EvaluationResult, *, iteration: int, max_iterations: int) -> RunStatus:
+    """The run's status after the pass `iteration` (0-based) ended with `result`."""
+    if result == "needs_revision" and iteration + 1 >= max_iterations:
+        return "max_iterations_reached"
+    return result
+
+
+def feedback_message(record: RubricEvaluation) -> HumanMessage:
+    """The user-role message that sends a `needs_revision` verdict back to the agent.
+
+    It names each failed required criterion with its gap, then the criteria already met, so the
+    agent fixes what is missing without regressing the rest. Tagged so the judge never grades it.
+    """
+    failing = [c for c in record["criteria"] if not c["passed"] and c.get("required", True)]
+    optional = [c for c in record["criteria"] if not c["passed"] and not c.get("required", True)]
+    passing = [c for c in record["criteria"] if c["passed"]]
+    lines = ["A grader checked your work against the rubric. Revise it before finishing."]
+    if failing:
+        lines += ["", "Criteria not met yet:"]
+        lines += [f"- {c['name']}: {c.get('gap') or 'no specific feedback'}" for c in failing]
+    if optional:
+        lines += ["", "Optional criteria not met (improve them if you can):"]
+        lines += [f"- {c['name']}: {c.get('gap') or 'no specific feedback'}" for c in optional]
+    if passing:
+        lines += ["", "Criteria already met (do not regress these):"]
+        lines += [f"- {c['name']}" for c in passing]
+    lines += [
+        "",
+        "Reply with the complete revised answer, addressing every criterion not met yet.",
+    ]
+    return HumanMessage(
+        "\n".join(lines),
+        name=FEEDBACK_MESSAGE_NAME,
+        additional_kwargs={"lc_source": FEEDBACK_SOURCE},
+    )
+
+
+def forced_exit_reason(messages: Sequence[BaseMessage]) -> str | None:
+    """Why the agent stopped without finishing, if it did: the loop records it, never grades it.
+
+    Catches LangChain's call-limit middlewares (their closing message) and an agent that ended
+    while its last tool calls were never answered.
+    """
+    if not messages:
+        return None
+    last = messages[-1]
+    if not isinstance(last, AIMessage):
+        return None
+    text = message_text(last).strip()
+    if _FORCED_EXIT.match(text):
+        return text[:300]
+    if last.tool_calls:
+        answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
+        pending = [c["name"] for c in last.tool_calls if c.get("id") not in answered]
+        if pending:
+            return f"the agent stopped with unanswered tool calls ({', '.join(pending)})"
+    return None
+
+
+def last_ai_text(messages: Sequence[Any]) -> str:
+    """The text of the last assistant message: the draft being graded."""
+    for message in reversed(messages):
+        if isinstance(message, AIMessage) and message_text(message).strip():
+            return message_text(message)
+    return ""
