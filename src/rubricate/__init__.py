@@ -9,6 +9,7 @@ from ._judge import Judge
 from ._loop import Budget, RubricEvaluation, RunStatus
 from ._middleware import RubricMiddleware, RubricState
 from ._models import ModelLike, resolve_chat_model
+from ._refine import RefineResult, arefine, refine
 from ._retry import RetryPolicy
 from ._rubric import CheckFn, CheckResult, Criterion, Rubric, RubricLike
 from ._scorer import RubricScorer, ScoreResult, create_rubric_scorer
@@ -40,6 +41,7 @@ __all__ = [
     "Mode",
     "ModelError",
     "ModelLike",
+    "RefineResult",
     "RetryPolicy",
     "Rubric",
     "RubricError",
@@ -53,6 +55,8 @@ __all__ = [
     "ScoreResult",
     "Usage",
     "__version__",
+    "arefine",
     "create_rubric_scorer",
+    "refine",
     "resolve_chat_model",
 ]

@@ -1,0 +1,192 @@
+"""One grading run, shared by `RubricMiddleware` and `refine`: start, grade, decide.
+
+Both loops keep the same private state keys (`_rubric_status`, `_rubric_iterations`,
+`_rubric_evaluations`, ...) and call `GradingLoop.start` before the agent runs and
+`GradingLoop.grade` after it answers; the returned dict is the state update, with
+`jump_to="model"` when the agent must revise.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.messages import AIMessage
+from langgraph.errors import GraphBubbleUp
+
+from ._exceptions import RubricError
+from ._judge import Judge
+from ._loop import (
+    TERMINAL_STATUSES,
+    Budget,
+    RubricEvaluation,
+    RunStatus,
+    evaluation_record,
+    feedback_message,
+    forced_exit_reason,
+    last_ai_text,
+    next_status,
+)
+from ._rubric import Rubric
+from ._types import Evaluation, Usage
+
+__all__ = ["BEST_DRAFT_NAME", "GradingLoop"]
+
+logger = logging.getLogger("rubricate")
+
+BEST_DRAFT_NAME = "rubric_best_draft"
+"""`name` of the message that carries the best draft back at the cap (with `best_draft`)."""
+
+Emit = Callable[[dict[str, Any]], None]
+
+
+@dataclass(kw_only=True)
+class GradingLoop:
+    """The settings of a self-revision loop, and its two decisions."""
+
+    make_judge: Callable[[], Judge]
+    """Builds the judge on first use, so a loop can be set up without a key or a model."""
+    max_iterations: int = 3
+    on_evaluation: Callable[[RubricEvaluation], Any] | None = None
+    criteria: Rubric | None = None
+    best_draft: bool = False
+    budget: Budget = field(default_factory=Budget)
+    max_evaluations_kept: int = 50
+    _judge: Judge | None = field(default=None, init=False, repr=False)
+
+    @property
+    def judge(self) -> Judge:
+        """The judge, built on first use."""
+        if self._judge is None:
+            self._judge = self.make_judge()
+        return self._judge
+
+    def rubric_source(self, state: Mapping[str, Any]) -> Any:
+        """The rubric in the state, else the fixed criteria, else nothing (the loop is off)."""
+        rubric = state.get("rubric")
+        return rubric if rubric else self.criteria
+
+    def start(self, state: Mapping[str, Any]) -> dict[str, Any] | None:
+        """Start a new grading run for a new rubric, or after a terminal status."""
+        rubric = self.rubric_source(state)
+        if not rubric:
+            return None
+        key = rubric.to_dict() if isinstance(rubric, Rubric) else rubric
+        active = state.get("_active_rubric") == key
+        if active and state.get("_rubric_status") not in TERMINAL_STATUSES:
+            return None  # the same rubric, still inside its grading run (e.g. after an interrupt)
+        return {
+            "_active_rubric": key,
+            "_current_grading_run_id": str(uuid.uuid4()),
+            "_rubric_iterations": 0,
+            "_rubric_status": None,
+            "_rubric_spent": Usage().to_dict(),
+            "_rubric_best": None,
+            "_rubric_stop_reason": None,
+        }
+
+    async def grade(self, state: Mapping[str, Any], emit: Emit) -> dict[str, Any] | None:
+        """Grade the last answer; the update loops back (`jump_to`) on `needs_revision`."""
+        rubric = self.rubric_source(state)
+        if not rubric:
+            return None
+        messages = list(state.get("messages", []))
+        iteration = state.get("_rubric_iterations", 0) or 0
+        run_id = state.get("_current_grading_run_id") or str(uuid.uuid4())
+
+        forced = forced_exit_reason(messages)
+        if forced is not None:
+            logger.info("rubricate: not grading a forced exit (%s)", forced)
+            exits = [
+                *state.get("_rubric_forced_exits", []),
+                {"grading_run_id": run_id, "iteration": iteration, "reason": forced},
+            ]
+            return {"_rubric_forced_exits": exits[-self.max_evaluations_kept :]}
+
+        spent = Usage(**state.get("_rubric_spent", {}))
+        exhausted = self.budget.exhausted(spent)
+        if exhausted is not None:
+            return {"_rubric_status": "budget_exhausted", "_rubric_stop_reason": exhausted}
+
+        emit(
+            {"type": "rubric_evaluation_start", "grading_run_id": run_id, "iteration": iteration},
+        )
+        evaluation = await self._evaluate(rubric, messages)
+        record = evaluation_record(evaluation, grading_run_id=run_id, iteration=iteration)
+        status: RunStatus = next_status(
+            evaluation.result, iteration=iteration, max_iterations=self.max_iterations
+        )
+        spent = spent + evaluation.usage
+        stop_reason: str | None = None
+        if status == "max_iterations_reached":
+            stop_reason = f"the rubric was not satisfied after {self.max_iterations} grading passes"
+        elif status == "needs_revision" and (exhausted := self.budget.exhausted(spent)):
+            status, stop_reason = "budget_exhausted", exhausted
+        emit({"type": "rubric_evaluation_end", **_event_fields(record)})
+        self._notify(record)
+
+        update: dict[str, Any] = {
+            "_current_grading_run_id": run_id,
+            "_rubric_evaluations": [*state.get("_rubric_evaluations", []), record][
+                -self.max_evaluations_kept :
+            ],
+            "_rubric_iterations": iteration + 1,
+            "_rubric_status": status,
+            "_rubric_spent": spent.to_dict(),
+            "_rubric_stop_reason": stop_reason,
+        }
+        best = _better_draft(state.get("_rubric_best"), evaluation, messages, iteration)
+        update["_rubric_best"] = best
+        if status == "needs_revision":
+            update["messages"] = [feedback_message(record)]
+            update["jump_to"] = "model"
+        elif (
+            status in ("max_iterations_reached", "budget_exhausted")
+            and self.best_draft
+            and best is not None
+            and best["iteration"] != iteration
+        ):
+            update["messages"] = [AIMessage(best["text"], name=BEST_DRAFT_NAME)]
+        return update
+
+    async def _evaluate(self, rubric: Any, messages: list[Any]) -> Evaluation:
+        try:
+            parsed = Rubric.parse(rubric)
+        except RubricError as exc:
+            return Evaluation(result="failed", explanation=f"The rubric cannot be used: {exc}")
+        return await self.judge.aevaluate(parsed, messages=messages)
+
+    def _notify(self, record: RubricEvaluation) -> None:
+        if self.on_evaluation is None:
+            return
+        try:
+            self.on_evaluation(record)
+        except GraphBubbleUp:
+            raise
+        except Exception:
+            logger.exception("rubricate: the on_evaluation callback raised; continuing")
+
+
+def _event_fields(record: RubricEvaluation) -> dict[str, Any]:
+    return {
+        "grading_run_id": record["grading_run_id"],
+        "iteration": record["iteration"],
+        "result": record["result"],
+        "explanation": record["explanation"],
+        "criteria": record["criteria"],
+    }
+
+
+def _better_draft(
+    best: dict[str, Any] | None, evaluation: Evaluation, messages: list[Any], iteration: int
+) -> dict[str, Any] | None:
+    """Keep the draft that passed the most required criteria (the earliest on a tie)."""
+    if evaluation.result == "grader_error" or not evaluation.criteria:
+        return best
+    score = sum(v.passed for v in evaluation.criteria if v.required)
+    if best is not None and best["passed_required"] >= score:
+        return best
+    return {"text": last_ai_text(messages), "passed_required": score, "iteration": iteration}

@@ -1,0 +1,261 @@
+"""`refine`: the self-revision loop for any agent that is a Python callable.
+
+The agent answers, the judge grades, failed criteria go back as feedback, until the rubric is
+satisfied or a cap is hit: the same statuses, records, callback and events as
+`RubricMiddleware`, because both run `GradingLoop`. The loop is a small LangGraph graph, so a
+checkpointer makes it durable: with SQLite and a `thread_id`, a killed process picks up where it
+stopped, with every evaluation recorded before the kill kept and none repeated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import sqlite3
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, TypedDict
+
+from langchain_core.messages import (
+    AIMessage,
+    AnyMessage,
+    BaseMessage,
+    HumanMessage,
+    convert_to_messages,
+)
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.config import get_stream_writer
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import add_messages
+
+from ._evidence import FEEDBACK_MESSAGE_NAME, message_text
+from ._grading_run import GradingLoop
+from ._judge import Judge
+from ._loop import Budget, RubricEvaluation, RunStatus, last_ai_text
+from ._models import ModelLike
+from ._rubric import Rubric, RubricLike
+from ._sync import run_sync
+
+__all__ = ["RefineResult", "arefine", "refine"]
+
+AgentFn = Callable[..., Any]
+"""`agent(messages) -> text | message | messages`, or `agent(task, feedback)`; may be async."""
+
+
+@dataclass(kw_only=True, frozen=True)
+class RefineResult:
+    """How a `refine` run ended."""
+
+    output: str
+    """The final answer (the best draft when `best_draft` chose an earlier one)."""
+    status: RunStatus | None
+    """`satisfied`, `max_iterations_reached`, `failed`, `grader_error`, `budget_exhausted`,
+    or `None` when there was no rubric to grade against."""
+    evaluations: list[RubricEvaluation]
+    """Every grading pass on this thread, oldest first (bounded by `max_evaluations_kept`)."""
+    messages: list[BaseMessage]
+    """The whole conversation, feedback included."""
+    iterations: int
+    """Grading passes in this run."""
+    thread_id: str
+    stop_reason: str | None = None
+    """Why the run stopped when it did not end `satisfied`."""
+
+
+class _State(TypedDict, total=False):
+    messages: Annotated[list[AnyMessage], add_messages]
+    rubric: Any
+    _rubric_status: RunStatus | None
+    _rubric_iterations: int
+    _rubric_evaluations: list[RubricEvaluation]
+    _current_grading_run_id: str
+    _active_rubric: Any
+    _rubric_spent: dict[str, int]
+    _rubric_best: dict[str, Any] | None
+    _rubric_stop_reason: str | None
+    _rubric_forced_exits: list[dict[str, Any]]
+
+
+def refine(
+    agent: AgentFn,
+    task: str,
+    rubric: RubricLike | None = None,
+    *,
+    judge: ModelLike | Judge = "local",
+    max_iterations: int = 3,
+    on_evaluation: Callable[[RubricEvaluation], Any] | None = None,
+    on_event: Callable[[dict[str, Any]], Any] | None = None,
+    checkpointer: BaseCheckpointSaver[Any] | str | Path | None = None,
+    thread_id: str | None = None,
+    best_draft: bool = False,
+    budget: Budget | None = None,
+    max_evaluations_kept: int = 50,
+) -> RefineResult:
+    r"""Run `agent` on `task` until its answer satisfies `rubric` or a cap is reached.
+
+    Args:
+        agent: A callable taking the conversation (a list of LangChain messages), or, when its
+            first parameter is named `task`, the task and the latest feedback
+            (`agent(task, feedback)`, feedback `None` at first). It returns text, a message, or
+            messages. It may be async (it then runs on its own event loop).
+        task: What the agent is asked to do.
+        rubric: What "done" looks like (any form `Rubric.parse` takes). `None`: no grading.
+        judge: The judge model (`"local"`, `"provider:model-id"`, a chat model) or a `Judge`.
+        max_iterations: Grading passes per run.
+        on_evaluation: Called with each `RubricEvaluation`; its exceptions are logged.
+        on_event: Called with each `rubric_evaluation_start` / `_end` event.
+        checkpointer: A LangGraph checkpointer, or a path to a SQLite file for durable runs;
+            default in-memory.
+        thread_id: The run's thread. Calling again with the same thread continues an
+            interrupted run; after a finished one it starts a new run on the same conversation.
+        best_draft: At the cap, return the draft that passed the most required criteria.
+        budget: Caps on judge calls / tokens per run.
+        max_evaluations_kept: How many evaluations the thread keeps.
+
+    Example:
+        ```python
+        def agent(task: str, feedback: str | None) -> str:
+            return my_llm(task if feedback is None else f"{task}\\n\\n{feedback}")
+
+        result = refine(agent, "Write a haiku about spring.", "- Three lines\\n- About spring")
+        result.status, result.output
+        ```
+
+    """
+    # The rubric stays out of the checkpoint: a code check is a Python callable, which cannot
+    # be serialised; the loop holds it, and the state keeps its JSON form to detect changes.
+    loop = GradingLoop(
+        make_judge=(lambda: judge) if isinstance(judge, Judge) else (lambda: Judge(judge)),
+        criteria=Rubric.parse(rubric) if rubric is not None else None,
+        max_iterations=max_iterations,
+        on_evaluation=on_evaluation,
+        best_draft=best_draft,
+        budget=budget or Budget(),
+        max_evaluations_kept=max_evaluations_kept,
+    )
+    saver, owned = _checkpointer(checkpointer)
+    try:
+        graph = _graph(agent, loop).compile(checkpointer=saver)
+        thread = thread_id or str(uuid.uuid4())
+        config: Any = {"configurable": {"thread_id": thread}}
+        snapshot = graph.get_state(config)
+        # An interrupted run (steps still pending) continues exactly where it stopped.
+        inputs: Any = None if snapshot.next else {"messages": [HumanMessage(task)]}
+        # Durable "sync" checkpoints: each step is on disk before the next starts, so a killed
+        # process loses at most the step it was in.
+        for event in graph.stream(inputs, config, stream_mode="custom", durability="sync"):
+            if on_event is not None:
+                on_event(event)
+        state = graph.get_state(config).values
+    finally:
+        if owned is not None:
+            owned.close()
+    messages = list(state.get("messages", []))
+    return RefineResult(
+        output=last_ai_text(messages),
+        status=state.get("_rubric_status"),
+        evaluations=list(state.get("_rubric_evaluations", [])),
+        messages=messages,
+        iterations=state.get("_rubric_iterations", 0),
+        thread_id=thread,
+        stop_reason=state.get("_rubric_stop_reason"),
+    )
+
+
+async def arefine(
+    agent: AgentFn, task: str, rubric: RubricLike | None = None, **kwargs: Any
+) -> RefineResult:
+    """Async twin of `refine` (same arguments); the loop runs in a worker thread."""
+    return await asyncio.to_thread(refine, agent, task, rubric, **kwargs)
+
+
+def _graph(agent: AgentFn, loop: GradingLoop) -> StateGraph[_State]:
+    def start(state: _State) -> dict[str, Any]:
+        return loop.start(state) or {}
+
+    def act(state: _State) -> dict[str, Any]:
+        return {"messages": _call_agent(agent, list(state.get("messages", [])))}
+
+    def grade(state: _State) -> dict[str, Any]:
+        writer = get_stream_writer()
+        update = run_sync(loop.grade(state, writer)) or {}
+        update.pop("jump_to", None)
+        return update
+
+    def route(state: _State) -> str:
+        return "act" if state.get("_rubric_status") == "needs_revision" else END
+
+    graph = StateGraph(_State)
+    graph.add_node("start", start)
+    graph.add_node("act", act)
+    graph.add_node("grade", grade)
+    graph.add_edge(START, "start")
+    graph.add_edge("start", "act")
+    graph.add_edge("act", "grade")
+    graph.add_conditional_edges("grade", route, ["act", END])
+    return graph
+
+
+def _call_agent(agent: AgentFn, messages: list[BaseMessage]) -> list[BaseMessage]:
+    """Call the user's agent in whichever style it takes; return the new messages."""
+    if _takes_task(agent):
+        task = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
+        last = messages[-1] if messages else None
+        is_feedback = isinstance(last, HumanMessage) and last.name == FEEDBACK_MESSAGE_NAME
+        result = agent(task, message_text(last) if is_feedback and last else None)
+    else:
+        result = agent(list(messages))
+    if inspect.isawaitable(result):
+        result = run_sync(_awaited(result))
+    return _new_messages(result, messages)
+
+
+def _takes_task(agent: AgentFn) -> bool:
+    """`agent(task, feedback)` style when its first parameter is named `task`."""
+    try:
+        parameters = list(inspect.signature(agent).parameters)
+    except (TypeError, ValueError):
+        return False
+    return bool(parameters) and parameters[0] == "task"
+
+
+async def _awaited(result: Any) -> Any:
+    return await result
+
+
+def _new_messages(result: Any, history: Sequence[BaseMessage]) -> list[BaseMessage]:
+    if isinstance(result, str):
+        return [AIMessage(result)]
+    if isinstance(result, BaseMessage):
+        return [result]
+    if isinstance(result, dict):
+        return list(convert_to_messages([result]))
+    if isinstance(result, Sequence):
+        converted = list(convert_to_messages(list(result)))
+        prefix = len(history)
+        if len(converted) >= prefix and all(
+            message_text(a) == message_text(b)
+            for a, b in zip(converted[:prefix], history, strict=False)
+        ):
+            converted = converted[prefix:]  # the agent returned the whole conversation
+        return converted
+    raise TypeError(
+        f"the agent must return text, a message or a list of messages, got {type(result).__name__}"
+    )
+
+
+def _checkpointer(
+    checkpointer: BaseCheckpointSaver[Any] | str | Path | None,
+) -> tuple[BaseCheckpointSaver[Any], sqlite3.Connection | None]:
+    """The saver to use, and the SQLite connection to close afterwards if we opened one."""
+    if checkpointer is None:
+        return InMemorySaver(), None
+    if isinstance(checkpointer, (str, Path)):
+        from langgraph.checkpoint.sqlite import SqliteSaver
+
+        connection = sqlite3.connect(str(checkpointer), check_same_thread=False)
+        return SqliteSaver(connection), connection
+    return checkpointer, None

@@ -1,0 +1,196 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+
+from fakes import ScriptedChatModel, joint_reply
+from rubricate import Criterion, Judge, RetryPolicy, Rubric, arefine, refine
+
+RUBRIC = "- Mentions Paris\n- Under ten words"
+PASS = joint_reply(("C1", "pass", ""), ("C2", "pass", ""))
+FAIL = joint_reply(("C1", "fail", "Name the city."), ("C2", "pass", ""))
+
+
+def judge(*script: Any, repeat_last: bool = False) -> Judge:
+    return Judge(
+        ScriptedChatModel(script=list(script), repeat_last=repeat_last),
+        retry=RetryPolicy(max_retries=0, timeout=None),
+    )
+
+
+def test_task_and_feedback_style_agent_revises_until_satisfied() -> None:
+    seen: list[tuple[str, str | None]] = []
+
+    def agent(task: str, feedback: str | None) -> str:
+        seen.append((task, feedback))
+        return "It is a big city." if feedback is None else "Paris."
+
+    evaluations: list[dict[str, Any]] = []
+    result = refine(
+        agent,
+        "Capital of France?",
+        RUBRIC,
+        judge=judge(FAIL, PASS),
+        on_evaluation=evaluations.append,
+    )
+    assert result.status == "satisfied"
+    assert result.output == "Paris."
+    assert result.iterations == 2
+    assert [e["result"] for e in result.evaluations] == ["needs_revision", "satisfied"]
+    assert evaluations == result.evaluations
+    assert seen[0] == ("Capital of France?", None)
+    assert seen[1][0] == "Capital of France?"
+    assert seen[1][1] is not None and "- Mentions Paris: Name the city." in seen[1][1]
+
+
+def test_conversation_style_agent_sees_feedback_as_a_user_message() -> None:
+    conversations: list[list[BaseMessage]] = []
+
+    def agent(messages: list[BaseMessage]) -> AIMessage:
+        conversations.append(messages)
+        return AIMessage("Paris." if len(messages) > 1 else "Somewhere.")
+
+    result = refine(agent, "Capital of France?", RUBRIC, judge=judge(FAIL, PASS))
+    assert result.status == "satisfied"
+    feedback = conversations[1][-1]
+    assert isinstance(feedback, HumanMessage) and feedback.name == "rubric_grader"
+    assert [type(m).__name__ for m in result.messages] == [
+        "HumanMessage",
+        "AIMessage",
+        "HumanMessage",
+        "AIMessage",
+    ]
+
+
+async def test_async_agent_and_arefine() -> None:
+    async def agent(task: str, feedback: str | None) -> str:
+        return "Paris."
+
+    result = await arefine(agent, "Capital of France?", RUBRIC, judge=judge(PASS))
+    assert result.status == "satisfied" and result.output == "Paris."
+
+
+def test_cap_events_and_best_draft() -> None:
+    both_fail = joint_reply(("C1", "fail", "No city."), ("C2", "fail", "Too long."))
+    drafts = iter(["Short, no city.", "A very long rambling answer about many things."])
+    events: list[dict[str, Any]] = []
+    result = refine(
+        lambda task, feedback: next(drafts),
+        "Capital?",
+        RUBRIC,
+        judge=judge(FAIL, both_fail),
+        max_iterations=2,
+        best_draft=True,
+        on_event=events.append,
+    )
+    assert result.status == "max_iterations_reached"
+    assert result.output == "Short, no city."
+    assert [e["type"] for e in events] == ["rubric_evaluation_start", "rubric_evaluation_end"] * 2
+    assert [e["result"] for e in result.evaluations] == ["needs_revision", "needs_revision"]
+
+
+def test_code_checked_rubric_needs_no_model() -> None:
+    rubric = Rubric(
+        (Criterion(description="Ends with a period", check=lambda ev: ev.output.endswith(".")),)
+    )
+    drafts = iter(["no period", "a period."])
+    result = refine(lambda task, feedback: next(drafts), "Write.", rubric, judge=judge())
+    assert result.status == "satisfied"
+    assert result.evaluations[0]["criteria"][0]["decided_by"] == "check"
+
+
+def test_no_rubric_runs_the_agent_once_without_grading() -> None:
+    result = refine(lambda task, feedback: "Hi.", "Say hi.", None, judge=judge())
+    assert result.status is None and result.output == "Hi." and result.evaluations == []
+
+
+def test_grader_error_ends_the_run() -> None:
+    result = refine(lambda task, feedback: "x", "Do.", RUBRIC, judge=judge(ValueError("boom")))
+    assert result.status == "grader_error"
+    assert "ValueError: boom" in result.evaluations[0]["explanation"]
+
+
+def test_sqlite_thread_persists_and_a_second_call_starts_a_new_run(tmp_path: Path) -> None:
+    db = tmp_path / "runs.sqlite"
+    first = refine(
+        lambda task, feedback: "Paris.",
+        "Capital?",
+        RUBRIC,
+        judge=judge(PASS),
+        checkpointer=db,
+        thread_id="t",
+    )
+    second = refine(
+        lambda task, feedback: "Paris!",
+        "Again?",
+        RUBRIC,
+        judge=judge(PASS),
+        checkpointer=db,
+        thread_id="t",
+    )
+    assert first.status == second.status == "satisfied"
+    assert len(second.evaluations) == 2
+    assert second.evaluations[0]["grading_run_id"] != second.evaluations[1]["grading_run_id"]
+    assert len(second.messages) == 4
+
+
+def test_unsupported_agent_result_is_a_clear_error() -> None:
+    with pytest.raises(TypeError, match="got int"):
+        refine(lambda task, feedback: 42, "Do.", RUBRIC, judge=judge(PASS))
+
+
+_KILLED_SCRIPT = textwrap.dedent(
+    """
+    import os, sys
+    sys.path.insert(0, {tests!r})
+    from fakes import ScriptedChatModel, joint_reply
+    from rubricate import Judge, RetryPolicy, refine
+
+    FAIL = joint_reply(("C1", "fail", "Name the city."))
+    PASS = joint_reply(("C1", "pass", ""))
+    calls = {{"n": 0}}
+
+    def grade(messages, kwargs):
+        calls["n"] += 1
+        if sys.argv[1] == "crash" and calls["n"] == 2:
+            os.kill(os.getpid(), 9)  # SIGKILL in the middle of the second grading
+        return FAIL if calls["n"] == 1 and sys.argv[1] == "crash" else PASS
+
+    judge = Judge(
+        ScriptedChatModel(script=[grade], repeat_last=True),
+        retry=RetryPolicy(max_retries=0, timeout=None),
+    )
+    result = refine(
+        lambda task, feedback: "Paris." if feedback else "A city.",
+        "Capital?",
+        "- Mentions Paris",
+        judge=judge,
+        checkpointer={db!r},
+        thread_id="killed",
+    )
+    print(result.status, len(result.evaluations), [e["result"] for e in result.evaluations])
+    """
+)
+
+
+def test_a_killed_run_resumes_with_every_recorded_evaluation_and_no_duplicate(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "runs.sqlite"
+    script = tmp_path / "run.py"
+    script.write_text(_KILLED_SCRIPT.format(tests=str(Path(__file__).parent), db=str(db)))
+    crashed = subprocess.run(
+        [sys.executable, str(script), "crash"], capture_output=True, text=True, timeout=120
+    )
+    assert crashed.returncode == -9, crashed.stderr
+    resumed = subprocess.run(
+        [sys.executable, str(script), "resume"], capture_output=True, text=True, timeout=120
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.split("\n")[0] == "satisfied 2 ['needs_revision', 'satisfied']"
