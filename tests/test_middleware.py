@@ -274,3 +274,21 @@ async def test_async_invoke_runs_the_same_loop() -> None:
 def test_max_iterations_is_validated(value: Any, error: type[Exception]) -> None:
     with pytest.raises(error, match="max_iterations"):
         RubricMiddleware(model=ScriptedChatModel(), max_iterations=value)
+
+
+def test_a_completion_check_decides_instead_of_the_judge() -> None:
+    from rubricate import is_task_complete
+
+    def names_paris(task: Any, answer: str) -> tuple[bool, str]:
+        return "Paris" in answer, "say which city"
+
+    judge = ScriptedChatModel()
+    graph, worker, _ = agent(
+        [text("A city."), text("Paris.")],
+        judge,
+        completion=is_task_complete(scorers=[names_paris]),
+    )
+    state = graph.invoke(ask(rubric=None))
+    assert state["_rubric_status"] == "satisfied"
+    assert judge.calls == []
+    assert "- names_paris: say which city" in worker.calls[1][0][-1].content

@@ -4,6 +4,7 @@ Declare what "done" looks like as a rubric; a judge grades each criterion, says 
 and that verdict gates completion. Offline by default on an embedded local model.
 """
 
+from ._completion import CompletionCheck, CompletionResult, ScorerOutcome, is_task_complete
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
 from ._judge import Judge
 from ._loop import Budget, RubricEvaluation, RunStatus
@@ -29,6 +30,8 @@ __all__ = [
     "Budget",
     "CheckFn",
     "CheckResult",
+    "CompletionCheck",
+    "CompletionResult",
     "Criterion",
     "CriterionVerdict",
     "DecidedBy",
@@ -53,10 +56,12 @@ __all__ = [
     "RubricateError",
     "RunStatus",
     "ScoreResult",
+    "ScorerOutcome",
     "Usage",
     "__version__",
     "arefine",
     "create_rubric_scorer",
+    "is_task_complete",
     "refine",
     "resolve_chat_model",
 ]

@@ -14,9 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.errors import GraphBubbleUp
 
+from ._completion import CompletionCheck
+from ._evidence import message_text
 from ._exceptions import RubricError
 from ._judge import Judge
 from ._loop import (
@@ -40,6 +42,8 @@ logger = logging.getLogger("rubricate")
 BEST_DRAFT_NAME = "rubric_best_draft"
 """`name` of the message that carries the best draft back at the cap (with `best_draft`)."""
 
+_COMPLETION_KEY = "(completion check)"
+
 Emit = Callable[[dict[str, Any]], None]
 
 
@@ -55,6 +59,8 @@ class GradingLoop:
     best_draft: bool = False
     budget: Budget = field(default_factory=Budget)
     max_evaluations_kept: int = 50
+    completion: CompletionCheck | None = None
+    """Decides completion instead of the judge; a state rubric reaches its rubric scorers."""
     _judge: Judge | None = field(default=None, init=False, repr=False)
 
     @property
@@ -65,9 +71,16 @@ class GradingLoop:
         return self._judge
 
     def rubric_source(self, state: Mapping[str, Any]) -> Any:
-        """The rubric in the state, else the fixed criteria, else nothing (the loop is off)."""
+        """The rubric in the state, else the fixed criteria, else the completion check's marker.
+
+        Nothing at all means the loop is off for this run.
+        """
         rubric = state.get("rubric")
-        return rubric if rubric else self.criteria
+        if rubric:
+            return rubric
+        if self.criteria is not None:
+            return self.criteria
+        return _COMPLETION_KEY if self.completion is not None else None
 
     def start(self, state: Mapping[str, Any]) -> dict[str, Any] | None:
         """Start a new grading run for a new rubric, or after a terminal status."""
@@ -153,6 +166,13 @@ class GradingLoop:
         return update
 
     async def _evaluate(self, rubric: Any, messages: list[Any]) -> Evaluation:
+        if self.completion is not None:
+            context = {"rubric": rubric} if rubric != _COMPLETION_KEY else None
+            task = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
+            result = await self.completion.arun(
+                task, last_ai_text(messages), messages=messages, request_context=context
+            )
+            return result.to_evaluation()
         try:
             parsed = Rubric.parse(rubric)
         except RubricError as exc:

@@ -23,6 +23,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.tools import BaseTool
 from langgraph.runtime import Runtime
 
+from ._completion import CompletionCheck
 from ._grading_run import GradingLoop
 from ._judge import Judge
 from ._loop import Budget, RubricEvaluation, RunStatus
@@ -69,6 +70,8 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
         best_draft: At the cap, end with the draft that passed the most required criteria.
         budget: Caps on judge calls / tokens per grading run.
         max_evaluations_kept: How many evaluations `_rubric_evaluations` keeps (the newest).
+        completion: A check from `is_task_complete` that decides completion instead of the
+            judge; the state's rubric goes to its rubric scorers.
 
     Example:
         ```python
@@ -93,6 +96,7 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
         best_draft: bool = False,
         budget: Budget | None = None,
         max_evaluations_kept: int = 50,
+        completion: CompletionCheck | None = None,
     ) -> None:
         super().__init__()
         if not model:
@@ -121,6 +125,7 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
             best_draft=best_draft,
             budget=budget or Budget(),
             max_evaluations_kept=max_evaluations_kept,
+            completion=completion,
         )
 
     @property

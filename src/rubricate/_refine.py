@@ -31,6 +31,7 @@ from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
+from ._completion import CompletionCheck
 from ._evidence import FEEDBACK_MESSAGE_NAME, message_text
 from ._grading_run import GradingLoop
 from ._judge import Judge
@@ -93,6 +94,7 @@ def refine(
     best_draft: bool = False,
     budget: Budget | None = None,
     max_evaluations_kept: int = 50,
+    completion: CompletionCheck | None = None,
 ) -> RefineResult:
     r"""Run `agent` on `task` until its answer satisfies `rubric` or a cap is reached.
 
@@ -114,6 +116,8 @@ def refine(
         best_draft: At the cap, return the draft that passed the most required criteria.
         budget: Caps on judge calls / tokens per run.
         max_evaluations_kept: How many evaluations the thread keeps.
+        completion: A check from `is_task_complete` that decides completion instead of the
+            judge; the rubric, if any, goes to its rubric scorers.
 
     Example:
         ```python
@@ -135,6 +139,7 @@ def refine(
         best_draft=best_draft,
         budget=budget or Budget(),
         max_evaluations_kept=max_evaluations_kept,
+        completion=completion,
     )
     saver, owned = _checkpointer(checkpointer)
     try:
