@@ -292,3 +292,44 @@ def test_a_completion_check_decides_instead_of_the_judge() -> None:
     assert state["_rubric_status"] == "satisfied"
     assert judge.calls == []
     assert "- names_paris: say which city" in worker.calls[1][0][-1].content
+
+
+@pytest.mark.filterwarnings("ignore::langchain_core._api.beta_decorator.LangChainBetaWarning")
+def test_deep_agent_end_to_end_and_same_parameters_as_the_reference() -> None:
+    from deepagents import create_deep_agent
+    from deepagents.middleware import RubricMiddleware as ReferenceMiddleware
+
+    shared = {
+        "system_prompt": "Grade strictly.",
+        "tools": [],
+        "max_iterations": 2,
+        "on_evaluation": print,
+    }
+    ReferenceMiddleware(model=ScriptedChatModel(), **shared)  # the reference accepts them...
+    RubricMiddleware(model=ScriptedChatModel(), **shared)  # ...and so do we: a one-import switch
+
+    judge = ScriptedChatModel(
+        script=[joint_reply(("C1", "fail", "Name it.")), joint_reply(("C1", "pass", ""))]
+    )
+    worker = ScriptedChatModel(script=[text("A city."), text("Paris.")])
+    graph = Agent(
+        create_deep_agent(
+            model=worker, middleware=[middleware(judge)], checkpointer=InMemorySaver()
+        )
+    )
+    state = graph.invoke({"messages": [HumanMessage("Capital?")], "rubric": "- Mentions Paris"})
+    assert state["_rubric_status"] == "satisfied"
+    assert [e["result"] for e in state["_rubric_evaluations"]] == ["needs_revision", "satisfied"]
+    assert state["messages"][-1].content == "Paris."
+
+
+def test_an_interrupt_propagates_and_the_next_call_continues_the_same_run() -> None:
+    judge = ScriptedChatModel(script=[FAIL, PASS])
+    graph, _, _ = agent([text("A city."), KeyboardInterrupt(), text("Paris.")], judge)
+    with pytest.raises(KeyboardInterrupt):
+        graph.invoke(ask())
+    state = graph.invoke({"messages": [], "rubric": RUBRIC})
+    assert state["_rubric_status"] == "satisfied"
+    first, second = state["_rubric_evaluations"]
+    assert first["grading_run_id"] == second["grading_run_id"]
+    assert (first["iteration"], second["iteration"]) == (0, 1)
