@@ -167,7 +167,7 @@ class Judge:
                 explanation="The rubric has no criteria: nothing to grade, so nothing was called.",
                 skipped=True,
             )
-        evidence = _evidence(output=output, task=task, messages=messages)
+        evidence = _collect_evidence(output=output, task=task, messages=messages)
         verdicts: dict[str, CriterionVerdict] = {}
         for criterion in parsed:
             if criterion.check is not None:
@@ -415,7 +415,7 @@ def summarize(verdicts: Sequence[CriterionVerdict]) -> tuple[EvaluationResult, s
     )
 
 
-def _evidence(
+def _collect_evidence(
     *, output: str, task: str, messages: Sequence[BaseMessage | Mapping[str, Any]]
 ) -> Evidence:
     """Fill a missing output from the last assistant message of the transcript."""
