@@ -20,6 +20,8 @@ import yaml
 
 from ._exceptions import RubricError
 from ._types import Evidence
+from .checks import Check, from_spec
+from .checks._registry import from_marker, split_marker, to_marker
 
 __all__ = ["CheckFn", "CheckResult", "Criterion", "Rubric", "RubricLike"]
 
@@ -94,7 +96,9 @@ class Criterion:
             "description": self.description,
             "required": self.required,
         }
-        if self.check is not None:
+        if isinstance(self.check, Check):
+            data["check"] = self.check.to_spec()  # reads back with `Rubric.from_data`
+        elif self.check is not None:
             data["check"] = getattr(self.check, "__name__", type(self.check).__name__)
         return data
 
@@ -177,9 +181,12 @@ class Rubric:
         Rules: blank lines, Markdown headings, horizontal rules and code fences are skipped; a
         marker (`-`, `*`, `+`, `•`, `1.`, `1)`, optionally followed by `[ ]` or `[x]`) is stripped
         only when whitespace follows it; `(optional)` at the start or end marks the line optional;
-        an indented line without a marker continues the criterion above it.
+        an indented line without a marker continues the criterion above it; a trailing
+        `{check: name, arg: value}` names a catalogue check (`rubricate.checks`) that decides the
+        criterion in code, and is not part of its description.
         """
         criteria: list[tuple[int, list[str], bool]] = []  # (line number, parts, required)
+        last_lines: list[int] = []  # where each criterion ends: a check marker is there
         previous_was_item = False
         in_fence = False
         for number, raw in enumerate(text.splitlines(), start=1):
@@ -194,6 +201,7 @@ class Rubric:
             marker = _MARKER.match(stripped)
             if previous_was_item and not marker and raw[:1].isspace():
                 criteria[-1][1].append(stripped)
+                last_lines[-1] = number
                 continue
             body = stripped[marker.end() :] if marker else stripped
             if marker:
@@ -204,15 +212,17 @@ class Rubric:
             if not body:
                 raise RubricError(f"empty criterion in {raw.strip()!r}", source=source, line=number)
             criteria.append((number, [body], not optional))
+            last_lines.append(number)
             previous_was_item = True
         built: list[Criterion] = []
         lines: dict[str, int] = {}
-        for number, parts, required in criteria:
-            description = " ".join(parts)
-            if len(parts) > 1:  # `(optional)` may end the criterion's last continuation line
+        for (number, parts, required), last_line in zip(criteria, last_lines, strict=True):
+            description, check = _split_check(" ".join(parts), source=source, line=last_line)
+            # `(optional)` may end the last continuation line or stand before the check marker.
+            if len(parts) > 1 or check is not None:
                 description, optional = _strip_optional(description)
                 required = required and not optional
-            criterion = Criterion(description=description, required=required)
+            criterion = Criterion(description=description, required=required, check=check)
             key = criterion.description.casefold()
             if key in lines:
                 raise RubricError(
@@ -367,7 +377,33 @@ def _checklist_line(criterion: Criterion) -> str:
     # explicit empty checkbox keeps `Rubric.parse` from eating it.
     if _CHECKBOX.match(body) or _RULE.match(line):
         line = f"- [ ] {body}"
+    if isinstance(criterion.check, Check):
+        line = f"{line} {to_marker(criterion.check)}"
     return line
+
+
+def _split_check(
+    text: str, *, source: str | None, line: int | None = None, where: str | None = None
+) -> tuple[str, Check | None]:
+    """Split a trailing `{check: ...}` marker off a checklist criterion and build its check."""
+    try:
+        body, marker = split_marker(text)
+        check = from_marker(marker) if marker is not None else None
+    except RubricError as exc:
+        field = _joined(f"{where}.check" if where else "check", exc.field)
+        raise RubricError(exc.reason, source=source, line=line, field=field) from None
+    if check is not None and not body.strip():
+        raise RubricError(
+            "a check marker needs the criterion's description before it",
+            source=source,
+            line=line,
+            field=f"{where}.check" if where else "check",
+        )
+    return body, check
+
+
+def _joined(prefix: str, field: str | None) -> str:
+    return f"{prefix}.{field}" if field else prefix
 
 
 def _unique_id(
@@ -400,9 +436,13 @@ def _criterion_from_item(item: Any, *, source: str | None, where: str) -> Criter
         return item
     if isinstance(item, str):
         body, optional = _strip_optional(item.strip())
+        body, check = _split_check(body, source=source, where=where)
+        if check is not None:
+            body, also_optional = _strip_optional(body)
+            optional = optional or also_optional
         if not body:
             raise RubricError("empty criterion", source=source, field=where)
-        return Criterion(description=body, required=not optional)
+        return Criterion(description=body, required=not optional, check=check)
     if not isinstance(item, Mapping):
         raise RubricError(
             f"expected a string or a mapping, got {type(item).__name__}",
@@ -418,12 +458,27 @@ def _criterion_from_item(item: Any, *, source: str | None, where: str) -> Criter
         )
     if "description" not in item:
         raise RubricError("missing `description`", source=source, field=f"{where}.description")
+    check = item.get("check")
+    if isinstance(check, (str, Mapping)):  # a catalogue check: `word_count` or `{name: ...}`
+        try:
+            check = from_spec(check)
+        except RubricError as exc:
+            raise RubricError(
+                exc.reason, source=source, field=_joined(f"{where}.check", exc.field)
+            ) from None
+    elif check is not None and not callable(check):
+        raise RubricError(
+            "expected a catalogue check (a name, or a mapping with `name` and its arguments) "
+            f"or a callable, got {type(check).__name__}",
+            source=source,
+            field=f"{where}.check",
+        )
     try:
         return Criterion(
             description=item["description"],
             id=item.get("id") or "",
             required=item.get("required", True),
-            check=item.get("check"),
+            check=check,
         )
     except RubricError as exc:
         raise RubricError(exc.reason, source=source, field=f"{where}.{exc.field}") from None

@@ -1,0 +1,79 @@
+"""Exact answers for format criteria: a catalogue of deterministic checks, no model involved.
+
+A small judge model cannot count words or spot a comma reliably; these checks can. Each factory
+returns a `Check`, usable directly as a `Criterion.check`: it passes or fails and reports what it
+found (`has 312 words, needs at most 300`). Rubrics name them too, in a structured rubric
+(`check: {name: word_count, at_most: 300}`) or at the end of a checklist line
+(`- At most 300 words {check: word_count, at_most: 300}`). `docs/checks.md` lists every check,
+its arguments and the counting rules.
+
+Example:
+    ```python
+    from rubricate import Criterion, checks
+
+    Criterion(description="At most 300 words", check=checks.word_count(at_most=300))
+    checks.create("no_commas")("Hello, world")  # (False, "has 1 comma, first in 'Hello,'")
+    ```
+
+"""
+
+from ._check import Check, CountBounds
+from ._counting import (
+    bullet_count,
+    capital_word_count,
+    highlight_count,
+    keyword_count,
+    letter_count,
+    paragraph_count,
+    placeholder_count,
+    section_count,
+    sentence_count,
+    word_count,
+)
+from ._format import has_postscript, has_title, valid_json, wrapped_in_quotes
+from ._language import language
+from ._registry import CATALOGUE, create, from_spec
+from ._text import (
+    all_capitals,
+    all_lowercase,
+    ends_with,
+    keywords_forbidden,
+    keywords_present,
+    no_commas,
+    one_of,
+    starts_with,
+)
+from ._tools import as_tools, graded_output
+
+__all__ = [
+    "CATALOGUE",
+    "Check",
+    "CountBounds",
+    "all_capitals",
+    "all_lowercase",
+    "as_tools",
+    "bullet_count",
+    "capital_word_count",
+    "create",
+    "ends_with",
+    "from_spec",
+    "graded_output",
+    "has_postscript",
+    "has_title",
+    "highlight_count",
+    "keyword_count",
+    "keywords_forbidden",
+    "keywords_present",
+    "language",
+    "letter_count",
+    "no_commas",
+    "one_of",
+    "paragraph_count",
+    "placeholder_count",
+    "section_count",
+    "sentence_count",
+    "starts_with",
+    "valid_json",
+    "word_count",
+    "wrapped_in_quotes",
+]

@@ -1,0 +1,158 @@
+"""`Check`, the callable every catalogue factory returns, and the bounds of counting checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+from .._exceptions import RubricError
+from .._types import Evidence
+
+__all__ = ["Bounds", "Check", "CountBounds", "TextTest"]
+
+TextTest = Callable[[str], tuple[bool, str]]
+"""Decides a check on the output text: pass/fail, and what was found."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """A catalogue check, ready to use as a `Criterion.check`.
+
+    Calling it with the `Evidence` (or a plain string) tests the output and returns
+    `(passed, finding)`, where the finding says what was found, as in
+    `has 312 words, needs at most 300`; a failed criterion reports it as its gap. Build one
+    with a factory such as `checks.word_count(at_most=300)` or by name with `checks.create`.
+
+    Example:
+        ```python
+        from rubricate import Criterion, checks
+
+        short = Criterion(description="At most 300 words", check=checks.word_count(at_most=300))
+        checks.word_count(at_most=3)("one two three four")
+        # (False, 'has 4 words, needs at most 3')
+        ```
+
+    """
+
+    name: str
+    """The catalogue name, as written in a rubric (`word_count`)."""
+    args: tuple[tuple[str, Any], ...]
+    """The arguments that differ from their defaults, in signature order (lists as tuples)."""
+    test: TextTest = field(repr=False, compare=False)
+    """The function deciding the check on the output text."""
+
+    def __call__(self, evidence: Evidence | str) -> tuple[bool, str]:
+        """Test the output of `evidence` (or a string): `(passed, what was found)`."""
+        text = evidence if isinstance(evidence, str) else evidence.output
+        return self.test(text)
+
+    @property
+    def __name__(self) -> str:
+        """The check in call form, `word_count(at_most=300)`: how reports and gaps name it."""
+        listed = ", ".join(f"{key}={_python_value(value)!r}" for key, value in self.args)
+        return f"{self.name}({listed})"
+
+    def __repr__(self) -> str:
+        return f"checks.{self.__name__}"
+
+    def to_spec(self) -> dict[str, Any]:
+        """The structured-rubric form, `{"name": "word_count", "at_most": 300}`."""
+        return {"name": self.name, **{key: _python_value(value) for key, value in self.args}}
+
+
+class CountBounds(TypedDict, total=False):
+    """The relation a counting check needs: give `exactly`, or one or two bounds.
+
+    At most one lower bound (`at_least` or `more_than`) and one upper bound (`at_most`,
+    `fewer_than` or its synonym `less_than`); `exactly` stands alone. Every bound is a
+    non-negative integer.
+
+    Attributes:
+        at_least: The count must be at least this (inclusive).
+        at_most: The count must be at most this (inclusive).
+        exactly: The count must be exactly this.
+        fewer_than: The count must be below this (exclusive).
+        less_than: Synonym of `fewer_than`.
+        more_than: The count must be above this (exclusive).
+
+    """
+
+    at_least: int
+    at_most: int
+    exactly: int
+    fewer_than: int
+    less_than: int
+    more_than: int
+
+
+_LOWER = ("at_least", "more_than")
+_UPPER = ("at_most", "fewer_than", "less_than")
+BOUND_NAMES = ("at_least", "at_most", "exactly", "fewer_than", "less_than", "more_than")
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Validated bounds: an inclusive range and the words the user chose, for the gap."""
+
+    low: int
+    high: int | None
+    text: str
+    """`at most 300`, `exactly 3`, `at least 2 and fewer than 5`."""
+
+    @classmethod
+    def from_args(cls, check: str, bounds: Mapping[str, Any]) -> Bounds:
+        """Check a counting check's bounds; raise `RubricError` naming the offending one."""
+        given = {key: value for key, value in bounds.items() if value is not None}
+        if not given:
+            raise RubricError(f"{check} needs a bound: one of {', '.join(BOUND_NAMES)}", field=None)
+        for key, value in given.items():
+            if value < 0:
+                raise RubricError(f"{check}: must be >= 0, got {value!r}", field=key)
+        if "exactly" in given and len(given) > 1:
+            other = next(key for key in given if key != "exactly")
+            raise RubricError(f"{check}: `exactly` cannot be combined with `{other}`", field=other)
+        for side in (_LOWER, _UPPER):
+            named = [key for key in side if key in given]
+            if len(named) > 1:
+                raise RubricError(
+                    f"{check}: `{named[0]}` and `{named[1]}` are both bounds on the same side; "
+                    "give one",
+                    field=named[1],
+                )
+        if "exactly" in given:
+            count = given["exactly"]
+            return cls(low=count, high=count, text=f"exactly {count}")
+        low = given.get("at_least", 0)
+        if "more_than" in given:
+            low = given["more_than"] + 1
+        high: int | None = given.get("at_most")
+        upper = next((key for key in _UPPER[1:] if key in given), None)
+        if upper is not None:
+            high = given[upper] - 1
+        if high is not None and high < low:
+            key = next(key for key in _UPPER if key in given)
+            raise RubricError(
+                f"{check}: no count satisfies these bounds "
+                f"({', '.join(f'{k}={v}' for k, v in given.items())})",
+                field=key,
+            )
+        text = " and ".join(
+            f"{key.replace('_', ' ')} {given[key]}" for key in (*_LOWER, *_UPPER) if key in given
+        )
+        return cls(low=low, high=high, text=text)
+
+    def __contains__(self, count: object) -> bool:
+        if not isinstance(count, int):
+            return False
+        return count >= self.low and (self.high is None or count <= self.high)
+
+
+def count_finding(count: int, singular: str, plural: str, bounds: Bounds) -> tuple[bool, str]:
+    """`(count in bounds, "has 312 words, needs at most 300")`."""
+    noun = singular if count == 1 else plural
+    return count in bounds, f"has {count} {noun}, needs {bounds.text}"
+
+
+def _python_value(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value

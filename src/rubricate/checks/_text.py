@@ -1,0 +1,298 @@
+"""Text checks: keywords, letter case, commas, how the output starts and ends, fixed answers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .._exceptions import RubricError
+from ._check import TextTest
+from ._registry import catalogue_check
+from ._units import phrase_pattern
+
+__all__ = [
+    "all_capitals",
+    "all_lowercase",
+    "ends_with",
+    "keywords_forbidden",
+    "keywords_present",
+    "no_commas",
+    "one_of",
+    "starts_with",
+]
+
+_COMMAS = ",，、،"  # ASCII, fullwidth, ideographic and Arabic commas
+_SNIPPET = 40
+
+
+@catalogue_check
+def keywords_present(keywords: Sequence[str]) -> TextTest:
+    """Every keyword or phrase appears at least once.
+
+    Matched case-insensitively as whole words (`cat` is not found in `category`); whitespace
+    inside a phrase matches any whitespace.
+
+    Args:
+        keywords: The words or phrases that must all appear (one string is a list of one).
+
+    Example:
+        ```python
+        checks.keywords_present(["privacy", "data retention"])
+        ```
+
+    """
+    phrases = _phrases("keywords_present", "keywords", keywords)
+    patterns = [(phrase, phrase_pattern(phrase)) for phrase in phrases]
+
+    def test(text: str) -> tuple[bool, str]:
+        missing = [phrase for phrase, pattern in patterns if not pattern.search(text)]
+        if missing:
+            return False, f"is missing {_listed(missing)}"
+        return True, f"has {_listed(phrases)}"
+
+    return test
+
+
+@catalogue_check
+def keywords_forbidden(keywords: Sequence[str]) -> TextTest:
+    """None of the keywords or phrases appears.
+
+    Matched as in `keywords_present`: case-insensitively, as whole words.
+
+    Args:
+        keywords: The words or phrases that must not appear (one string is a list of one).
+
+    Example:
+        ```python
+        checks.keywords_forbidden(["delve", "tapestry"])
+        ```
+
+    """
+    phrases = _phrases("keywords_forbidden", "keywords", keywords)
+    patterns = [(phrase, phrase_pattern(phrase)) for phrase in phrases]
+
+    def test(text: str) -> tuple[bool, str]:
+        found = [(phrase, len(pattern.findall(text))) for phrase, pattern in patterns]
+        present = [f"{phrase!r} {_times(count)}" for phrase, count in found if count]
+        if present:
+            return False, f"has the forbidden {', '.join(present)}"
+        return True, f"has none of {_listed(phrases, 'or')}"
+
+    return test
+
+
+@catalogue_check
+def all_lowercase() -> TextTest:
+    """No letter is uppercase: the whole text is in lowercase.
+
+    Any character that is an uppercase or titlecase letter (in any script) fails it; letters
+    without case, digits and punctuation are fine. An empty text passes.
+
+    Example:
+        ```python
+        checks.all_lowercase()
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        capitals = [i for i, char in enumerate(text) if char.isupper() or char.istitle()]
+        if capitals:
+            noun = "capital letter" if len(capitals) == 1 else "capital letters"
+            return False, f"has {len(capitals)} {noun}, first in {_word_at(text, capitals[0])!r}"
+        return True, "has no capital letters"
+
+    return test
+
+
+@catalogue_check
+def all_capitals() -> TextTest:
+    """No letter is lowercase: the whole text is in capitals.
+
+    Any character that is a lowercase letter (in any script) fails it; letters without case,
+    digits and punctuation are fine. An empty text passes.
+
+    Example:
+        ```python
+        checks.all_capitals()
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        lower = [i for i, char in enumerate(text) if char.islower()]
+        if lower:
+            noun = "lowercase letter" if len(lower) == 1 else "lowercase letters"
+            return False, f"has {len(lower)} {noun}, first in {_word_at(text, lower[0])!r}"
+        return True, "has no lowercase letters"
+
+    return test
+
+
+@catalogue_check
+def no_commas() -> TextTest:
+    """The text has no comma: ASCII `,`, fullwidth `，`, ideographic `、` or Arabic `،`.
+
+    Example:
+        ```python
+        checks.no_commas()
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        found = [i for i, char in enumerate(text) if char in _COMMAS]
+        if found:
+            noun = "comma" if len(found) == 1 else "commas"
+            return False, f"has {len(found)} {noun}, first in {_word_at(text, found[0])!r}"
+        return True, "has no commas"
+
+    return test
+
+
+@catalogue_check
+def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
+    """The text starts with the phrase.
+
+    Leading and trailing whitespace of the text is ignored and any run of whitespace compares
+    equal to one space; letter case is ignored unless `case_sensitive`.
+
+    Args:
+        phrase: What the text must start with.
+        case_sensitive: Compare letter case too.
+
+    Example:
+        ```python
+        checks.starts_with("Dear hiring manager")
+        ```
+
+    """
+    wanted = _phrase("starts_with", phrase)
+
+    def test(text: str) -> tuple[bool, str]:
+        found = _normalize(text)
+        passed = _fold(found, case_sensitive).startswith(_fold(wanted, case_sensitive))
+        if passed:
+            return True, f"starts with {wanted!r}"
+        head = found[: len(wanted) + _SNIPPET // 2]
+        shown = f"{head}…" if len(head) < len(found) else head
+        return False, f"starts with {shown!r}, needs to start with {wanted!r}"
+
+    return test
+
+
+@catalogue_check
+def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
+    """The text ends with the phrase, with nothing after it.
+
+    Leading and trailing whitespace of the text is ignored and any run of whitespace compares
+    equal to one space; letter case is ignored unless `case_sensitive`.
+
+    Args:
+        phrase: What the text must end with.
+        case_sensitive: Compare letter case too.
+
+    Example:
+        ```python
+        checks.ends_with("Is there anything else I can help with?")
+        ```
+
+    """
+    wanted = _phrase("ends_with", phrase)
+
+    def test(text: str) -> tuple[bool, str]:
+        found = _normalize(text)
+        passed = _fold(found, case_sensitive).endswith(_fold(wanted, case_sensitive))
+        if passed:
+            return True, f"ends with {wanted!r}"
+        tail = found[-(len(wanted) + _SNIPPET // 2) :]
+        shown = f"…{tail}" if len(tail) < len(found) else tail
+        return False, f"ends with {shown!r}, needs to end with {wanted!r}"
+
+    return test
+
+
+@catalogue_check
+def one_of(options: Sequence[str], contains: bool = False) -> TextTest:
+    """The whole text is one of a fixed set of answers.
+
+    Compared after trimming the text, with any run of whitespace equal to one space and letter
+    case ignored. With `contains`, it is enough that one option appears in the text as whole
+    words (as in `keywords_present`).
+
+    Args:
+        options: The accepted answers (one string is a list of one).
+        contains: Accept a text that contains an option instead of being one.
+
+    Example:
+        ```python
+        checks.one_of(["My answer is yes.", "My answer is no.", "My answer is maybe."])
+        ```
+
+    """
+    answers = _phrases("one_of", "options", options)
+    folded = {answer.casefold() for answer in answers}
+    patterns = [phrase_pattern(answer) for answer in answers]
+
+    def test(text: str) -> tuple[bool, str]:
+        found = _normalize(text)
+        if contains:
+            hit = next((a for a, p in zip(answers, patterns, strict=True) if p.search(text)), None)
+            if hit is not None:
+                return True, f"contains the answer {hit!r}"
+            return False, f"contains none of {_listed(answers, 'or')}"
+        if found.casefold() in folded:
+            return True, f"is the answer {found!r}"
+        shown = found if len(found) <= _SNIPPET else f"{found[:_SNIPPET]}…"
+        return False, f"is {shown!r}, needs to be one of {_listed(answers, 'or')}"
+
+    return test
+
+
+def _phrases(check: str, argument: str, values: Sequence[str]) -> list[str]:
+    phrases = [_normalize(value) for value in values]
+    if not phrases:
+        raise RubricError(f"{check}: `{argument}` must not be empty", field=argument)
+    for index, phrase in enumerate(phrases):
+        if not phrase:
+            raise RubricError(
+                f"{check}: `{argument}` holds a blank entry", field=f"{argument}[{index}]"
+            )
+    return phrases
+
+
+def _phrase(check: str, phrase: str) -> str:
+    wanted = _normalize(phrase)
+    if not wanted:
+        raise RubricError(f"{check}: `phrase` must not be blank", field="phrase")
+    return wanted
+
+
+def _normalize(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _fold(text: str, case_sensitive: bool) -> str:
+    return text if case_sensitive else text.casefold()
+
+
+def _listed(items: Sequence[str], last: str = "and") -> str:
+    quoted = [repr(item) for item in items]
+    if len(quoted) == 1:
+        return quoted[0]
+    return f"{', '.join(quoted[:-1])} {last} {quoted[-1]}"
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
+
+
+def _word_at(text: str, index: int) -> str:
+    """The whitespace-delimited token around `index`, shortened for a gap."""
+    start = index
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    match = re.compile(r"\S*").match(text, index)
+    end = match.end() if match else index + 1
+    token = text[start:end]
+    return token if len(token) <= _SNIPPET else f"{token[:_SNIPPET]}…"

@@ -1,0 +1,208 @@
+"""What counts as a word, a sentence, a paragraph, a bullet point and a section.
+
+Every counting check uses these definitions, so a rule means the same thing everywhere and
+`docs/checks.md` can state it once. They read the text as Markdown-ish plain text:
+
+- **word**: a run of non-whitespace characters holding at least one letter or digit (any
+  script). `don't`, `well-known`, `3.14` and `**bold**` are one word each; a lone `-`, `—`, `#`
+  or `*` is none. Scripts written without spaces count each unbroken run as one word.
+- **unit with a word**: sentences, paragraphs, bullet points and sections count only when they
+  hold at least one word, so stray punctuation or an empty bullet never counts.
+- **code fences**: lines inside a fenced code block (between two lines opening with three
+  backticks or tildes) are never Markdown structure: no bullet, heading, rule or paragraph break.
+- **paragraph**: a block of lines separated from the next by one or more blank lines or by a
+  horizontal rule line (`***`, `---`, `___`, with optional spaces).
+- **sentence**: text ending at `.`, `!`, `?`, `…` or `‽` (runs such as `?!` or `...` end once,
+  closing quotes and brackets may follow) when whitespace or the end of the text follows, or at
+  `。`, `！`, `？` anywhere. A period after `Mr`, `Mrs`, `Ms`, `Dr`, `Prof`, `Sr`, `Jr`, `St`,
+  `vs`, `e.g`, `i.e`, `cf`, `approx` or a single capital letter (an initial) ends nothing.
+  Paragraph breaks, list items and headings also end a sentence, so an unpunctuated heading or
+  list item counts as one sentence; a single line break inside a paragraph does not.
+- **bullet point**: a line starting (after any indentation) with `-`, `*`, `+` or `•` and then
+  whitespace, that is not a horizontal rule; numbered items (`1.` or `1)` then whitespace) count
+  only when asked for. Nested items count.
+- **section**: a Markdown heading line (`#` to `######`, then whitespace and a title), or, when a
+  marker word such as `SECTION` is given, each occurrence of that word (case-sensitive, as a
+  whole word) followed by a number, as in `SECTION 2`. Text before the first one is not a
+  section.
+- **keyword or phrase**: matched case-insensitively as whole words: not preceded or followed by
+  a letter, digit or underscore, so `cat` is not found in `category`; any run of whitespace in
+  a phrase matches any run of whitespace in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+__all__ = [
+    "bullet_lines",
+    "has_word",
+    "heading_lines",
+    "paragraphs",
+    "phrase_pattern",
+    "section_markers",
+    "sentences",
+    "words",
+]
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_RULE = re.compile(r"^\s{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}(?:[ \t]+|$)")
+_BULLET = re.compile(r"^\s*[-*+•][ \t]+")
+_NUMBERED = re.compile(r"^\s*\d{1,9}[.)][ \t]+")
+_CHECKBOX = re.compile(r"^\[[ xX]\][ \t]+")
+
+# A sentence ends at a run of terminators, then optional closing quotes or brackets, when
+# whitespace or the end of the text follows; CJK full stops end one wherever they are.
+_LATIN_END = re.compile(r"[.!?…‽]+[\"'”’»)\]]*(?=\s|$)")
+_CJK_END = re.compile(r"[。！？]+[」』”’)\]）]*")
+_ABBREVIATIONS = frozenset(
+    {"mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "e.g", "i.e", "cf", "approx"}
+)
+_OPENERS = "([\"'“‘«"
+
+
+@dataclass(frozen=True)
+class _Line:
+    text: str
+    in_fence: bool
+    """Inside a fenced code block, or one of its fence lines: never Markdown structure."""
+
+
+def has_word(text: str) -> bool:
+    """True when `text` holds a letter or a digit (of any script)."""
+    return any(char.isalnum() for char in text)
+
+
+def words(text: str) -> list[str]:
+    """The words of `text`: whitespace-separated runs that hold a letter or a digit."""
+    return [token for token in text.split() if has_word(token)]
+
+
+def paragraphs(text: str) -> list[str]:
+    """Blocks separated by blank lines or horizontal rules (outside code fences), with a word."""
+    blocks: list[list[str]] = [[]]
+    for line in _lines(text):
+        if not line.in_fence and (not line.text.strip() or _RULE.match(line.text)):
+            blocks.append([])
+        else:
+            blocks[-1].append(line.text)
+    joined = ("\n".join(block) for block in blocks)
+    return [block for block in joined if has_word(block)]
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of `text` (see the module docstring for the rule), each stripped."""
+    found: list[str] = []
+    for block in _sentence_blocks(text):
+        start = 0
+        for end in _sentence_ends(block):
+            piece = block[start:end].strip()
+            if has_word(piece):
+                found.append(piece)
+            start = end
+        tail = block[start:].strip()
+        if has_word(tail):
+            found.append(tail)
+    return found
+
+
+def bullet_lines(text: str, *, numbered: bool = False) -> list[str]:
+    """The bullet-point lines of `text` (stripped), numbered items too when `numbered`."""
+    found: list[str] = []
+    for line in _lines(text):
+        if line.in_fence or _RULE.match(line.text):
+            continue
+        marker = _BULLET.match(line.text) or (_NUMBERED.match(line.text) if numbered else None)
+        if marker and has_word(line.text[marker.end() :]):
+            found.append(line.text.strip())
+    return found
+
+
+def heading_lines(text: str) -> list[str]:
+    """The Markdown heading lines of `text` (outside code fences) whose title holds a word."""
+    return [
+        line.text.strip()
+        for line in _lines(text)
+        if not line.in_fence
+        and (match := _HEADING.match(line.text))
+        and has_word(line.text[match.end() :])
+    ]
+
+
+def section_markers(text: str, marker: str) -> list[str]:
+    """Each `marker` word followed by a number, as in `SECTION 2` (case-sensitive)."""
+    pattern = re.compile(rf"(?<!\w){re.escape(marker)}[ \t]*\d+(?!\d)")
+    return pattern.findall(text)
+
+
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """A case-insensitive whole-word pattern for `phrase` (see the module docstring)."""
+    body = r"\s+".join(re.escape(part) for part in phrase.split())
+    return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
+
+
+def _lines(text: str) -> Iterator[_Line]:
+    in_fence = False
+    opener = ""
+    for raw in text.splitlines():
+        fence = _FENCE.match(raw)
+        if fence and (not in_fence or fence.group(1) == opener):
+            in_fence = not in_fence
+            opener = fence.group(1)
+            yield _Line(raw, True)
+            continue
+        yield _Line(raw, in_fence)
+
+
+def _sentence_blocks(text: str) -> Iterator[str]:
+    """Stretches of text that no sentence crosses: paragraphs, list items and headings.
+
+    List markers, checkboxes and heading hashes are dropped, so `1.` never ends a sentence.
+    """
+    block: list[str] = []
+    for line in _lines(text):
+        if line.in_fence:
+            block.append(line.text)
+            continue
+        if not line.text.strip() or _RULE.match(line.text):
+            yield "\n".join(block)
+            block = []
+            continue
+        heading = _HEADING.match(line.text)
+        if heading:
+            yield "\n".join(block)
+            yield line.text[heading.end() :]
+            block = []
+            continue
+        item = _BULLET.match(line.text) or _NUMBERED.match(line.text)
+        if item:
+            yield "\n".join(block)
+            body = line.text[item.end() :]
+            box = _CHECKBOX.match(body)
+            block = [body[box.end() :] if box else body]
+            continue
+        block.append(line.text)
+    yield "\n".join(block)
+
+
+def _sentence_ends(block: str) -> Iterator[int]:
+    """Offsets just past each sentence end in `block`, in order."""
+    ends = sorted(
+        [m.end() for m in _CJK_END.finditer(block)]
+        + [m.end() for m in _LATIN_END.finditer(block) if not _abbreviation_before(block, m)]
+    )
+    return iter(ends)
+
+
+def _abbreviation_before(block: str, end: re.Match[str]) -> bool:
+    """A lone period right after an abbreviation or an initial ends no sentence."""
+    if end.group() != ".":
+        return False
+    start = end.start()
+    while start > 0 and not (block[start - 1].isspace() or block[start - 1] in _OPENERS):
+        start -= 1
+    token = block[start : end.start()]
+    return token.lower() in _ABBREVIATIONS or (len(token) == 1 and token.isupper())

@@ -1,0 +1,711 @@
+"""The check catalogue: every check, its counting rule, its gap and its argument errors."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fakes import ScriptedChatModel
+from rubricate import Criterion, Evidence, Judge, RubricError, checks
+from rubricate.checks._registry import describe
+
+HAS_LANGDETECT = importlib.util.find_spec("langdetect") is not None
+needs_langdetect = pytest.mark.skipif(not HAS_LANGDETECT, reason="langdetect is not installed")
+
+# Minimal valid arguments for every check, to run the whole catalogue generically.
+SAMPLE_ARGS: dict[str, dict[str, Any]] = {
+    "all_capitals": {},
+    "all_lowercase": {},
+    "bullet_count": {"at_least": 1},
+    "capital_word_count": {"at_most": 2},
+    "ends_with": {"phrase": "end."},
+    "has_postscript": {},
+    "has_title": {},
+    "highlight_count": {"at_least": 1},
+    "keyword_count": {"keyword": "cat", "exactly": 1},
+    "keywords_forbidden": {"keywords": ["dog"]},
+    "keywords_present": {"keywords": ["cat"]},
+    "language": {"code": "en"},
+    "letter_count": {"letter": "a", "at_least": 1},
+    "no_commas": {},
+    "one_of": {"options": ["yes", "no"]},
+    "paragraph_count": {"exactly": 1},
+    "placeholder_count": {"at_least": 1},
+    "section_count": {"at_least": 1},
+    "sentence_count": {"at_most": 3},
+    "starts_with": {"phrase": "The"},
+    "valid_json": {},
+    "word_count": {"at_most": 10},
+    "wrapped_in_quotes": {},
+}
+
+EDGE_TEXTS = [
+    "",
+    "   \n\t  \n",
+    "The cat sat.   \n\n",
+    "- one\n- two\n\n1. three",
+    '```json\n{"a": 1}\n```',
+    "Ünïcödé 文字 ✓ — emoji 🙂, P.S. done",
+    "<<Title>>\n\n# Heading\n\n*hi* [name] end.",
+]
+
+
+def run(check: checks.Check, text: str) -> tuple[bool, str]:
+    return check(text)
+
+
+def passes(check: checks.Check, text: str) -> bool:
+    return check(text)[0]
+
+
+# --- the Check object -----------------------------------------------------------------------
+
+
+def test_check_is_named_by_its_call_form_and_compares_by_arguments() -> None:
+    check = checks.word_count(at_most=300)
+    assert check.__name__ == "word_count(at_most=300)"
+    assert repr(check) == "checks.word_count(at_most=300)"
+    assert check == checks.create("word_count", at_most=300)
+    assert check != checks.word_count(at_most=301)
+    assert check.to_spec() == {"name": "word_count", "at_most": 300}
+    # Defaults are left out; positional arguments are named; lists read back as lists.
+    assert checks.has_postscript("P.S.") == checks.has_postscript()
+    assert checks.has_postscript().__name__ == "has_postscript()"
+    assert checks.letter_count("q", at_least=2).__name__ == "letter_count(letter='q', at_least=2)"
+    spec = checks.keywords_present(["a", "b"]).to_spec()
+    assert spec == {"name": "keywords_present", "keywords": ["a", "b"]}
+    assert hash(checks.keywords_present(["a", "b"])) == hash(checks.keywords_present(("a", "b")))
+
+
+def test_check_takes_evidence_or_a_string() -> None:
+    check = checks.word_count(at_most=2)
+    assert check(Evidence(output="one two three", task="ignored words here")) == (
+        False,
+        "has 3 words, needs at most 2",
+    )
+    assert check("one two") == (True, "has 2 words, needs at most 2")
+
+
+def test_catalogue_is_sorted_and_every_check_is_documented() -> None:
+    names = list(checks.CATALOGUE)
+    assert names == sorted(names)
+    assert set(names) == set(SAMPLE_ARGS)
+    docs = (Path(__file__).parents[1] / "docs" / "checks.md").read_text(encoding="utf-8")
+    for name in names:
+        info = describe(name)
+        assert info.summary, name
+        assert all(p.doc for p in info.params), name
+        assert f"| `{name}` |" in docs, f"{name} is missing from docs/checks.md"
+        assert "Example:" in (inspect.getdoc(info.factory) or ""), name
+        assert checks.CATALOGUE[name] is getattr(checks, name)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLE_ARGS))
+@pytest.mark.parametrize("text", EDGE_TEXTS)
+def test_every_check_answers_edge_texts_with_a_bool_and_a_finding(name: str, text: str) -> None:
+    if name == "language" and not HAS_LANGDETECT:
+        pytest.skip("langdetect is not installed")
+    check = checks.create(name, **SAMPLE_ARGS[name])
+    passed, finding = check(text)
+    assert isinstance(passed, bool)
+    assert isinstance(finding, str) and finding.strip()
+    assert check(text) == (passed, finding)  # deterministic
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_no_check_raises_on_arbitrary_text(text: str) -> None:
+    for name, args in SAMPLE_ARGS.items():
+        if name == "language":
+            continue
+        passed, finding = checks.create(name, **args)(text)
+        assert isinstance(passed, bool) and finding
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text("ab \n-.,!", min_size=1, max_size=8), max_size=30).map(" ".join))
+def test_word_count_agrees_with_its_rule(text: str) -> None:
+    expected = sum(1 for token in text.split() if any(c.isalnum() for c in token))
+    assert checks.word_count(exactly=expected)(text)[0]
+    assert not checks.word_count(exactly=expected + 1)(text)[0]
+
+
+async def test_a_catalogue_check_decides_a_criterion_without_any_model_call() -> None:
+    model = ScriptedChatModel(script=[])
+    rubric = [
+        Criterion(description="At most 3 words", check=checks.word_count(at_most=3)),
+        Criterion(description="No commas", check=checks.no_commas()),
+    ]
+    evaluation = await Judge(model).aevaluate(rubric, output="Hello, big wide world")
+    assert model.calls == []
+    assert evaluation.result == "needs_revision"
+    first, second = evaluation.criteria
+    assert first.decided_by == "check"
+    assert first.gap == "has 4 words, needs at most 3"
+    assert second.gap == "has 1 comma, first in 'Hello,'"
+    assert evaluation.criteria[0].to_dict()["decided_by"] == "check"
+
+
+# --- bounds ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bounds", "count", "passed", "needs"),
+    [
+        ({"at_least": 3}, 3, True, "at least 3"),
+        ({"at_least": 3}, 2, False, "at least 3"),
+        ({"at_most": 3}, 3, True, "at most 3"),
+        ({"at_most": 3}, 4, False, "at most 3"),
+        ({"exactly": 3}, 3, True, "exactly 3"),
+        ({"exactly": 3}, 2, False, "exactly 3"),
+        ({"fewer_than": 3}, 2, True, "fewer than 3"),
+        ({"fewer_than": 3}, 3, False, "fewer than 3"),
+        ({"less_than": 3}, 3, False, "less than 3"),
+        ({"more_than": 3}, 4, True, "more than 3"),
+        ({"more_than": 3}, 3, False, "more than 3"),
+        ({"at_least": 2, "at_most": 4}, 4, True, "at least 2 and at most 4"),
+        ({"at_least": 2, "at_most": 4}, 5, False, "at least 2 and at most 4"),
+        ({"more_than": 1, "fewer_than": 3}, 2, True, "more than 1 and fewer than 3"),
+        ({"exactly": 0}, 0, True, "exactly 0"),
+    ],
+)
+def test_relations(bounds: dict[str, int], count: int, passed: bool, needs: str) -> None:
+    text = " ".join(["w"] * count)
+    noun = "word" if count == 1 else "words"
+    assert checks.word_count(**bounds)(text) == (passed, f"has {count} {noun}, needs {needs}")
+
+
+@pytest.mark.parametrize(
+    ("bounds", "field", "fragment"),
+    [
+        ({}, None, "word_count needs a bound: one of at_least, at_most, exactly"),
+        ({"at_most": -1}, "at_most", "must be >= 0, got -1"),
+        ({"at_most": "300"}, "at_most", "expected an integer, got '300'"),
+        ({"at_most": True}, "at_most", "expected an integer, got True"),
+        ({"at_most": 2.5}, "at_most", "expected an integer, got 2.5"),
+        ({"exactly": 2, "at_most": 3}, "at_most", "`exactly` cannot be combined with `at_most`"),
+        ({"at_least": 1, "more_than": 2}, "more_than", "both bounds on the same side"),
+        ({"fewer_than": 3, "less_than": 4}, "less_than", "both bounds on the same side"),
+        ({"at_least": 5, "at_most": 2}, "at_most", "no count satisfies these bounds"),
+        ({"more_than": 2, "fewer_than": 3}, "fewer_than", "no count satisfies"),
+        ({"at_mots": 3}, "at_mots", "has no argument 'at_mots' (did you mean 'at_most'?)"),
+    ],
+)
+def test_bad_bounds_name_the_argument(
+    bounds: dict[str, Any], field: str | None, fragment: str
+) -> None:
+    with pytest.raises(RubricError) as info:
+        checks.word_count(**bounds)
+    assert info.value.field == field
+    assert fragment in str(info.value)
+    assert "word_count" in str(info.value)
+
+
+def test_argument_binding_errors() -> None:
+    letter_count: Any = checks.letter_count  # called wrongly on purpose
+    with pytest.raises(RubricError, match=r"takes 1 positional argument\(s\) \(letter\), got 2"):
+        letter_count("a", "b", at_least=1)
+    with pytest.raises(RubricError, match="`letter` is given twice") as twice:
+        letter_count("a", letter="b", at_least=1)
+    assert twice.value.field == "letter"
+    with pytest.raises(RubricError, match="letter_count needs the argument `letter`") as missing:
+        checks.create("letter_count", at_least=1)
+    assert missing.value.field == "letter"
+    with pytest.raises(RubricError, match="unknown check 'nope'; known checks: all_capitals"):
+        checks.create("nope")
+    with pytest.raises(RubricError, match="expected true or false, got 'yes'"):
+        checks.create("valid_json", allow_fence="yes")
+    with pytest.raises(RubricError, match=r"expected a list of strings, got 5"):
+        checks.create("keywords_present", keywords=5)
+
+
+# --- words ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("", 0),
+        ("   \n\t  ", 0),
+        ("one", 1),
+        ("one two   three\n\nfour  \n", 4),
+        ("don't stop", 2),
+        ("a well-known fact", 3),
+        ("pi is 3.14", 3),
+        ("- item one\n- item two", 4),
+        ("**bold** and _italic_", 3),
+        ("— - * # & ...", 0),
+        ("Grüße aus Köln", 3),
+        ("你好 世界", 2),
+        ("Visit https://example.com now", 3),
+        ("trailing whitespace   \n\n\t", 2),
+    ],
+)
+def test_word_count_rule(text: str, count: int) -> None:
+    assert checks.word_count(exactly=count)(text)[0], checks.word_count(exactly=count)(text)
+
+
+def test_word_count_gap_says_what_was_found() -> None:
+    assert run(checks.word_count(at_least=2), "one") == (False, "has 1 word, needs at least 2")
+    assert run(checks.word_count(at_most=2), "") == (True, "has 0 words, needs at most 2")
+
+
+# --- sentences ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("", 0),
+        ("   ", 0),
+        ("One sentence", 1),
+        ("One. Two! Three? ", 3),
+        ("Wait... what?! Really.", 3),
+        ('He said "Hi!" Then left.', 2),
+        ("Dr. Smith met Mrs. Jones, e.g. at noon. They talked.", 2),
+        ("J. R. R. Tolkien wrote it.", 1),
+        ("Pi is 3.14 and e is 2.72.", 1),
+        ("A line\nwrapped inside a paragraph.", 1),
+        ("First paragraph\n\nSecond paragraph", 2),
+        ("# Heading\nBody text.", 2),
+        ("- item one\n- item two.", 2),
+        ("1. First. Second.\n2. Third", 3),
+        ("- [ ] Task. Done", 2),
+        ("这是第一句。这是第二句！", 2),
+        ("Ends with space.   \n\n  ", 1),
+        ("... . !", 0),
+    ],
+)
+def test_sentence_count_rule(text: str, count: int) -> None:
+    result = checks.sentence_count(exactly=count)(text)
+    assert result[0], result
+
+
+# --- paragraphs -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("", 0),
+        ("\n\n  \n", 0),
+        ("One paragraph\nstill the same one.", 1),
+        ("One.\n\nTwo.\n\n\n\nThree.", 3),
+        ("One.\n   \t\nTwo.", 2),
+        ("One.\r\n\r\nTwo.", 2),
+        ("One.\n***\nTwo.\n* * *\nThree.", 3),
+        ("One.\n\n---\n\nTwo.", 2),
+        ("One.\n\n...\n\nTwo.", 2),
+        ("Code:\n```\na = 1\n\nb = 2\n```\nafter", 1),
+        ("# Title\nText under it.", 1),
+        ("Trailing.\n\n   \n", 1),
+    ],
+)
+def test_paragraph_count_rule(text: str, count: int) -> None:
+    result = checks.paragraph_count(exactly=count)(text)
+    assert result[0], result
+
+
+# --- bullets --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "numbered_count"),
+    [
+        ("", 0, 0),
+        ("- a\n* b\n+ c\n• d", 4, 4),
+        ("- a\n  - nested\n    * deeper", 3, 3),
+        ("1. one\n2) two\n- three", 1, 3),
+        ("* * *\n---\n- - -", 0, 0),
+        ("**bold** start\n*emphasis* here\n-1 is negative", 0, 0),
+        ("- \n-   \n- —", 0, 0),
+        ("```\n- not a bullet\n```\n- a bullet", 1, 1),
+        ("text - with a dash\n  - indented item  \n", 1, 1),
+    ],
+)
+def test_bullet_count_rule(text: str, count: int, numbered_count: int) -> None:
+    assert checks.bullet_count(exactly=count)(text)[0], checks.bullet_count(exactly=count)(text)
+    assert checks.bullet_count(numbered=True, exactly=numbered_count)(text)[0]
+
+
+def test_no_bullets_gap() -> None:
+    assert run(checks.bullet_count(exactly=0), "- a\n- b") == (
+        False,
+        "has 2 bullet points, needs exactly 0",
+    )
+    assert run(checks.bullet_count(numbered=True, at_least=3), "1. a") == (
+        False,
+        "has 1 list item, needs at least 3",
+    )
+
+
+# --- sections -------------------------------------------------------------------------------
+
+
+def test_section_count_by_markdown_headings() -> None:
+    text = "Intro text.\n# One\nbody\n## Two\n###### Three\n#hashtag\n####### seven\n#\n"
+    assert run(checks.section_count(exactly=3), text) == (
+        True,
+        "has 3 sections headed by a Markdown heading, needs exactly 3",
+    )
+    assert checks.section_count(exactly=0)("```\n# comment in code\n```")[0]
+
+
+def test_section_count_by_marker() -> None:
+    text = "SECTION 1\nfoo\n**SECTION 2**\nbar\nSection 3\nSECTIONS 4\nSECTION five"
+    assert run(checks.section_count(marker="SECTION", exactly=2), text) == (
+        True,
+        "has 2 sections marked SECTION <n>, needs exactly 2",
+    )
+    assert checks.section_count(marker="Section", exactly=1)(text)[0]
+    with pytest.raises(RubricError, match="`marker` must not be blank"):
+        checks.section_count(marker="  ", exactly=1)
+
+
+# --- letters, keywords, capitals, placeholders, highlights ----------------------------------
+
+
+def test_letter_count_is_case_insensitive() -> None:
+    assert run(checks.letter_count("q", at_least=3), "Quick quiz") == (
+        False,
+        "has the letter 'q' 2 times, needs at least 3",
+    )
+    assert checks.letter_count("Q", exactly=2)("Quick quiz")[0]
+    assert checks.letter_count("é", exactly=2)("Été")[0]
+    assert run(checks.letter_count("z", exactly=1), "zoo") == (
+        True,
+        "has the letter 'z' 1 time, needs exactly 1",
+    )
+    for bad in ("", "ab", "1", " "):
+        with pytest.raises(RubricError, match="must be a single letter") as info:
+            checks.letter_count(bad, at_least=1)
+        assert info.value.field == "letter"
+
+
+def test_keyword_count_matches_whole_words_case_insensitively() -> None:
+    text = "Cat, cat! CAT. category cats bobcat"
+    assert run(checks.keyword_count("cat", at_least=4), text) == (
+        False,
+        "has 'cat' 3 times, needs at least 4",
+    )
+    assert checks.keyword_count("machine   learning", exactly=2)(
+        "Machine learning and machine\nlearning; machinelearning"
+    )[0]
+    assert checks.keyword_count("C++", exactly=1)("I like C++ a lot")[0]
+    with pytest.raises(RubricError, match="`keyword` must not be blank"):
+        checks.keyword_count("  ", at_least=1)
+
+
+def test_capital_word_count() -> None:
+    text = "NASA and the ESA, I think. HELLO, World! AI-ready 123"
+    assert run(checks.capital_word_count(exactly=4), text) == (
+        True,
+        "has 4 words in all capitals, needs exactly 4",
+    )
+    assert checks.capital_word_count(exactly=1)("ÉTÉ été")[0]
+
+
+def test_placeholder_count() -> None:
+    text = "Dear [name], at [address]. See [the docs](http://x) and [ ] or []. [a [b] c]"
+    assert run(checks.placeholder_count(at_least=4), text) == (
+        False,
+        "has 3 placeholders like [name], needs at least 4",
+    )
+    assert checks.placeholder_count(exactly=0)("")[0]
+
+
+def test_highlight_count() -> None:
+    text = "*one* and **two** and * not * and 2*3*4\n* bullet\n***bold-italic*** **a*"
+    assert run(checks.highlight_count(exactly=2), text) == (
+        True,
+        "has 2 highlighted spans like *this*, needs exactly 2",
+    )
+
+
+# --- keywords present / forbidden -----------------------------------------------------------
+
+
+def test_keywords_present() -> None:
+    check = checks.keywords_present(["privacy", "data retention", "GDPR"])
+    assert run(check, "Our privacy policy covers DATA\nretention.") == (
+        False,
+        "is missing 'GDPR'",
+    )
+    assert run(check, "privacy, data retention, gdpr") == (
+        True,
+        "has 'privacy', 'data retention' and 'GDPR'",
+    )
+    assert not checks.keywords_present("cat")("category")[0]
+    assert checks.keywords_present("cat").to_spec() == {
+        "name": "keywords_present",
+        "keywords": ["cat"],
+    }
+
+
+def test_keywords_forbidden() -> None:
+    check = checks.keywords_forbidden(["delve", "tapestry"])
+    assert run(check, "Let us DELVE into this delve-ing tapestry.") == (
+        False,
+        "has the forbidden 'delve' 2 times, 'tapestry' once",
+    )
+    assert run(check, "") == (True, "has none of 'delve' or 'tapestry'")
+
+
+@pytest.mark.parametrize("name", ["keywords_present", "keywords_forbidden"])
+def test_keyword_lists_must_hold_non_blank_strings(name: str) -> None:
+    with pytest.raises(RubricError, match="`keywords` must not be empty"):
+        checks.create(name, keywords=[])
+    with pytest.raises(RubricError, match="`keywords` holds a blank entry") as info:
+        checks.create(name, keywords=["a", " "])
+    assert info.value.field == "keywords[1]"
+    with pytest.raises(RubricError, match="expected a string, got True") as info:
+        checks.create(name, keywords=["a", True])
+    assert info.value.field == "keywords[1]"
+    assert "quote yes, no" in str(info.value)
+
+
+# --- case and commas ------------------------------------------------------------------------
+
+
+def test_all_lowercase() -> None:
+    assert run(checks.all_lowercase(), "all good here. ß ç 123 中文") == (
+        True,
+        "has no capital letters",
+    )
+    assert run(checks.all_lowercase(), "nearly all good, Except This") == (
+        False,
+        "has 2 capital letters, first in 'Except'",
+    )
+    assert not checks.all_lowercase()("ünïcode Ärger")[0]
+    assert checks.all_lowercase()("")[0]
+
+
+def test_all_capitals() -> None:
+    assert run(checks.all_capitals(), "ALL GOOD, 123! ÄÖÜ 中文") == (
+        True,
+        "has no lowercase letters",
+    )
+    assert run(checks.all_capitals(), "ALMOST all") == (
+        False,
+        "has 3 lowercase letters, first in 'all'",
+    )
+    assert not checks.all_capitals()("STRASSE ß")[0]
+
+
+def test_no_commas() -> None:
+    assert run(checks.no_commas(), "No commas here.\n") == (True, "has no commas")
+    assert run(checks.no_commas(), "One, two, three") == (
+        False,
+        "has 2 commas, first in 'One,'",
+    )
+    for comma in ("，", "、", "،"):
+        assert not checks.no_commas()(f"a{comma}b")[0]
+
+
+# --- starts / ends / one of -----------------------------------------------------------------
+
+
+def test_starts_with() -> None:
+    check = checks.starts_with("Dear hiring manager")
+    assert check("  \n dear   HIRING\nmanager, hello")[0]
+    assert run(check, "Hello there, dear hiring manager") == (
+        False,
+        "starts with 'Hello there, dear hiring manager', needs to start with 'Dear hiring manager'",
+    )
+    assert not checks.starts_with("Dear", case_sensitive=True)("dear all")[0]
+    assert not check("")[0]
+    with pytest.raises(RubricError, match="`phrase` must not be blank"):
+        checks.starts_with(" ")
+
+
+def test_ends_with_ignores_trailing_whitespace() -> None:
+    check = checks.ends_with("Is there anything else I can help with?")
+    assert check("Sure.\nIs there anything else I can help with?  \n\n")[0]
+    assert check("is there anything   else i can help with?")[0]
+    assert run(check, "Is there anything else I can help with? Bye.") == (
+        False,
+        "ends with 'Is there anything else I can help with? Bye.', "
+        "needs to end with 'Is there anything else I can help with?'",
+    )
+    found, gap = check("Thanks for asking. " * 5 + "Bye.")
+    assert not found
+    assert gap.startswith(
+        "ends with '…anks for asking. Thanks for asking. Thanks for asking. Bye.'"
+    )
+    assert gap.endswith("needs to end with 'Is there anything else I can help with?'")
+    assert run(checks.ends_with("x"), "") == (False, "ends with '', needs to end with 'x'")
+
+
+def test_one_of() -> None:
+    check = checks.one_of(["My answer is yes.", "My answer is no."])
+    assert run(check, "  my answer is YES.\n") == (True, "is the answer 'my answer is YES.'")
+    assert run(check, "My answer is yes. Because...") == (
+        False,
+        "is 'My answer is yes. Because...', needs to be one of "
+        "'My answer is yes.' or 'My answer is no.'",
+    )
+    contains = checks.one_of(["yes", "no"], contains=True)
+    assert run(contains, "I think yes, mostly") == (True, "contains the answer 'yes'")
+    assert not contains("I don't know")[0]  # "no" is not a whole word of "know"
+    with pytest.raises(RubricError, match="`options` must not be empty"):
+        checks.one_of([])
+
+
+# --- format ---------------------------------------------------------------------------------
+
+
+def test_wrapped_in_quotes() -> None:
+    check = checks.wrapped_in_quotes()
+    assert check('  "Hello, world."  \n')[0]
+    assert check("“Curly quotes”")[0]
+    assert not check('"')[0]
+    assert run(check, "") == (False, "is empty, needs to be wrapped in double quotes")
+    assert run(check, "'single'") == (
+        False,
+        'starts with "\'" and ends with "\'", needs to be wrapped in double quotes',
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "passed", "finding"),
+    [
+        ('{"a": [1, 2], "b": "é"}', True, "is valid JSON (an object)"),
+        ("  \n[1, 2]\n  ", True, "is valid JSON (an array)"),
+        ('```json\n{"a": 1}\n```', True, "is valid JSON (an object, fenced)"),
+        ('```JSON\n{"a": 1}\n```\n\n', True, "is valid JSON (an object, fenced)"),
+        ('```\n{"a": 1}```', True, "is valid JSON (an object, fenced)"),
+        ("42", True, "is valid JSON (a number)"),
+        ("null", True, "is valid JSON (null)"),
+        ("", False, "is empty, needs to be valid JSON"),
+        ("```json\n```", False, "is empty, needs to be valid JSON"),
+        ('{"a": 1,}', False, "is not valid JSON: Expecting property name enclosed in double"),
+        ('{"a": 1} trailing', False, "is not valid JSON: Extra data (line 1, column 10)"),
+        ('Here it is:\n```json\n{"a": 1}\n```', False, "is not valid JSON: Expecting value"),
+        ('{"a": NaN}', False, "is not valid JSON: NaN is not allowed in JSON"),
+        ("{'a': 1}", False, "is not valid JSON"),
+    ],
+)
+def test_valid_json(text: str, passed: bool, finding: str) -> None:
+    result = checks.valid_json()(text)
+    assert result[0] is passed
+    assert result[1].startswith(finding), result
+
+
+def test_valid_json_without_fences() -> None:
+    assert run(checks.valid_json(allow_fence=False), '```json\n{"a": 1}\n```') == (
+        False,
+        "is JSON inside a code fence, needs to be bare JSON",
+    )
+    assert checks.valid_json(allow_fence=False)('{"a": 1}')[0]
+
+
+def test_has_title() -> None:
+    check = checks.has_title()
+    assert run(check, "<<Poem of Joy>>\nverse") == (True, "has the title '<<Poem of Joy>>'")
+    assert check("text then <<A title>> inline")[0]
+    assert run(check, "<<>> << >> <<\nsplit>> <<...>>") == (
+        False,
+        "has no title in double angular brackets, such as <<Title>>",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "marker", "passed"),
+    [
+        ("Body.\n\nP.S. See you soon.", "P.S.", True),
+        ("Body.\n\np.s. lowercase works", "P.S.", True),
+        ("Body.\n  P. S. spaced", "P.S.", True),
+        ("Body.\n**P.S.** bold", "P.S.", True),
+        ("Body.\nP.S no final period", "P.S.", True),
+        ("Body. P.S. in the middle of a line", "P.S.", False),
+        ("Body.\nPS without periods", "P.S.", False),
+        ("Body.\nP.P.S. only a second postscript", "P.S.", False),
+        ("Body.\nP.P.S. second postscript", "P.P.S.", True),
+        ("Body.\nP.S. first only", "P.P.S.", False),
+        ("", "P.S.", False),
+    ],
+)
+def test_has_postscript(text: str, marker: str, passed: bool) -> None:
+    assert checks.has_postscript(marker)(text)[0] is passed
+
+
+def test_has_postscript_findings_and_marker_errors() -> None:
+    assert run(checks.has_postscript(), "Hi.\nP.S. bye") == (True, "has a postscript: 'P.S. bye'")
+    assert run(checks.has_postscript("p.p.s"), "Hi.") == (
+        False,
+        "has no postscript starting with P.P.S.",
+    )
+    for bad in ("", "PS", "P.S.!", "1.2."):
+        with pytest.raises(RubricError, match="`marker` must be letters separated by periods"):
+            checks.has_postscript(bad)
+
+
+# --- language -------------------------------------------------------------------------------
+
+
+ENGLISH = "The weather today is sunny and warm, so we are going for a long walk in the park."
+GERMAN = "Das Wetter ist heute sonnig und warm, deshalb machen wir einen langen Spaziergang."
+CHINESE = "今天天气晴朗温暖，所以我们要去公园散步很长时间。"
+
+
+@needs_langdetect
+@pytest.mark.parametrize(
+    ("code", "text", "passed", "finding"),
+    [
+        ("en", ENGLISH, True, "reads as English (en)"),
+        ("de", GERMAN, True, "reads as German (de)"),
+        ("EN", GERMAN, False, "reads as German (de), needs English (en)"),
+        ("zh", CHINESE, True, "reads as Chinese (simplified) (zh-cn)"),
+        ("en", "", False, "has no text to tell the language from, needs English (en)"),
+        ("en", "123 !!! --", False, "has no text to tell the language from, needs English (en)"),
+    ],
+)
+def test_language(code: str, text: str, passed: bool, finding: str) -> None:
+    assert checks.language(code)(text) == (passed, finding)
+
+
+def test_language_code_is_validated_without_langdetect() -> None:
+    with pytest.raises(RubricError, match="unknown language code 'english'") as info:
+        checks.language("english")
+    assert info.value.field == "code"
+    assert checks.language("zh_CN").to_spec() == {"name": "language", "code": "zh_CN"}
+
+
+@needs_langdetect
+def test_language_is_deterministic() -> None:
+    short = "ok fine"
+    results = {checks.language("en")(short) for _ in range(5)}
+    assert len(results) == 1
+
+
+def test_language_without_langdetect_fails_the_criterion_with_an_install_hint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rubricate.checks import _language
+
+    _language._factory.cache_clear()
+    real_import = importlib.import_module
+
+    def no_langdetect(name: str, package: str | None = None) -> Any:
+        if name.startswith("langdetect"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_langdetect)
+    try:
+        evaluation = Judge(ScriptedChatModel(script=[])).evaluate(
+            [Criterion(description="In English", check=checks.language("en"))], output=ENGLISH
+        )
+    finally:
+        _language._factory.cache_clear()
+    [verdict] = evaluation.criteria
+    assert not verdict.passed
+    assert re.search(r"raised ModuleNotFoundError: .*pip install 'langdetect", verdict.gap)
