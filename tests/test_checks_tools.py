@@ -108,3 +108,24 @@ def test_bad_tool_arguments_are_data_for_the_judge_not_a_crash() -> None:
         "Error: invalid arguments: at_most: Input should be a valid integer, "
         "unable to parse string as an integer"
     )
+
+
+def test_the_judge_runs_catalogue_tools_on_the_graded_output_without_copying_it() -> None:
+    from fakes import ScriptedChatModel, joint_reply, text, tool_reply
+
+    from rubricate import Judge, RetryPolicy, checks
+
+    model = ScriptedChatModel(
+        script=[
+            tool_reply("word_count", {"at_most": 3}),
+            text("The tool says it is too long."),
+            joint_reply(("C1", "fail", "Has 5 words.")),
+        ]
+    )
+    judge = Judge(
+        model, tools=checks.as_tools(["word_count"]), retry=RetryPolicy(max_retries=0, timeout=None)
+    )
+    judge.evaluate("- At most three words", output="one two three four five")
+    tool_result = [m for m in model.calls[2][0] if m.type == "tool"][0]
+    assert tool_result.content.startswith("FAIL")
+    assert "5 words" in tool_result.content

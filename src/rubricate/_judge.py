@@ -44,6 +44,7 @@ from ._rubric import Criterion, Rubric, RubricLike
 from ._sync import run_sync
 from ._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode, Usage
 from ._verdicts import Answer, criterion_schema, joint_schema, parse_criterion, parse_joint
+from .checks import graded_output
 
 __all__ = ["Judge"]
 
@@ -210,7 +211,10 @@ class Judge:
             HumanMessage(prompts.EVIDENCE_PREAMBLE.format(evidence=rendered.text)),
         ]
         if self.tools and self.max_tool_calls:
-            base = await self._tool_phase(base, labels, meter)
+            # Catalogue check tools read the graded output from here when called without `text`,
+            # so a small model never has to copy a long output into its tool call.
+            with graded_output(evidence.output):
+                base = await self._tool_phase(base, labels, meter)
         if self.mode == "joint":
             answers = await self._joint(base, labels, meter)
         else:
