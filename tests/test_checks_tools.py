@@ -112,7 +112,6 @@ def test_bad_tool_arguments_are_data_for_the_judge_not_a_crash() -> None:
 
 def test_the_judge_runs_catalogue_tools_on_the_graded_output_without_copying_it() -> None:
     from fakes import ScriptedChatModel, joint_reply, text, tool_reply
-
     from rubricate import Judge, RetryPolicy, checks
 
     model = ScriptedChatModel(
