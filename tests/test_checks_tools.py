@@ -125,6 +125,6 @@ def test_the_judge_runs_catalogue_tools_on_the_graded_output_without_copying_it(
         model, tools=checks.as_tools(["word_count"]), retry=RetryPolicy(max_retries=0, timeout=None)
     )
     judge.evaluate("- At most three words", output="one two three four five")
-    tool_result = [m for m in model.calls[2][0] if m.type == "tool"][0]
+    tool_result = next(m for m in model.calls[2][0] if m.type == "tool")
     assert tool_result.content.startswith("FAIL")
     assert "5 words" in tool_result.content
