@@ -1,0 +1,129 @@
+"""`rubricate agreement`: how well the judge agrees with labelled verdicts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from .._agreement import measure_agreement
+from .._exceptions import RubricateError
+from .._render import agreement_tables
+from ._common import (
+    EXIT_CODES_HELP,
+    CliContext,
+    ExitCode,
+    JobsOption,
+    JudgeOption,
+    ModeOption,
+    RichProgress,
+    build_judge,
+    fail,
+    stderr_console,
+    stdout_console,
+)
+
+__all__ = ["register"]
+
+HELP = "\n\n".join(
+    [
+        "Measure how well the judge agrees with labelled verdicts, criterion by criterion.",
+        "Each line of LABELLED.jsonl is an item in the judge-bench format: `id`, `source`, "
+        "`task`, `output`, and `criteria`, a list of objects with `id`, `description` and "
+        "`label` (true when the output satisfies the criterion). Every item is graded against "
+        "its own criteria, and each verdict is compared with its label.",
+        "Reports accuracy, balanced accuracy, Cohen's kappa with a bootstrap 95% interval "
+        "(resampling items, seeded) and the confusion counts, overall, per source and per "
+        "criterion id. An item the judge fails on is left out of the metrics and counted. "
+        "Needs scikit-learn: pip install 'rubricate\\[eval]'.",
+        "Examples:",
+        "  rubricate agreement judge-bench/realsumm.jsonl --limit 20\n"
+        "  rubricate agreement realsumm.jsonl ifeval.jsonl --limit 200 --seed 1 -o agreement.json\n"
+        "  rubricate agreement realsumm.jsonl --judge openai:gpt-5-mini -j 8",
+        EXIT_CODES_HELP,
+    ]
+)
+
+
+def register(app: typer.Typer, context: CliContext) -> None:
+    """Add the `agreement` command to `app`."""
+
+    @app.command("agreement", help=HELP, no_args_is_help=True)
+    def agreement(
+        labelled: Annotated[
+            list[Path],
+            typer.Argument(
+                metavar="LABELLED.jsonl...",
+                exists=True,
+                dir_okay=False,
+                readable=True,
+                help="One or more labelled JSONL files.",
+                show_default=False,
+            ),
+        ],
+        judge: JudgeOption = "local",
+        mode: ModeOption = None,
+        limit: Annotated[
+            int | None,
+            typer.Option(
+                "--limit",
+                min=1,
+                metavar="N",
+                help="Grade a random sample of N items (drawn with --seed), not every item.",
+                show_default=False,
+            ),
+        ] = None,
+        seed: Annotated[
+            int, typer.Option("--seed", metavar="S", help="Seed of the sample and the bootstrap.")
+        ] = 0,
+        jobs: JobsOption = 1,
+        output: Annotated[
+            Path | None,
+            typer.Option(
+                "--output",
+                "-o",
+                metavar="OUT.json",
+                dir_okay=False,
+                help="Also write the full report as JSON.",
+                show_default=False,
+            ),
+        ] = None,
+    ) -> None:
+        err = stderr_console()
+        if output is not None and output.resolve() in {p.resolve() for p in labelled}:
+            fail("-o must not be one of the labelled files")
+        try:
+            import sklearn  # type: ignore[import-untyped]  # noqa: F401
+        except ImportError:
+            fail("agreement needs scikit-learn: pip install 'rubricate[eval]'")
+        grader = build_judge(context, judge, mode, jobs, err)
+        progress = RichProgress(err, "Grading labelled items")
+        try:
+            with progress:
+                report = measure_agreement(
+                    labelled,
+                    judge=grader,
+                    limit=limit,
+                    seed=seed,
+                    concurrency=jobs,
+                    progress=progress,
+                )
+        except KeyboardInterrupt:
+            err.print(Text("Interrupted: no agreement figures were computed.", style="yellow"))
+            raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+        except RubricateError as exc:
+            fail(str(exc))
+        stdout_console().print(agreement_tables(report))
+        if output is not None:
+            try:
+                output.write_text(
+                    json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n",
+                    encoding="utf-8",
+                )
+            except OSError as exc:
+                fail(f"cannot write {str(output)!r}: {exc.strerror or exc}")
+            err.print(Text(f"Wrote {output}"))
+        raise typer.Exit(int(ExitCode.OK if report.ok else ExitCode.INCOMPLETE))

@@ -1,0 +1,231 @@
+"""What the commands share: judge options, consoles, the progress bar and exit codes."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from .._batch import BatchProgress, LineProblem
+from .._exceptions import RubricateError
+from .._judge import Judge
+from .._types import Mode
+
+__all__ = [
+    "EXIT_CODES_HELP",
+    "CliContext",
+    "ExitCode",
+    "JobsOption",
+    "JudgeFactory",
+    "JudgeOption",
+    "ModeChoice",
+    "ModeOption",
+    "RichProgress",
+    "build_judge",
+    "default_judge_factory",
+    "fail",
+    "stderr_console",
+    "stdout_console",
+]
+
+
+class ExitCode(enum.IntEnum):
+    """Exit codes of the batch commands."""
+
+    OK = 0
+    """Every line was graded."""
+    INCOMPLETE = 1
+    """Some items could not be graded, or malformed input lines were skipped."""
+    USAGE = 2
+    """Bad arguments, unreadable input, an invalid rubric, or a judge that cannot be created."""
+    INTERRUPTED = 130
+    """Ctrl-C: finished results are kept."""
+
+
+EXIT_CODES_HELP = (
+    "Exit codes: 0 every line graded; 1 some items could not be graded (judge error) or "
+    "malformed input lines were skipped; 2 usage error (bad option, unreadable input, invalid "
+    "rubric, judge cannot be created); 130 interrupted."
+)
+
+JudgeFactory = Callable[[str, Mode | None], Judge]
+"""Builds the judge from `--judge` and `--mode`; tests pass one that wraps a fake chat model."""
+
+
+def default_judge_factory(spec: str, mode: Mode | None) -> Judge:
+    """`Judge(spec, mode=mode)`."""
+    return Judge(spec, mode=mode)
+
+
+@dataclass(frozen=True)
+class CliContext:
+    """What the app hands every command."""
+
+    judge_factory: JudgeFactory = default_judge_factory
+
+
+class ModeChoice(enum.StrEnum):
+    """`--mode` values."""
+
+    joint = "joint"
+    per_criterion = "per_criterion"
+
+
+_MODES: dict[ModeChoice, Mode] = {
+    ModeChoice.joint: "joint",
+    ModeChoice.per_criterion: "per_criterion",
+}
+
+JudgeOption = Annotated[
+    str,
+    typer.Option(
+        "--judge",
+        metavar="MODEL",
+        help=(
+            "Judge model: 'local' (the embedded model, no key needed), "
+            "'llamacpp:/path/model.gguf', or any LangChain 'provider:model' such as "
+            "'openai:gpt-5-mini' or 'ollama:qwen3'."
+        ),
+    ),
+]
+ModeOption = Annotated[
+    ModeChoice | None,
+    typer.Option(
+        "--mode",
+        help=(
+            "joint: one judge call grades every criterion; per_criterion: one small call each. "
+            "Default: per_criterion on the embedded model, joint on remote ones."
+        ),
+        show_default=False,
+    ),
+]
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        help=(
+            "Items graded at once. Helps remote judges only: the embedded model runs one call "
+            "at a time (one model, and its prompt cache works best sequentially), so on it "
+            "this is always 1."
+        ),
+    ),
+]
+
+
+def stdout_console() -> Console:
+    """The console for results (summaries, tables)."""
+    return Console(highlight=False)
+
+
+def stderr_console() -> Console:
+    """The console for progress, warnings and errors."""
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: ExitCode = ExitCode.USAGE) -> NoReturn:
+    """Print `Error: message` on stderr and exit with `code`."""
+    stderr_console().print(Text.assemble(("Error: ", "bold red"), message))
+    raise typer.Exit(int(code))
+
+
+def build_judge(
+    context: CliContext, spec: str, mode: ModeChoice | None, jobs: int, console: Console
+) -> Judge:
+    """Create the judge, or exit 2 saying why; note when `-j` cannot help it."""
+    try:
+        judge = context.judge_factory(spec, _MODES[mode] if mode is not None else None)
+    except (RubricateError, ValueError, TypeError, ImportError) as exc:
+        fail(f"cannot create the judge {spec!r}: {exc}")
+    if judge.local and jobs > 1:
+        console.print(
+            Text(
+                f"Note: -j {jobs} has no effect on the embedded model, which grades one call at "
+                "a time; use a remote --judge to grade items in parallel.",
+                style="yellow",
+            )
+        )
+    return judge
+
+
+class RichProgress(BatchProgress):
+    """A rich progress bar with ETA on stderr; skipped lines are printed above it.
+
+    On a console that is not a terminal the bar is not drawn; problems are still printed.
+    """
+
+    def __init__(self, console: Console, label: str) -> None:
+        self.console = console
+        self.label = label
+        self.passed = 0
+        self.errors = 0
+        self.cached = 0
+        self.finished = 0
+        self._progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+            disable=not console.is_terminal,
+        )
+        self._task: TaskID | None = None
+
+    def __enter__(self) -> RichProgress:
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._progress.stop()
+
+    def start(self, *, total: int) -> None:
+        """Show the bar for `total` items."""
+        self._task = self._progress.add_task(self._description(), total=total)
+
+    def done(self, *, passed: bool, error: bool, cached: bool = False) -> None:
+        """Advance the bar and update the running counts."""
+        self.finished += 1
+        self.passed += passed
+        self.errors += error
+        self.cached += cached
+        if self._task is not None:
+            self._progress.update(self._task, advance=1, description=self._description())
+
+    def problem(self, problem: LineProblem) -> None:
+        """Print a skipped line above the bar, and count it as done."""
+        self._progress.console.print(Text(f"Skipped {problem}", style="yellow"))
+        if self._task is not None:  # results-file problems come before the bar starts
+            self._progress.update(self._task, advance=1)
+
+    def _description(self) -> str:
+        text = f"{self.label}: {self.passed} passed"
+        if self.errors:
+            text += f", {self.errors} errors"
+        if self.cached:
+            text += f", {self.cached} cached"
+        return text

@@ -1,0 +1,72 @@
+"""A content-driven fake judge for batch tests: its verdicts depend on the prompt, not on order.
+
+Batches grade items concurrently, so a script of replies in call order would not do. This fake
+reads the output and the criteria from each joint-mode prompt and passes a criterion when the
+criterion's last word appears in the output: "Mentions Paris" passes "The capital is Paris.".
+Outputs holding `EXPLODE` make the call fail (a non-transient error, so the judge gives up at
+once); `interrupt_after=N` raises `KeyboardInterrupt` on call N + 1, like Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage
+
+from fakes import ScriptedChatModel, joint_reply
+from rubricate import Judge, RetryPolicy
+from rubricate._types import Mode
+
+FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0, timeout=None)
+TOKENS = (100, 10)
+
+_OUTPUT = re.compile(r"<output>\n(.*?)\n</output>", re.DOTALL)
+_CRITERION = re.compile(r"^(C\d+): (.*)$", re.MULTILINE)
+
+
+def keyword(description: str) -> str:
+    return description.split()[-1].strip(".").lower()
+
+
+class KeywordJudge:
+    """The reply function, with a thread-safe counter (LangChain runs sync fakes in threads)."""
+
+    def __init__(self, *, interrupt_after: int | None = None) -> None:
+        self.interrupt_after = interrupt_after
+        self.outputs: list[str] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+        prompt = str(messages[-1].content)
+        match = _OUTPUT.search(prompt)
+        assert match is not None, prompt
+        output = match.group(1)
+        with self._lock:
+            if self.interrupt_after is not None and len(self.outputs) >= self.interrupt_after:
+                raise KeyboardInterrupt
+            self.outputs.append(output)
+        if "EXPLODE" in output:
+            raise RuntimeError("the provider exploded")
+        block = prompt[prompt.rindex("<criteria>") : prompt.rindex("</criteria>")]
+        verdicts = []
+        for label, description in _CRITERION.findall(block):
+            word = keyword(description)
+            if word in output.lower():
+                verdicts.append((label, "pass", ""))
+            else:
+                verdicts.append((label, "fail", f"The output never mentions {word}."))
+        return joint_reply(*verdicts, tokens=TOKENS)
+
+    @property
+    def calls(self) -> int:
+        return len(self.outputs)
+
+
+def keyword_model(judge: KeywordJudge) -> ScriptedChatModel:
+    return ScriptedChatModel(script=[judge], repeat_last=True)
+
+
+def keyword_judge(judge: KeywordJudge, mode: Mode | None = None) -> Judge:
+    return Judge(keyword_model(judge), mode=mode or "joint", retry=FAST)
