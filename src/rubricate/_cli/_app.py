@@ -12,26 +12,36 @@ from typing import Annotated
 import typer
 
 from .. import __version__
-from . import _agreement, _grade
-from ._common import CliContext, JudgeFactory, default_judge_factory
+from .._models import resolve_chat_model
+from . import _agreement, _grade, _run
+from ._common import CliContext, JudgeFactory, ModelFactory, default_judge_factory
 
 __all__ = ["app", "create_app", "main"]
 
 _COMMANDS: tuple[Callable[[typer.Typer, CliContext], None], ...] = (
+    _run.register,
     _grade.register,
     _agreement.register,
 )
 
 HELP = """Rubric-driven LLM-as-judge grading from the command line.
 
-Grade JSONL files of outputs against a rubric, and measure how well the judge agrees with
-labelled verdicts. The default judge is the embedded local model: no key, no network.
+Run an agent until its answer satisfies a rubric, grade JSONL files of outputs against a rubric,
+and measure how well the judge agrees with labelled verdicts. The default model and judge are
+the embedded local model: no key, no network.
 Run `rubricate COMMAND --help` for a command's options and examples.
 """
 
 
-def create_app(*, judge_factory: JudgeFactory = default_judge_factory) -> typer.Typer:
-    """Build the `rubricate` app; `judge_factory` turns `--judge` and `--mode` into a `Judge`.
+def create_app(
+    *,
+    judge_factory: JudgeFactory = default_judge_factory,
+    model_factory: ModelFactory = resolve_chat_model,
+) -> typer.Typer:
+    """Build the `rubricate` app.
+
+    `judge_factory` turns `--judge` and `--mode` into a `Judge`; `model_factory` turns `run`'s
+    `--model` into the worker chat model.
 
     Example:
         ```python
@@ -66,7 +76,7 @@ def create_app(*, judge_factory: JudgeFactory = default_judge_factory) -> typer.
     ) -> None:
         pass
 
-    context = CliContext(judge_factory=judge_factory)
+    context = CliContext(judge_factory=judge_factory, model_factory=model_factory)
     for register in _COMMANDS:
         register(app, context)
     return app

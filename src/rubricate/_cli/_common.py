@@ -9,6 +9,7 @@ from types import TracebackType
 from typing import Annotated, NoReturn
 
 import typer
+from langchain_core.language_models import BaseChatModel
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -25,6 +26,7 @@ from rich.text import Text
 from .._batch import BatchProgress, LineProblem
 from .._exceptions import RubricateError
 from .._judge import Judge
+from .._models import resolve_chat_model
 from .._types import Mode
 
 __all__ = [
@@ -36,6 +38,7 @@ __all__ = [
     "JudgeOption",
     "ModeChoice",
     "ModeOption",
+    "ModelFactory",
     "RichProgress",
     "build_judge",
     "default_judge_factory",
@@ -68,6 +71,10 @@ JudgeFactory = Callable[[str, Mode | None], Judge]
 """Builds the judge from `--judge` and `--mode`; tests pass one that wraps a fake chat model."""
 
 
+ModelFactory = Callable[[str], BaseChatModel]
+"""Builds the worker model of `rubricate run` from `--model`; tests pass a fake."""
+
+
 def default_judge_factory(spec: str, mode: Mode | None) -> Judge:
     """`Judge(spec, mode=mode)`."""
     return Judge(spec, mode=mode)
@@ -78,6 +85,7 @@ class CliContext:
     """What the app hands every command."""
 
     judge_factory: JudgeFactory = default_judge_factory
+    model_factory: ModelFactory = resolve_chat_model
 
 
 class ModeChoice(enum.StrEnum):

@@ -1,0 +1,180 @@
+"""`rubricate run`: a worker model and the judge in the self-revision loop, with live progress."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .._exceptions import RubricateError, RubricError
+from .._loop import RubricEvaluation
+from .._refine import RefineResult, refine
+from ._common import (
+    CliContext,
+    ExitCode,
+    JudgeOption,
+    ModeOption,
+    build_judge,
+    fail,
+    stderr_console,
+    stdout_console,
+)
+from ._grade import resolve_rubric
+
+__all__ = ["register"]
+
+HELP = "\n\n".join(
+    [
+        "Run a worker model on TASK and revise its answer until it satisfies the rubric.",
+        "After each draft the judge grades every criterion; the criteria not met, with what is "
+        "missing, go back to the worker as feedback, until the rubric is satisfied or "
+        "--max-iterations grading passes are spent. Progress (each draft, each grading and a "
+        "table of verdicts) goes to stderr; the final answer and status to stdout.",
+        "RUBRIC is a rubric file (.md, .txt, .yaml, .yml, .json) or checklist text.",
+        "Examples:",
+        "  rubricate run 'Write a haiku about spring.' -r '- Three lines\\n- About spring'\n"
+        "  rubricate run 'Summarise RFC 2119.' -r rubric.md --model openai:gpt-5-mini\n"
+        "  rubricate run 'Name three fruits.' -r '- Lists three fruits' --json",
+        "Exit codes: 0 the rubric is satisfied; 1 the run ended without satisfying it "
+        "(max_iterations_reached, failed, grader_error, budget_exhausted); 2 usage error (bad "
+        "option, invalid rubric, a model that cannot be created); 130 interrupted.",
+    ]
+)
+
+
+def register(app: typer.Typer, context: CliContext) -> None:
+    """Add the `run` command to `app`."""
+
+    @app.command("run", help=HELP, no_args_is_help=True)
+    def run(
+        task: Annotated[
+            str, typer.Argument(metavar="TASK", help="What the worker is asked to do.")
+        ],
+        rubric: Annotated[
+            str,
+            typer.Option(
+                "--rubric", "-r", metavar="RUBRIC", help="A rubric file or checklist text."
+            ),
+        ],
+        model: Annotated[
+            str,
+            typer.Option(
+                "--model",
+                metavar="MODEL",
+                help="Worker model: 'local' or any LangChain 'provider:model'.",
+            ),
+        ] = "local",
+        judge: JudgeOption = "local",
+        mode: ModeOption = None,
+        max_iterations: Annotated[
+            int, typer.Option("--max-iterations", min=1, help="Grading passes at most.")
+        ] = 3,
+        best_draft: Annotated[
+            bool,
+            typer.Option(
+                "--best-draft",
+                help="At the cap, answer with the draft that passed the most required criteria.",
+            ),
+        ] = False,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print a machine-readable result on stdout.")
+        ] = False,
+    ) -> None:
+        progress = stderr_console()
+        try:
+            parsed = resolve_rubric(rubric.replace("\\n", "\n"))
+        except RubricError as exc:
+            fail(f"invalid --rubric: {exc}")
+        if not parsed:
+            fail("the rubric has no criteria")
+        try:
+            worker = context.model_factory(model)
+        except (RubricateError, ValueError, TypeError, ImportError) as exc:
+            fail(f"cannot create the model {model!r}: {exc}")
+        grader = build_judge(context, judge, mode, 1, progress)
+        try:
+            result = refine(
+                _Worker(worker, progress),
+                task,
+                parsed,
+                judge=grader,
+                max_iterations=max_iterations,
+                best_draft=best_draft,
+                on_evaluation=lambda record: progress.print(_verdict_table(record)),
+                on_event=lambda event: _show_event(progress, event),
+            )
+        except KeyboardInterrupt:
+            progress.print(Text("Interrupted.", style="yellow"))
+            raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+        out = stdout_console()
+        if as_json:
+            out.print_json(json.dumps(_as_json(result)))
+        else:
+            style = "green" if result.status == "satisfied" else "red"
+            out.print(Panel(result.output or "(empty)", title="final answer", expand=False))
+            out.print(
+                Text.assemble(
+                    ("status: ", "bold"),
+                    (str(result.status), style),
+                    f" after {result.iterations} grading pass(es)",
+                    f" ({result.stop_reason})" if result.stop_reason else "",
+                )
+            )
+        raise typer.Exit(0 if result.status == "satisfied" else int(ExitCode.INCOMPLETE))
+
+
+class _Worker:
+    """The worker model as a `refine` agent, announcing each draft."""
+
+    def __init__(self, model: BaseChatModel, console: Console) -> None:
+        self.model = model
+        self.console = console
+        self.drafts = 0
+
+    def __call__(self, messages: list[BaseMessage]) -> BaseMessage:
+        self.drafts += 1
+        label = "first draft" if self.drafts == 1 else f"revision {self.drafts - 1}"
+        with self.console.status(f"Writing the {label}..."):
+            reply = self.model.invoke(messages)
+        self.console.print(Text(f"{label.capitalize()} written.", style="dim"))
+        return reply
+
+
+def _show_event(console: Console, event: Any) -> None:
+    if isinstance(event, dict) and event.get("type") == "rubric_evaluation_start":
+        console.print(Text(f"Grading pass {event['iteration'] + 1}...", style="dim"))
+
+
+def _verdict_table(record: RubricEvaluation) -> Table:
+    style = "green" if record["result"] == "satisfied" else "yellow"
+    table = Table(
+        title=f"Grading pass {record['iteration'] + 1}: [{style}]{record['result']}[/]",
+        title_justify="left",
+    )
+    table.add_column("criterion")
+    table.add_column("verdict")
+    table.add_column("gap")
+    for criterion in record["criteria"]:
+        verdict = "[green]pass[/]" if criterion["passed"] else "[red]fail[/]"
+        table.add_row(criterion["name"], verdict, criterion.get("gap", ""))
+    if not record["criteria"]:
+        table.add_row("(no verdicts)", record["result"], record["explanation"])
+    return table
+
+
+def _as_json(result: RefineResult) -> dict[str, Any]:
+    return {
+        "status": result.status,
+        "output": result.output,
+        "iterations": result.iterations,
+        "stop_reason": result.stop_reason,
+        "evaluations": result.evaluations,
+        "thread_id": result.thread_id,
+    }

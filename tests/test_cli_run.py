@@ -1,0 +1,106 @@
+"""`rubricate run` through typer's CliRunner, with fake worker and judge models at the boundary."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from fakes import ScriptedChatModel, joint_reply, text
+from rubricate import Judge, RetryPolicy
+from rubricate._cli import create_app
+
+ENV = {"COLUMNS": "120", "NO_COLOR": "1"}
+RUBRIC = "- Mentions Paris\n- Under ten words"
+PASS = joint_reply(("C1", "pass", ""), ("C2", "pass", ""))
+FAIL = joint_reply(("C1", "fail", "Name the city."), ("C2", "pass", ""))
+
+
+def run(args: list[str], worker: list[Any], judge: list[Any]) -> tuple[Result, ScriptedChatModel]:
+    grader = ScriptedChatModel(script=judge, repeat_last=True)
+    app = create_app(
+        judge_factory=lambda spec, mode: Judge(
+            grader, mode=mode, retry=RetryPolicy(max_retries=0, timeout=None)
+        ),
+        model_factory=lambda spec: ScriptedChatModel(script=worker),
+    )
+    return CliRunner().invoke(app, args, env=ENV), grader
+
+
+def test_run_revises_until_satisfied_and_shows_each_pass() -> None:
+    result, _ = run(
+        ["run", "Capital of France?", "-r", RUBRIC], [text("A city."), text("Paris.")], [FAIL, PASS]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Grading pass 1: needs_revision" in result.output
+    assert "Name the city." in result.output
+    assert "Grading pass 2: satisfied" in result.output
+    assert "status: satisfied after 2 grading pass(es)" in result.output
+    assert "Paris." in result.output
+
+
+def test_run_json_and_exit_1_at_the_cap() -> None:
+    result, _ = run(
+        ["run", "Capital?", "-r", RUBRIC, "--max-iterations", "2", "--json"],
+        [text("A city."), text("Still a city.")],
+        [FAIL],
+    )
+    assert result.exit_code == 1
+    payload = json.loads(result.stdout[result.stdout.index("{") :])
+    assert payload["status"] == "max_iterations_reached"
+    assert payload["output"] == "Still a city."
+    assert [e["result"] for e in payload["evaluations"]] == ["needs_revision", "needs_revision"]
+
+
+def test_run_accepts_escaped_newlines_and_rubric_files(tmp_path: Any) -> None:
+    rubric = tmp_path / "rubric.md"
+    rubric.write_text("# Done when\n- Mentions Paris\n")
+    result, grader = run(
+        ["run", "Capital?", "-r", str(rubric)], [text("Paris.")], [joint_reply(("C1", "pass", ""))]
+    )
+    assert result.exit_code == 0, result.output
+    assert "C1: Mentions Paris" in grader.calls[0][0][-1].content
+    result, grader = run(
+        ["run", "Capital?", "-r", "- Mentions Paris\\n- Short"], [text("Paris.")], [PASS]
+    )
+    assert result.exit_code == 0, result.output
+    assert "C2: Short" in grader.calls[0][0][-1].content
+
+
+@pytest.mark.parametrize(
+    ("rubric", "message"),
+    [("- x {check: nope}", "invalid --rubric"), ("# only a heading", "no criteria")],
+)
+def test_run_usage_errors_exit_2(rubric: str, message: str) -> None:
+    result, _ = run(["run", "Task", "-r", rubric], [text("x")], [PASS])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_run_help_has_examples_and_exit_codes() -> None:
+    result = CliRunner().invoke(create_app(), ["run", "--help"], env=ENV)
+    assert result.exit_code == 0
+    assert "rubricate run 'Write a haiku" in result.output
+    assert "Exit codes: 0 the rubric is satisfied" in result.output
+
+
+@pytest.mark.local_model
+def test_run_on_the_embedded_model() -> None:
+    result = CliRunner().invoke(
+        create_app(),
+        [
+            "run",
+            "What is the capital of France? Answer in one short sentence.",
+            "-r",
+            "- The answer names Paris",
+            "--json",
+        ],
+        env=ENV,
+    )
+    assert result.exit_code in (0, 1), result.output
+    payload = json.loads(result.stdout[result.stdout.index("{") :])
+    assert payload["evaluations"], payload
+    assert payload["status"] in ("satisfied", "max_iterations_reached")
+    assert payload["output"]
