@@ -20,7 +20,7 @@ $(STAMP): $(BIN)/python pyproject.toml requirements/local-model.txt
 install: $(STAMP)
 
 demo: install
-	$(BIN)/python examples/grade_haiku.py
+	$(BIN)/rubricate run "Write a haiku about spring." --rubric examples/haiku-rubric.md
 
 test: install
 	$(BIN)/python -m pytest -q

@@ -163,7 +163,8 @@ def _verdict_table(record: RubricEvaluation) -> Table:
     table.add_column("gap")
     for criterion in record["criteria"]:
         verdict = "[green]pass[/]" if criterion["passed"] else "[red]fail[/]"
-        table.add_row(criterion["name"], verdict, criterion.get("gap", ""))
+        optional = "" if criterion.get("required", True) else " (optional)"
+        table.add_row(criterion["name"] + optional, verdict, criterion.get("gap", ""))
     if not record["criteria"]:
         table.add_row("(no verdicts)", record["result"], record["explanation"])
     return table
