@@ -4,8 +4,11 @@ Declare what "done" looks like as a rubric; a judge grades each criterion, says 
 and that verdict gates completion. Offline by default on an embedded local model.
 """
 
+from ._agreement import AgreementMetrics, AgreementReport, ameasure_agreement, measure_agreement
+from ._batch import BatchProgress
 from ._completion import CompletionCheck, CompletionResult, ScorerOutcome, is_task_complete
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
+from ._grading import GradeSummary, ItemResult, agrade_file, grade_file
 from ._judge import Judge
 from ._loop import Budget, RubricEvaluation, RunStatus
 from ._middleware import RubricMiddleware, RubricState
@@ -27,6 +30,9 @@ from ._types import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "AgreementMetrics",
+    "AgreementReport",
+    "BatchProgress",
     "Budget",
     "CheckFn",
     "CheckResult",
@@ -38,7 +44,9 @@ __all__ = [
     "Evaluation",
     "EvaluationResult",
     "Evidence",
+    "GradeSummary",
     "GraderError",
+    "ItemResult",
     "Judge",
     "LocalModelError",
     "Mode",
@@ -59,9 +67,13 @@ __all__ = [
     "ScorerOutcome",
     "Usage",
     "__version__",
+    "agrade_file",
+    "ameasure_agreement",
     "arefine",
     "create_rubric_scorer",
+    "grade_file",
     "is_task_complete",
+    "measure_agreement",
     "refine",
     "resolve_chat_model",
 ]
