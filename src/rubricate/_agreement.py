@@ -26,6 +26,7 @@ from ._batch import BatchProgress, LineProblem, count_lines, iter_jsonl, run_bou
 from ._exceptions import RubricateError, RubricError
 from ._judge import Judge
 from ._models import ModelLike
+from ._redact import redact
 from ._rubric import Criterion, Rubric
 from ._sync import run_sync
 from ._types import Evaluation, Usage
@@ -355,7 +356,7 @@ async def ameasure_agreement(
             evaluation = await judge.aevaluate(item.rubric, output=item.output, task=item.task)
         except Exception as exc:  # recorded like a judge failure, never fatal
             evaluation = Evaluation(
-                result="grader_error", explanation=f"{type(exc).__name__}: {exc}"
+                result="grader_error", explanation=redact(f"{type(exc).__name__}: {exc}")
             )
         report.usage = report.usage + evaluation.usage
         report.judge_s += evaluation.latency_s

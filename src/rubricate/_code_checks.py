@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from ._redact import redact
 from ._rubric import Criterion
 from ._types import CriterionVerdict, Evidence
 
@@ -28,7 +29,7 @@ async def run_check(criterion: Criterion, evidence: Evidence) -> CriterionVerdic
             outcome = await outcome
     except Exception as exc:
         detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        return _verdict(criterion, False, f"The check {name} raised {detail}")
+        return _verdict(criterion, False, redact(f"The check {name} raised {detail}"))
     if isinstance(outcome, bool):
         gap = "" if outcome else f"The check {name} failed."
         return _verdict(criterion, outcome, gap)

@@ -35,6 +35,7 @@ from ._batch import BatchProgress, JsonLine, LineProblem, count_lines, iter_json
 from ._exceptions import RubricError
 from ._judge import Judge
 from ._models import ModelLike
+from ._redact import redact
 from ._rubric import Rubric, RubricLike
 from ._scorer import RubricScorer
 from ._sync import run_sync
@@ -506,7 +507,7 @@ async def _grade_one(
         except Exception as exc:  # a bug or an untranslated error: recorded, never fatal
             evaluation = Evaluation(
                 result="grader_error",
-                explanation=f"{type(exc).__name__}: {exc}",
+                explanation=redact(f"{type(exc).__name__}: {exc}"),
                 mode=judge.mode,
                 model=judge.model_name,
             )

@@ -264,7 +264,16 @@ class Judge:
             async with semaphore:
                 return await grade_one(base, criterion, meter)
 
-        results = await asyncio.gather(*(bounded(c) for c in labels.values()))
+        tasks = [asyncio.ensure_future(bounded(c)) for c in labels.values()]
+        try:
+            results = await asyncio.gather(*tasks)
+        except BaseException:
+            # One criterion gave up (or we were cancelled): stop the others, so no call goes on
+            # after the evaluation has returned, unseen by its usage.
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            raise
         return dict(zip(labels, results, strict=True))
 
     async def _yes_no(
@@ -370,9 +379,14 @@ class Judge:
         except NotImplementedError:
             return await self._json_in_text(messages, schema, meter)
         reply = await self._invoke(runnable, messages, meter)
+        raw = reply.get("raw")
+        answers = _tool_answers(raw, schema.get("title"))
+        if len(answers) > 1:
+            # Parallel tool calls: LangChain's parser keeps the first and drops the rest, which
+            # would let a `pass` before a contradicting `fail` through. Keep them all.
+            return _merged(answers)
         if reply.get("parsed") is not None:
             return reply["parsed"]
-        raw = reply.get("raw")
         return message_text(raw) if isinstance(raw, BaseMessage) else None
 
     async def _json_in_text(
@@ -453,6 +467,19 @@ def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
         required=criterion.required,
         unscorable=unscorable,
     )
+
+
+def _tool_answers(raw: Any, name: Any) -> list[Any]:
+    """The arguments of every tool call in `raw` that answers under the schema's `name`."""
+    calls = raw.tool_calls if isinstance(raw, AIMessage) else []
+    return [call.get("args") for call in calls if call.get("name") == name]
+
+
+def _merged(answers: list[Any]) -> Any:
+    """Several answers to one question, kept together so that `parse_*` sees any contradiction."""
+    if all(isinstance(a, Mapping) and isinstance(a.get("verdicts"), list) for a in answers):
+        return {"verdicts": [item for a in answers for item in a["verdicts"]]}
+    return answers
 
 
 def _with_tail(base: list[BaseMessage], tail: str) -> list[BaseMessage]:

@@ -106,7 +106,20 @@ def joint_schema(labels: Sequence[str], *, allow_unscorable: bool) -> dict[str, 
 
 
 def parse_criterion(raw: Any) -> tuple[Answer | None, str | None]:
-    """Validate one criterion's answer: `(answer, None)` or `(None, problem)`."""
+    """Validate one criterion's answer: `(answer, None)` or `(None, problem)`.
+
+    A list holds several answers given at once (parallel tool calls): they must all be valid and
+    agree, or the criterion has no usable verdict.
+    """
+    if isinstance(raw, list) and raw:
+        parsed = [parse_criterion(item) for item in raw]
+        for answer, problem in parsed:
+            if answer is None:
+                return None, problem
+        verdicts = sorted({answer.verdict for answer, _ in parsed if answer is not None})
+        if len(verdicts) > 1:
+            return None, f"contradictory verdicts ({' and '.join(verdicts)})"
+        return parsed[0]
     if isinstance(raw, BaseModel):
         raw = raw.model_dump()
     if not isinstance(raw, Mapping):

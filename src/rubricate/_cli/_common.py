@@ -27,6 +27,7 @@ from .._batch import BatchProgress, LineProblem
 from .._exceptions import RubricateError
 from .._judge import Judge
 from .._models import resolve_chat_model
+from .._redact import redact
 from .._types import Mode
 
 __all__ = [
@@ -161,7 +162,7 @@ def build_judge(
     try:
         judge = context.judge_factory(spec, _MODES[mode] if mode is not None else None)
     except (RubricateError, ValueError, TypeError, ImportError) as exc:
-        fail(f"cannot create the judge {spec!r}: {exc}")
+        fail(redact(f"cannot create the judge {spec!r}: {exc}"))
     if judge.local and jobs > 1:
         console.print(
             Text(

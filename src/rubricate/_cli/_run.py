@@ -15,6 +15,7 @@ from rich.text import Text
 
 from .._exceptions import RubricateError, RubricError
 from .._loop import RubricEvaluation
+from .._redact import redact
 from .._refine import RefineResult, refine
 from ._common import (
     CliContext,
@@ -97,7 +98,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
         try:
             worker = context.model_factory(model)
         except (RubricateError, ValueError, TypeError, ImportError) as exc:
-            fail(f"cannot create the model {model!r}: {exc}")
+            fail(redact(f"cannot create the model {model!r}: {exc}"))
         grader = build_judge(context, judge, mode, 1, progress)
         try:
             result = refine(
