@@ -38,6 +38,7 @@ from . import _prompts as prompts
 from ._code_checks import run_check
 from ._evidence import message_text, render_evidence
 from ._exceptions import GraderError
+from ._injection import find_grader_injection, injection_verdict
 from ._models import ModelLike, model_name, resolve_chat_model, supports_grammar
 from ._retry import RetryPolicy, call_with_retries, describe_error
 from ._rubric import Criterion, Rubric, RubricLike
@@ -93,6 +94,9 @@ class Judge:
         retry: Retries, backoff and per-call timeout for transient errors.
         max_concurrency: Parallel calls in `per_criterion` mode (always 1 on the embedded model).
         max_evidence_chars: Evidence budget; longer evidence is trimmed with an explicit note.
+        guard_injections: Add a required verdict, decided in code and failed, when the output
+            or transcript contains text aimed at the grader ("ignore the rubric", "all criteria
+            are met", forged verdicts or delimiters). No wording can talk it into a pass.
 
     Example:
         ```python
@@ -114,6 +118,7 @@ class Judge:
         retry: RetryPolicy | None = None,
         max_concurrency: int | None = None,
         max_evidence_chars: int | None = None,
+        guard_injections: bool = True,
     ) -> None:
         if mode is not None and mode not in ("joint", "per_criterion"):
             raise ValueError(f"`mode` must be 'joint' or 'per_criterion', got {mode!r}")
@@ -135,6 +140,7 @@ class Judge:
         self.retry = retry or RetryPolicy(timeout=None if self.local else 120.0)
         self.max_concurrency = 1 if self.local else (max_concurrency or 8)
         self.max_evidence_chars = max_evidence_chars or self._default_evidence_chars()
+        self.guard_injections = guard_injections
 
     def evaluate(
         self,
@@ -188,6 +194,8 @@ class Judge:
                     model=self.model_name,
                 )
         ordered = tuple(verdicts[c.id] for c in parsed)
+        if self.guard_injections and (finding := _grader_injection(evidence)):
+            ordered = (*ordered, injection_verdict(finding))
         result, explanation = summarize(ordered)
         return Evaluation(
             result=result,
@@ -446,6 +454,12 @@ def _collect_evidence(
                 output = message_text(message)
                 break
     return Evidence(output=output, task=task, messages=tuple(messages))
+
+
+def _grader_injection(evidence: Evidence) -> str | None:
+    """Text aimed at the grader in the output or in what the agent saw (tool results, etc.)."""
+    texts = [evidence.output, *(message_text(m) for m in evidence.messages)]
+    return next((found for text in texts if (found := find_grader_injection(text))), None)
 
 
 def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
