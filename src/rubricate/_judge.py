@@ -53,6 +53,7 @@ _YES_NO_GRAMMAR = 'root ::= "yes" | "no"'
 _GAP_MAX_TOKENS = 48
 _TOOL_OUTPUT_CHARS = 4000
 _REMOTE_EVIDENCE_CHARS = 60_000
+_RUNNABLE_CACHE = 64  # structured-output runnables kept, one per distinct schema
 _NO_GAP = "The judge found this criterion not met but gave no reason."
 _UNVERIFIED_GAP = "The judge gave no valid verdict for this criterion ({problem}); failed closed."
 
@@ -141,6 +142,7 @@ class Judge:
         self.max_concurrency = 1 if self.local else (max_concurrency or 8)
         self.max_evidence_chars = max_evidence_chars or self._default_evidence_chars()
         self.guard_injections = guard_injections
+        self._runnables: dict[str, Runnable[Any, Any] | None] = {}
 
     def evaluate(
         self,
@@ -382,13 +384,16 @@ class Judge:
         self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter
     ) -> Any:
         """The parsed answer (a dict), or the raw text when it did not parse (a problem later)."""
-        try:
-            runnable = self.model.with_structured_output(schema, include_raw=True)
-        except NotImplementedError:
+        runnable = self._structured_runnable(schema)
+        if runnable is None:
             return await self._json_in_text(messages, schema, meter)
         reply = await self._invoke(runnable, messages, meter)
-        raw = reply.get("raw")
+        raw = reply.get("raw") if isinstance(reply, dict) else reply
         answers = _tool_answers(raw, schema.get("title"))
+        if not isinstance(reply, dict):  # the schema bound as a forced tool: read it ourselves
+            if not answers:
+                return message_text(raw) if isinstance(raw, BaseMessage) else None
+            return answers[0] if len(answers) == 1 else _merged(answers)
         if len(answers) > 1:
             # Parallel tool calls: LangChain's parser keeps the first and drops the rest, which
             # would let a `pass` before a contradicting `fail` through. Keep them all.
@@ -396,6 +401,31 @@ class Judge:
         if reply.get("parsed") is not None:
             return reply["parsed"]
         return message_text(raw) if isinstance(raw, BaseMessage) else None
+
+    def _structured_runnable(self, schema: dict[str, Any]) -> Runnable[Any, Any] | None:
+        """The runnable that answers under `schema`, built once per schema; `None` if unsupported.
+
+        A model on LangChain's default `with_structured_output` gets the schema bound as a forced
+        tool, and the judge reads the tool calls itself: it validates them anyway, and LangChain's
+        parser chain cost ~80% of an evaluation's own CPU (bench/overhead.py) while dropping all
+        but the first of parallel tool calls. Models with their own structured output (OpenAI,
+        Anthropic, the embedded model's grammar) keep it, with `include_raw=True`.
+        """
+        key = json.dumps(schema, sort_keys=True)
+        if key in self._runnables:
+            return self._runnables[key]
+        runnable: Runnable[Any, Any] | None
+        try:
+            if type(self.model).with_structured_output is BaseChatModel.with_structured_output:
+                runnable = self.model.bind_tools([schema], tool_choice="any")
+            else:
+                runnable = self.model.with_structured_output(schema, include_raw=True)
+        except NotImplementedError:
+            runnable = None
+        if len(self._runnables) >= _RUNNABLE_CACHE:
+            self._runnables.pop(next(iter(self._runnables)))
+        self._runnables[key] = runnable
+        return runnable
 
     async def _json_in_text(
         self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter
