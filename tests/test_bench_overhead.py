@@ -1,0 +1,75 @@
+"""Smoke run of `bench/overhead.py --quick`: the harness works and writes the expected JSON.
+
+It checks the shape of the results, not the figures (those depend on the machine).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "overhead.py"
+
+
+def load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_overhead", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_quick_run_writes_well_formed_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "results" / "overhead.json"
+    load_bench().main(["--quick", "--json", str(target)])
+
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert {
+        "machine",
+        "versions",
+        "settings",
+        "throughput",
+        "joint_breakdown_us",
+        "profile",
+    } <= set(data)
+    assert {"grade", "grade_ceiling", "memory", "targets", "wall_s"} <= set(data)
+    assert {"platform", "cpu_count", "python"} <= set(data["machine"])
+    assert data["settings"]["quick"] is True
+
+    modes = [row["mode"] for row in data["throughput"]]
+    assert modes[:3] == ["joint", "per_criterion", "per_criterion (embedded path)"]
+    assert all("experiment" in mode for mode in modes[3:])
+    for row in data["throughput"]:
+        assert row["criteria_per_s"] > 0
+        assert isinstance(row["meets_target"], bool)
+
+    parts = data["joint_breakdown_us"]["parts"]
+    assert {"total_aevaluate", "langchain_invoke", "langchain_own", "rubricate_rest"} <= set(parts)
+    assert data["joint_breakdown_us"]["langchain_call_variants"]
+    for profile in data["profile"].values():
+        assert math.isclose(sum(profile["self_time_by_package"].values()), 1.0, abs_tol=0.01)
+        assert profile["top_self_time"]
+
+    fixed = [row for row in data["grade"] if not row["judge_jitter_s"] and not row["experiment"]]
+    assert [row["jobs"] for row in fixed] == [1, 8, 32]
+    for row in data["grade"]:
+        assert row["items"] == row["jobs"] * data["settings"]["rounds"]
+        assert row["ratio_of_ideal"] > 0
+    assert isinstance(fixed[-1]["meets_target"], bool)
+    assert data["grade_ceiling"]["items_per_s"] > 0
+
+    memory = data["memory"]
+    assert memory["lines"] == data["settings"]["memory_lines"]
+    assert 0 < memory["baseline_mb"] <= memory["peak_mb"]
+    assert isinstance(memory["meets_target"], bool)
+
+    assert set(data["targets"]) == {"criteria_per_s", "grade_ratio_at_32", "peak_memory"}
+    printed = capsys.readouterr().out
+    assert "Verdict processing" in printed and "Peak memory" in printed
