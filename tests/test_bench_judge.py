@@ -1,0 +1,133 @@
+"""Smoke test of `bench/judge.py`: the harness runs end to end on 2 items with a fake model.
+
+It checks the harness and the JSON shape, not the figures.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import BaseMessage
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from tests.fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
+
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "judge.py"
+
+
+def _load_bench() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_judge", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_judge"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _tool_names(kwargs: dict[str, Any]) -> set[str]:
+    return {convert_to_openai_tool(t)["function"]["name"] for t in kwargs.get("tools") or ()}
+
+
+def _reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+    """Answers whatever a variant asks, in the shape it asks for."""
+    names = _tool_names(kwargs)
+    last = str(messages[-1].content)
+    if "GraderResponse" in names:
+        rubric = re.search(r"<rubric-\w+>\n(.*?)\n</rubric-", last, re.DOTALL)
+        count = len(rubric.group(1).splitlines()) if rubric else 1
+        shown = max(1, count - 1)  # leaves one criterion out when there are several
+        criteria = [{"name": "first", "passed": True}] + [
+            {"name": f"c{i}", "passed": False, "gap": "missing"} for i in range(2, shown + 1)
+        ]
+        result = "satisfied" if shown == 1 else "needs_revision"
+        return tool_reply(
+            "GraderResponse",
+            {"result": result, "explanation": "fake", "criteria": criteria},
+            tokens=(200, 40),
+        )
+    if "RubricVerdicts" in names:
+        labels = re.findall(r"^(C\d+):", last, re.MULTILINE)
+        return joint_reply(*((label, "pass", "") for label in labels), tokens=(100, 20))
+    if "CriterionVerdict" in names:
+        return criterion_reply("fail", "missing", tokens=(50, 5))
+    raise AssertionError(f"unexpected call with tools {names}")
+
+
+def _write_bench(folder: Path) -> None:
+    folder.mkdir()
+    realsumm = {
+        "id": "realsumm:1",
+        "source": "realsumm",
+        "task": "Summarise the article.",
+        "output": "The council approved the budget.",
+        "criteria": [
+            {"id": "fact-1", "description": "The council approved the budget", "label": True},
+            {"id": "fact-2", "description": "The vote was 7 to 2", "label": False},
+        ],
+    }
+    ifeval = {
+        "id": "ifeval:1",
+        "source": "ifeval",
+        "task": "Answer in lowercase.",
+        "output": "all lowercase here.",
+        "criteria": [
+            {"id": "change_case:english_lowercase", "description": "All lowercase", "label": True}
+        ],
+    }
+    (folder / "realsumm.jsonl").write_text(json.dumps(realsumm) + "\n")
+    (folder / "ifeval.jsonl").write_text(json.dumps(ifeval) + "\n")
+
+
+def test_judge_bench_smoke(tmp_path: Path) -> None:
+    bench = _load_bench()
+    data = tmp_path / "judge-bench"
+    _write_bench(data)
+    out = tmp_path / "judge.json"
+    model = ScriptedChatModel(script=[_reply], repeat_last=True)
+
+    argv = ["--data", str(data), "--realsumm", "1", "--ifeval", "1", "--out", str(out)]
+    bench.main(argv, model=model)
+
+    report = json.loads(out.read_text())
+    assert report["command"].startswith(".venv/bin/python bench/judge.py --data")
+    assert {"platform", "cpus", "python"} <= set(report["machine"])
+    assert report["sample"]["items"] == {"realsumm": 1, "ifeval": 1}
+    assert report["sample"]["reference_max_calls_per_item"] is None
+    assert report["sample"]["criteria"] == {"realsumm": 2, "ifeval": 1}
+    assert report["sample"]["items_scored"] == 2
+    assert list(report["variants"]) == ["per_criterion", "joint", "reference"]
+    for name, entry in report["variants"].items():
+        overall = entry["overall"]
+        assert overall["criteria"] == 3 and overall["items"] == 2, name
+        assert set(overall["metrics"]) >= {
+            "accuracy",
+            "balanced_accuracy",
+            "kappa",
+            "kappa_ci95",
+            "confusion",
+        }
+        assert overall["calls"] >= 2 and overall["seconds_per_criterion"] is not None
+        assert overall["input_tokens_per_criterion"] > 0
+        assert set(overall["failures"]) == {
+            "exceptions",
+            "grader_errors",
+            "unverified_criteria",
+            "missing_criteria",
+            "extra_criteria",
+            "truncated_answers",
+        }
+        assert set(entry["per_source"]) == {"realsumm", "ifeval"}
+        assert len(entry["items"]) == 2
+    # Per criterion says "fail" to all, joint "pass" to all; the reference left one out.
+    assert report["variants"]["per_criterion"]["overall"]["metrics"]["confusion"]["tp"] == 0
+    assert report["variants"]["joint"]["overall"]["metrics"]["confusion"]["fn"] == 0
+    reference = report["variants"]["reference"]["overall"]
+    assert reference["failures"]["missing_criteria"] == 1
+    assert reference["failures"]["exceptions"] == 0
+    assert reference["metrics"]["confusion"] == {"tp": 2, "fp": 0, "fn": 0, "tn": 1}
+    assert set(report["against_reference"]) == {"per_criterion", "joint"}
+    assert "reference_seconds_over_variant_seconds" in report["against_reference"]["joint"]
