@@ -295,6 +295,18 @@ def test_plain_call_sends_deterministic_defaults_and_reports_usage(fake: Any, gg
     assert message.response_metadata == {"finish_reason": "stop", "model_name": "tiny-model"}
 
 
+def test_structured_answers_get_the_larger_limit_unless_the_call_sets_one(
+    fake: Any, gguf: Path
+) -> None:
+    model = _model(gguf)
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+    model.invoke("hi", json_schema=schema)
+    model.invoke("hi", json_schema=schema, max_tokens=5)
+    model.invoke("hi")
+    limits = [request["max_tokens"] for request in _llama().requests]
+    assert limits == [4096, 5, 512]
+
+
 def test_per_call_arguments_reach_llama(fake: Any, gguf: Path) -> None:
     model = _model(gguf, stop=["END"]).bind(max_tokens=7, temperature=0.3)
     model.invoke("hi", stop=["\n"], seed=5, top_p=0.5)

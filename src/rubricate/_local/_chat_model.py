@@ -131,6 +131,10 @@ class ChatLlamaCpp(BaseChatModel):
     """Sampling temperature; 0 is greedy decoding, so the same prompt gives the same answer."""
     max_tokens: int = 512
     """Maximum tokens to generate per call."""
+    structured_max_tokens: int = 4096
+    """The limit for answers constrained to a JSON schema or a forced tool call, when the call
+    sets none: cutting those at `max_tokens` left a 13-criterion verdict (and deepagents'
+    grader's `GraderResponse`) truncated and unusable."""
     top_p: float = 0.95
     """Nucleus sampling threshold (only matters when temperature > 0)."""
     top_k: int = 40
@@ -211,7 +215,8 @@ class ChatLlamaCpp(BaseChatModel):
             "top_k": kwargs.get("top_k", self.top_k),
             "repeat_penalty": kwargs.get("repeat_penalty", self.repeat_penalty),
             "seed": kwargs.get("seed", self.seed),
-            "max_tokens": kwargs.get("max_tokens") or self.max_tokens,
+            "max_tokens": kwargs.get("max_tokens")
+            or (self.structured_max_tokens if _structured(kwargs, choice) else self.max_tokens),
             "stop": [*(self.stop or ()), *(stop or ())],
         }
         if tools and choice != "none":
@@ -883,3 +888,9 @@ def _json_schema_of(schema: dict[str, Any] | type) -> dict[str, Any]:
         return schema
     parameters = _as_openai_tool(schema)["function"]["parameters"]
     return parameters
+
+
+def _structured(kwargs: Mapping[str, Any], tool_choice: Any) -> bool:
+    """True when the answer is constrained to a JSON schema or to a forced tool call."""
+    forced = tool_choice not in (None, "auto", "none") and bool(kwargs.get("tools"))
+    return kwargs.get("json_schema") is not None or forced
