@@ -436,7 +436,7 @@ class Judge:
         text = message_text(reply).strip()
         start, end = text.find("{"), text.rfind("}")
         try:
-            return json.loads(text[start : end + 1]) if start >= 0 < end else text
+            return json.loads(text[start : end + 1]) if 0 <= start < end else text
         except json.JSONDecodeError:
             return text
 

@@ -26,6 +26,7 @@ __all__ = [
     "evaluation_record",
     "feedback_message",
     "forced_exit_reason",
+    "last_ai_text",
     "next_status",
 ]
 
