@@ -6,6 +6,7 @@ and that verdict gates completion. Offline by default on an embedded local model
 
 from ._agreement import AgreementMetrics, AgreementReport, ameasure_agreement, measure_agreement
 from ._batch import BatchProgress
+from ._compile import CheckMapping, CompiledRubric
 from ._completion import CompletionCheck, CompletionResult, ScorerOutcome, is_task_complete
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
 from ._grading import GradeSummary, ItemResult, agrade_file, grade_file
@@ -35,7 +36,9 @@ __all__ = [
     "BatchProgress",
     "Budget",
     "CheckFn",
+    "CheckMapping",
     "CheckResult",
+    "CompiledRubric",
     "CompletionCheck",
     "CompletionResult",
     "Criterion",

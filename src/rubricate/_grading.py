@@ -660,6 +660,8 @@ def _judge_fingerprint(judge: Judge) -> dict[str, Any]:
         "system_prompt": judge.system_prompt,
         "max_evidence_chars": judge.max_evidence_chars,
         "tools": sorted(t.name for t in judge.tools),
+        # Only when on, so results cached before the option existed keep their keys.
+        **({"compile_checks": True} if judge.compile_checks else {}),
     }
 
 

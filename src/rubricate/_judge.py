@@ -18,7 +18,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -36,6 +36,7 @@ from langgraph.errors import GraphBubbleUp
 
 from . import _prompts as prompts
 from ._code_checks import run_check
+from ._compile import CheckCompiler, CompiledRubric
 from ._evidence import message_text, render_evidence
 from ._exceptions import GraderError
 from ._injection import find_grader_injection, injection_verdict
@@ -44,7 +45,14 @@ from ._retry import RetryPolicy, call_with_retries, describe_error
 from ._rubric import Criterion, Rubric, RubricLike
 from ._sync import run_sync
 from ._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode, Usage
-from ._verdicts import Answer, criterion_schema, joint_schema, parse_criterion, parse_joint
+from ._verdicts import (
+    Answer,
+    answer_text,
+    criterion_schema,
+    joint_schema,
+    parse_criterion,
+    parse_joint,
+)
 from .checks import graded_output
 
 __all__ = ["Judge"]
@@ -98,6 +106,10 @@ class Judge:
         guard_injections: Add a required verdict, decided in code and failed, when the output
             or transcript contains text aimed at the grader ("ignore the rubric", "all criteria
             are met", forged verdicts or delimiters). No wording can talk it into a pass.
+        compile_checks: Before grading, ask the model once per criterion which catalogue check
+            (`rubricate.checks`) decides it exactly, such as "at most 300 words" ->
+            `word_count(at_most=300)`; those criteria are then decided in code
+            (`decided_by="check"`). Mappings are validated, cached, and shown by `compile`.
 
     Example:
         ```python
@@ -120,6 +132,7 @@ class Judge:
         max_concurrency: int | None = None,
         max_evidence_chars: int | None = None,
         guard_injections: bool = True,
+        compile_checks: bool = False,
     ) -> None:
         if mode is not None and mode not in ("joint", "per_criterion"):
             raise ValueError(f"`mode` must be 'joint' or 'per_criterion', got {mode!r}")
@@ -142,6 +155,8 @@ class Judge:
         self.max_concurrency = 1 if self.local else (max_concurrency or 8)
         self.max_evidence_chars = max_evidence_chars or self._default_evidence_chars()
         self.guard_injections = guard_injections
+        self.compile_checks = compile_checks
+        self._compiler: CheckCompiler | None = None
         self._runnables: dict[str, Runnable[Any, Any] | None] = {}
 
     def evaluate(
@@ -177,12 +192,14 @@ class Judge:
                 skipped=True,
             )
         evidence = _collect_evidence(output=output, task=task, messages=messages)
+        meter = _Meter()
+        if self.compile_checks:
+            parsed = (await self._compile(parsed, meter)).rubric
         verdicts: dict[str, CriterionVerdict] = {}
         for criterion in parsed:
             if criterion.check is not None:
                 verdicts[criterion.id] = await run_check(criterion, evidence)
         judged = [c for c in parsed if c.check is None]
-        meter = _Meter()
         if judged:
             try:
                 verdicts.update(await self._grade(judged, evidence, meter))
@@ -208,6 +225,30 @@ class Judge:
             mode=self.mode if judged else None,
             model=self.model_name if judged else None,
         )
+
+    def compile(self, rubric: RubricLike) -> CompiledRubric:
+        """Map the rubric's criteria to catalogue checks; see `acompile`."""
+        return run_sync(self.acompile(rubric))
+
+    async def acompile(self, rubric: RubricLike) -> CompiledRubric:
+        """Map each criterion without a check to the catalogue check that decides it, or none.
+
+        What `compile_checks=True` does before grading, exposed so the mapping can be shown and
+        reviewed (`CompiledRubric.describe()`). Cached per criterion text: a second call, or a
+        later evaluation with the same criteria, makes no model call.
+        """
+        meter = _Meter()
+        compiled = await self._compile(Rubric.parse(rubric), meter)
+        return replace(compiled, usage=meter.usage())
+
+    async def _compile(self, rubric: Rubric, meter: _Meter) -> CompiledRubric:
+        if self._compiler is None:
+            self._compiler = CheckCompiler()
+
+        async def ask(messages: list[BaseMessage], schema: dict[str, Any]) -> Any:
+            return await self._structured(messages, schema, meter)
+
+        return await self._compiler.compile(rubric, ask, concurrency=self.max_concurrency)
 
     # -- grading -------------------------------------------------------------------------------
 
@@ -246,7 +287,7 @@ class Judge:
             return dict(first.answers)
         retry_messages = [
             *messages,
-            AIMessage(_as_text(raw)),
+            AIMessage(answer_text(raw)),
             HumanMessage(_correction(first.problems, list(labels))),
         ]
         second = parse_joint(await self._structured(retry_messages, schema, meter), list(labels))
@@ -326,7 +367,7 @@ class Judge:
             return answer
         retry_messages = [
             *messages,
-            AIMessage(_as_text(raw)),
+            AIMessage(answer_text(raw)),
             HumanMessage(prompts.CORRECTION.format(problems=problem, labels="this criterion")),
         ]
         answer, problem = parse_criterion(await self._structured(retry_messages, schema, meter))
@@ -539,15 +580,6 @@ def _correction(problems: Mapping[str, str], labels: list[str]) -> str:
         problem if label == "*" else f"{label}: {problem}" for label, problem in problems.items()
     )
     return prompts.CORRECTION.format(problems=listed, labels=", ".join(labels))
-
-
-def _as_text(raw: Any) -> str:
-    if isinstance(raw, str):
-        return raw or "(empty answer)"
-    try:
-        return json.dumps(raw, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        return repr(raw)
 
 
 def _clean_gap(text: str) -> str:

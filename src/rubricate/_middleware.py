@@ -72,6 +72,8 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
         max_evaluations_kept: How many evaluations `_rubric_evaluations` keeps (the newest).
         completion: A check from `is_task_complete` that decides completion instead of the
             judge; the state's rubric goes to its rubric scorers.
+        compile_checks: Map criteria to catalogue checks before grading (see `Judge`), once
+            per rubric, so format criteria are decided in code.
 
     Example:
         ```python
@@ -97,6 +99,7 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
         budget: Budget | None = None,
         max_evaluations_kept: int = 50,
         completion: CompletionCheck | None = None,
+        compile_checks: bool = False,
     ) -> None:
         super().__init__()
         if not model:
@@ -118,7 +121,13 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
             )
         self.max_iterations = max_iterations
         self.loop = GradingLoop(
-            make_judge=lambda: Judge(model, mode=mode, system_prompt=system_prompt, tools=tools),
+            make_judge=lambda: Judge(
+                model,
+                mode=mode,
+                system_prompt=system_prompt,
+                tools=tools,
+                compile_checks=compile_checks,
+            ),
             max_iterations=max_iterations,
             on_evaluation=on_evaluation,
             criteria=Rubric.parse(criteria) if criteria is not None else None,

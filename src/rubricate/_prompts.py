@@ -9,6 +9,9 @@ prompt caches reuse it. No nonce, no timestamp anywhere.
 from __future__ import annotations
 
 __all__ = [
+    "COMPILE_CORRECTION",
+    "COMPILE_REQUEST",
+    "COMPILE_SYSTEM_PROMPT",
     "CORRECTION",
     "CRITERION_QUESTION",
     "CRITERION_STRUCTURED",
@@ -71,3 +74,37 @@ you have what you need, reply with a short summary of what the tools showed."""
 CORRECTION = """\
 Your answer could not be used: {problems}. Answer again, with exactly one verdict for each of \
 {labels} and nothing else."""
+
+# Compiling a criterion to a catalogue check (`_compile.py`). The catalogue and the examples come
+# first and never vary, so the prompt cache covers all but the criterion. The examples are
+# generic on purpose: none is phrased like a judge-bench item.
+COMPILE_SYSTEM_PROMPT = """\
+You decide which criteria of a rubric a code check can decide exactly."""
+
+COMPILE_REQUEST = """\
+Checks:
+{catalogue}
+
+Pick a check only when it decides exactly what the criterion asks, with every argument taken \
+from the criterion's own words. Criteria about meaning, facts, content, accuracy, tone or \
+quality cannot be checked in code: answer "none" for them. When unsure, answer "none".
+
+Examples:
+Criterion: The reply is at most 150 words long.
+{{"check": {{"name": "word_count", "at_most": 150}}}}
+Criterion: The summary says the bridge opened in 1932.
+{{"check": {{"name": "none"}}}}
+Criterion: Use the words "budget" and "deadline".
+{{"check": {{"name": "keywords_present", "keywords": ["budget", "deadline"]}}}}
+Criterion: The explanation is clear and friendly.
+{{"check": {{"name": "none"}}}}
+Criterion: Never use a comma.
+{{"check": {{"name": "no_commas"}}}}
+Criterion: Write fewer than 4 sentences.
+{{"check": {{"name": "sentence_count", "fewer_than": 4}}}}
+
+Criterion: {criterion}"""
+
+COMPILE_CORRECTION = """\
+That mapping cannot be used: {problem}. Answer again with a check that decides the criterion \
+exactly, arguments taken from its words, or "none"."""

@@ -160,6 +160,7 @@ def create_rubric_scorer(
     max_tool_calls: int = 8,
     retry: RetryPolicy | None = None,
     max_concurrency: int | None = None,
+    compile_checks: bool = False,
 ) -> RubricScorer:
     r"""Create a rubric scorer: 1 (times `scale`) only when every required criterion passes.
 
@@ -175,6 +176,8 @@ def create_rubric_scorer(
         max_tool_calls: Cap on the judge's tool calls per run.
         retry: Retry and timeout policy for transient judge errors.
         max_concurrency: Parallel judge calls in `per_criterion` mode on remote models.
+        compile_checks: Map criteria to catalogue checks first (see `Judge`), so format
+            criteria such as "under 100 words" are decided in code.
 
     Example:
         ```python
@@ -195,6 +198,7 @@ def create_rubric_scorer(
         max_tool_calls=max_tool_calls,
         retry=retry,
         max_concurrency=max_concurrency,
+        compile_checks=compile_checks,
     )
     return RubricScorer(judge, rubric, scale=scale)
 

@@ -8,6 +8,7 @@ correction round; criteria still without a valid verdict after it fail as `unver
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 __all__ = [
     "Answer",
     "JointParse",
+    "answer_text",
     "criterion_schema",
     "joint_schema",
     "parse_criterion",
@@ -180,3 +182,13 @@ def _first_error(exc: ValidationError) -> str:
     error = exc.errors()[0]
     where = ".".join(str(part) for part in error["loc"]) or "answer"
     return f"{where}: {error['msg']}"
+
+
+def answer_text(raw: Any) -> str:
+    """An answer as text, to show the model in a correction round."""
+    if isinstance(raw, str):
+        return raw or "(empty answer)"
+    try:
+        return json.dumps(raw, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return repr(raw)

@@ -28,6 +28,7 @@ from .._exceptions import RubricateError
 from .._judge import Judge
 from .._models import resolve_chat_model
 from .._redact import redact
+from .._rubric import Rubric
 from .._types import Mode
 
 __all__ = [
@@ -124,6 +125,17 @@ ModeOption = Annotated[
         show_default=False,
     ),
 ]
+CompileChecksOption = Annotated[
+    bool,
+    typer.Option(
+        "--compile-checks",
+        help=(
+            "Before grading, ask the judge which catalogue check (word counts, no commas, "
+            "valid JSON...) decides each criterion exactly; those are then decided in code. "
+            "The mapping is shown first; criteria that map to none stay with the judge."
+        ),
+    ),
+]
 JobsOption = Annotated[
     int,
     typer.Option(
@@ -156,13 +168,20 @@ def fail(message: str, code: ExitCode = ExitCode.USAGE) -> NoReturn:
 
 
 def build_judge(
-    context: CliContext, spec: str, mode: ModeChoice | None, jobs: int, console: Console
+    context: CliContext,
+    spec: str,
+    mode: ModeChoice | None,
+    jobs: int,
+    console: Console,
+    *,
+    compile_checks: bool = False,
 ) -> Judge:
     """Create the judge, or exit 2 saying why; note when `-j` cannot help it."""
     try:
         judge = context.judge_factory(spec, _MODES[mode] if mode is not None else None)
     except (RubricateError, ValueError, TypeError, ImportError) as exc:
         fail(redact(f"cannot create the judge {spec!r}: {exc}"))
+    judge.compile_checks = judge.compile_checks or compile_checks
     if judge.local and jobs > 1:
         console.print(
             Text(
@@ -172,6 +191,20 @@ def build_judge(
             )
         )
     return judge
+
+
+def show_compiled(judge: Judge, rubric: Rubric, console: Console) -> None:
+    """Compile `rubric` with the judge (cached for the grading that follows) and show the mapping.
+
+    Ctrl-C here exits with 130 before anything is graded.
+    """
+    console.print(Text("Compiling criteria to checks...", style="dim"))
+    try:
+        compiled = judge.compile(rubric)
+    except KeyboardInterrupt:
+        console.print(Text("Interrupted.", style="yellow"))
+        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+    console.print(Text(compiled.describe()))
 
 
 class RichProgress(BatchProgress):

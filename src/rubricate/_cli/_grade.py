@@ -16,6 +16,7 @@ from .._rubric import Rubric
 from ._common import (
     EXIT_CODES_HELP,
     CliContext,
+    CompileChecksOption,
     ExitCode,
     JobsOption,
     JudgeOption,
@@ -23,6 +24,7 @@ from ._common import (
     RichProgress,
     build_judge,
     fail,
+    show_compiled,
     stderr_console,
     stdout_console,
 )
@@ -110,6 +112,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
         jobs: JobsOption = 1,
         judge: JudgeOption = "local",
         mode: ModeOption = None,
+        compile_checks: CompileChecksOption = False,
         report: Annotated[
             Path | None,
             typer.Option(
@@ -141,7 +144,9 @@ def register(app: typer.Typer, context: CliContext) -> None:
             input_path.resolve(),
         }:
             fail("--report must be a different file from the input and the results")
-        grader = build_judge(context, judge, mode, jobs, err)
+        grader = build_judge(context, judge, mode, jobs, err, compile_checks=compile_checks)
+        if compile_checks and batch_rubric is not None:
+            show_compiled(grader, batch_rubric, err)
         progress = RichProgress(err, "Grading")
         try:
             with progress:

@@ -19,11 +19,13 @@ from .._redact import redact
 from .._refine import RefineResult, refine
 from ._common import (
     CliContext,
+    CompileChecksOption,
     ExitCode,
     JudgeOption,
     ModeOption,
     build_judge,
     fail,
+    show_compiled,
     stderr_console,
     stdout_console,
 )
@@ -74,6 +76,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
         ] = "local",
         judge: JudgeOption = "local",
         mode: ModeOption = None,
+        compile_checks: CompileChecksOption = False,
         max_iterations: Annotated[
             int, typer.Option("--max-iterations", min=1, help="Grading passes at most.")
         ] = 3,
@@ -99,7 +102,9 @@ def register(app: typer.Typer, context: CliContext) -> None:
             worker = context.model_factory(model)
         except (RubricateError, ValueError, TypeError, ImportError) as exc:
             fail(redact(f"cannot create the model {model!r}: {exc}"))
-        grader = build_judge(context, judge, mode, 1, progress)
+        grader = build_judge(context, judge, mode, 1, progress, compile_checks=compile_checks)
+        if compile_checks:
+            show_compiled(grader, parsed, progress)
         try:
             result = refine(
                 _Worker(worker, progress),

@@ -1,0 +1,320 @@
+"""Compiling criteria to catalogue checks: the judge model maps each criterion once, code decides.
+
+`Judge(compile_checks=True)` asks its model, for every criterion the rubric leaves to the judge,
+which catalogue check (`rubricate.checks`) decides it exactly, with which arguments, or `none`.
+A small model cannot count words, but it can read "at most 300 words" as
+`word_count(at_most=300)`; the check then counts.
+
+Nothing the model answers is trusted:
+
+- the answer is schema-constrained (a grammar on the embedded model): it can only name a real
+  check, with arguments of the right types;
+- the arguments are validated by the catalogue (`at_most` with `exactly` is rejected);
+- every number and phrase in the arguments must appear in the criterion's own words, so a
+  content criterion cannot turn into a check on words the model made up;
+- a rejected mapping gets one correction round, then the criterion stays with the judge.
+
+Mappings are cached by criterion text for the life of the compiler, so a rubric is compiled
+once however many outputs it grades.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+
+from . import _prompts as prompts
+from ._exceptions import GraderError, RubricError
+from ._rubric import Criterion, Rubric
+from ._types import Usage
+from ._verdicts import answer_text
+from .checks import Check, from_spec
+from .checks._registry import CATALOGUE, CheckInfo, Param, describe
+
+__all__ = ["AskStructured", "CheckCompiler", "CheckMapping", "CompiledRubric", "mapping_schema"]
+
+AskStructured = Callable[[list[BaseMessage], dict[str, Any]], Awaitable[Any]]
+"""One schema-constrained model call: the parsed answer (a dict), or text when it did not parse."""
+
+MappingSource = Literal["rubric", "compiled", "judge"]
+
+SCHEMA_TITLE = "check_mapping"
+_NONE = "none"
+_SYNONYMS = frozenset({"less_than"})  # `fewer_than` says the same; one spelling keeps it simple
+_JSON_TYPES: dict[str, dict[str, Any]] = {
+    "int": {"type": "integer"},
+    "str": {"type": "string"},
+    "bool": {"type": "boolean"},
+    "strings": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+}
+_UNGROUNDED_PARAMS = frozenset({"code"})  # "in German" names `de` without writing it
+_SMALL_NUMBERS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+)
+_NUMBER_WORDS = {word: value for value, word in enumerate(_SMALL_NUMBERS.split())} | {
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "hundred": 100,
+    "once": 1,
+    "twice": 2,
+    "thrice": 3,
+}
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+_CACHE_SIZE = 4096
+
+
+@dataclass(frozen=True)
+class CheckMapping:
+    """What compiling decided for one criterion."""
+
+    id: str
+    description: str
+    source: MappingSource
+    """`rubric`: the rubric names a check already; `compiled`: mapped to `check`; `judge`: left
+    to the judge model (`reason` says why)."""
+    check: Check | None = None
+    """The catalogue check that now decides the criterion (`compiled` only)."""
+    reason: str = ""
+
+    @property
+    def decided_by(self) -> Literal["check", "judge"]:
+        """Who will decide the criterion: a check in code, or the judge model."""
+        return "judge" if self.source == "judge" else "check"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        data: dict[str, Any] = {
+            "id": self.id,
+            "description": self.description,
+            "decided_by": self.decided_by,
+            "source": self.source,
+            "check": self.check.to_spec() if self.check is not None else None,
+        }
+        if self.reason:
+            data["reason"] = self.reason
+        return data
+
+
+@dataclass(frozen=True)
+class CompiledRubric:
+    r"""A rubric with catalogue checks attached where the model found one, and how each went.
+
+    Example:
+        ```python
+        compiled = Judge("local").compile("- At most 100 words\\n- Mentions Paris")
+        print(compiled.describe())
+        # 1 of 2 criteria compiled to checks:
+        #   at-most-100-words -> word_count(at_most=100)
+        #   mentions-paris    -> judge (no check decides it exactly)
+        ```
+
+    """
+
+    rubric: Rubric
+    """The rubric to grade with: compiled criteria carry their `check`."""
+    mappings: tuple[CheckMapping, ...]
+    usage: Usage = field(default_factory=Usage)
+    """Judge model usage of this compile (zero when every mapping came from the cache)."""
+
+    @property
+    def compiled(self) -> tuple[CheckMapping, ...]:
+        """The criteria the model mapped to a check."""
+        return tuple(m for m in self.mappings if m.source == "compiled")
+
+    def describe(self) -> str:
+        """A plain-text account: how many compiled, then one line per criterion."""
+        width = max((len(m.id) for m in self.mappings), default=0)
+        lines = [f"{len(self.compiled)} of {len(self.mappings)} criteria compiled to checks:"]
+        for m in self.mappings:
+            if m.source == "compiled" and m.check is not None:
+                target = m.check.__name__
+            elif m.source == "rubric":
+                target = "check named in the rubric"
+            else:
+                target = f"judge ({m.reason})" if m.reason else "judge"
+            lines.append(f"  {m.id.ljust(width)} -> {target}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "compiled": len(self.compiled),
+            "criteria": [m.to_dict() for m in self.mappings],
+            "usage": self.usage.to_dict(),
+        }
+
+
+def mapping_schema(names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The answer shape: `{"check": {"name": <check>, <its arguments>}}` or name `none`.
+
+    One `anyOf` branch per check, each with the check's own typed arguments, so a grammar built
+    from it lets the model name only real checks with well-typed arguments.
+    """
+    chosen = list(CATALOGUE) if names is None else list(names)
+    branches: list[dict[str, Any]] = [_branch(_NONE, ())]
+    branches += [_branch(name, describe(name).params) for name in chosen]
+    return {
+        "title": SCHEMA_TITLE,
+        "description": "The catalogue check that decides the criterion exactly, or none.",
+        "type": "object",
+        "properties": {"check": {"anyOf": branches}},
+        "required": ["check"],
+        "additionalProperties": False,
+    }
+
+
+class CheckCompiler:
+    """Maps criteria to catalogue checks with a judge model, once per criterion text.
+
+    Args:
+        names: The checks the model may choose from; the whole catalogue by default.
+
+    """
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        infos = [describe(name) for name in (list(CATALOGUE) if names is None else names)]
+        self.schema = mapping_schema([info.name for info in infos])
+        self._request = prompts.COMPILE_REQUEST.replace(
+            "{catalogue}", "\n".join(_catalogue_line(info) for info in infos)
+        )
+        self._cache: dict[str, tuple[Check | None, str]] = {}
+
+    async def compile(
+        self, rubric: Rubric, ask: AskStructured, *, concurrency: int = 1
+    ) -> CompiledRubric:
+        """Map every criterion without a check; criteria with one keep it.
+
+        A judge failure (`GraderError`) stops compiling: the criteria not yet mapped stay with
+        the judge, and nothing about them is cached, so the next compile tries again.
+        """
+        semaphore = asyncio.Semaphore(max(1, concurrency))
+        failed: list[GraderError] = []
+
+        async def one(criterion: Criterion) -> CheckMapping:
+            if criterion.check is not None:
+                return CheckMapping(criterion.id, criterion.description, "rubric")
+            async with semaphore:
+                if failed:
+                    return _left(criterion, f"not compiled: the judge failed ({failed[0]})")
+                try:
+                    check, reason = await self._map(criterion.description, ask)
+                except GraderError as exc:
+                    failed.append(exc)
+                    return _left(criterion, f"not compiled: the judge failed ({exc})")
+            if check is None:
+                return _left(criterion, reason)
+            return CheckMapping(criterion.id, criterion.description, "compiled", check=check)
+
+        mappings = await asyncio.gather(*(one(c) for c in rubric.criteria))
+        criteria = tuple(
+            replace(c, check=m.check) if m.source == "compiled" else c
+            for c, m in zip(rubric.criteria, mappings, strict=True)
+        )
+        return CompiledRubric(
+            rubric=Rubric(criteria, source=rubric.source), mappings=tuple(mappings)
+        )
+
+    async def _map(self, description: str, ask: AskStructured) -> tuple[Check | None, str]:
+        key = description.casefold()
+        if key in self._cache:
+            return self._cache[key]
+        messages: list[BaseMessage] = [
+            SystemMessage(prompts.COMPILE_SYSTEM_PROMPT),
+            HumanMessage(self._request.replace("{criterion}", description)),
+        ]
+        raw = await ask(messages, self.schema)
+        check, problem = read_mapping(raw, description)
+        if problem is not None:
+            retry = [
+                *messages,
+                AIMessage(answer_text(raw)),
+                HumanMessage(prompts.COMPILE_CORRECTION.format(problem=problem)),
+            ]
+            check, second = read_mapping(await ask(retry, self.schema), description)
+            problem = second
+        if problem is not None:
+            outcome: tuple[Check | None, str] = (None, f"mapping rejected: {problem}")
+        elif check is None:
+            outcome = (None, "no check decides it exactly")
+        else:
+            outcome = (check, "")
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[key] = outcome
+        return outcome
+
+
+def read_mapping(raw: Any, description: str) -> tuple[Check | None, str | None]:
+    """Validate one answer: `(check, None)`, `(None, None)` for `none`, or `(None, problem)`."""
+    if isinstance(raw, Mapping) and isinstance(raw.get("check"), Mapping):
+        spec: Any = raw["check"]
+    elif isinstance(raw, Mapping) and "name" in raw:
+        spec = raw  # a provider that flattened the wrapper
+    else:
+        return None, f'expected {{"check": {{"name": ...}}}}, got {answer_text(raw)[:120]}'
+    if spec.get("name") == _NONE:
+        return None, None
+    args = {key: value for key, value in spec.items() if value is not None}
+    try:
+        check = from_spec(args)
+    except RubricError as exc:
+        where = f" (argument `{exc.field}`)" if exc.field and exc.field != "name" else ""
+        return None, f"{exc.reason}{where}"
+    problem = ungrounded(check, description)
+    return (None, problem) if problem else (check, None)
+
+
+def ungrounded(check: Check, description: str) -> str | None:
+    """Why `check`'s arguments are not all in the criterion's words, or `None` if they are."""
+    text = _normal(description)
+    numbers = {int(n) for n in re.findall(r"\d+", text.replace(",", ""))}
+    numbers |= {value for word, value in _NUMBER_WORDS.items() if re.search(rf"\b{word}\b", text)}
+    for key, value in check.args:
+        if key in _UNGROUNDED_PARAMS or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if value not in numbers:
+                return f"`{key}: {value}` is not a number the criterion states"
+            continue
+        for item in value if isinstance(value, tuple) else (value,):
+            if _normal(str(item)) not in text:
+                return f"`{key}`: {item!r} does not appear in the criterion"
+    return None
+
+
+def _branch(name: str, params: Sequence[Param]) -> dict[str, Any]:
+    usable = [p for p in params if p.name not in _SYNONYMS]
+    properties: dict[str, Any] = {"name": {"const": name}}
+    properties |= {p.name: dict(_JSON_TYPES[p.kind]) for p in usable}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["name", *(p.name for p in usable if p.required)],
+        "additionalProperties": False,
+    }
+
+
+def _catalogue_line(info: CheckInfo) -> str:
+    """`- word_count (at_least, at_most, exactly, fewer_than, more_than: integer): summary`."""
+    groups: dict[str, list[str]] = {}
+    for param in info.params:
+        if param.name not in _SYNONYMS:
+            groups.setdefault(param.kind, []).append(param.name)
+    words = {"int": "integer", "str": "text", "bool": "true/false", "strings": "list of texts"}
+    listed = "; ".join(f"{', '.join(names)}: {words[kind]}" for kind, names in groups.items())
+    return f"- {info.name}{f' ({listed})' if listed else ''}: {info.summary}"
+
+
+def _left(criterion: Criterion, reason: str) -> CheckMapping:
+    return CheckMapping(criterion.id, criterion.description, "judge", reason=reason)
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.translate(_QUOTES).casefold().split())

@@ -1,0 +1,275 @@
+"""Compiling criteria to catalogue checks (`Judge(compile_checks=True)`), with a fake judge model.
+
+The fake answers the compile call as a provider's structured output would (a forced tool call
+named after the schema), so everything from the prompt to the verdict's `decided_by` runs.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from langchain_core.messages import AIMessage, BaseMessage
+from typer.testing import CliRunner
+
+from fakes import ScriptedChatModel, joint_reply, tool_reply
+from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
+from rubricate._cli import create_app
+from rubricate._compile import SCHEMA_TITLE, mapping_schema, read_mapping, ungrounded
+from rubricate._local._chat_model import json_schema_grammar
+from rubricate._retry import RetryPolicy
+
+FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
+# One call at a time, so the scripted replies meet the criteria in order.
+RUBRIC = "- The reply has at most 5 words\n- The reply mentions Paris"
+
+
+def mapping(**check: Any) -> AIMessage:
+    """The model's compile answer: `{"check": {...}}` as a forced tool call."""
+    return tool_reply(SCHEMA_TITLE, {"check": check})
+
+
+def none() -> AIMessage:
+    return mapping(name="none")
+
+
+def compile_prompts(model: ScriptedChatModel) -> list[str]:
+    return [p for p in model.prompts() if "Checks:" in p]
+
+
+def test_a_valid_mapping_is_decided_in_code_and_the_rest_by_the_judge() -> None:
+    model = ScriptedChatModel(
+        script=[mapping(name="word_count", at_most=5), none(), joint_reply(("C1", "pass", ""))]
+    )
+    judge = Judge(model, compile_checks=True, retry=FAST, max_concurrency=1)
+
+    evaluation = judge.evaluate(RUBRIC, output="Paris is the capital of France, I think")
+
+    short, paris = evaluation.criteria
+    assert (short.decided_by, short.passed) == ("check", False)
+    assert short.gap == "has 8 words, needs at most 5"
+    assert (paris.decided_by, paris.passed) == ("judge", True)
+    assert evaluation.result == "needs_revision"
+    assert evaluation.usage.calls == 3  # two compile calls, one joint grading call
+    # The judge's grading call lists only the criterion left to it.
+    grading = model.prompts()[-1]
+    assert "mentions Paris" in grading and "at most 5 words" not in grading
+
+
+def test_the_mapping_is_cached_per_criterion_text() -> None:
+    model = ScriptedChatModel(
+        script=[
+            mapping(name="word_count", at_most=5),
+            none(),
+            joint_reply(("C1", "pass", "")),
+            joint_reply(("C1", "fail", "No Paris.")),
+        ]
+    )
+    judge = Judge(model, compile_checks=True, retry=FAST, max_concurrency=1)
+    judge.evaluate(RUBRIC, output="Paris, yes")
+    second = judge.evaluate(RUBRIC, output="London")
+
+    assert len(compile_prompts(model)) == 2  # none on the second evaluation
+    assert second.usage.calls == 1
+    assert [v.decided_by for v in second.criteria] == ["check", "judge"]
+    assert judge.compile(RUBRIC).usage.calls == 0
+
+
+def test_compile_shows_the_mapping() -> None:
+    model = ScriptedChatModel(script=[mapping(name="word_count", at_most=5), none()])
+    compiled = Judge(model, retry=FAST, max_concurrency=1).compile(RUBRIC)
+
+    assert isinstance(compiled, CompiledRubric)
+    assert [m.decided_by for m in compiled.mappings] == ["check", "judge"]
+    assert compiled.compiled[0].check == checks.word_count(at_most=5)
+    assert compiled.rubric.criteria[0].check == checks.word_count(at_most=5)
+    assert compiled.rubric.criteria[1].check is None
+    text = compiled.describe()
+    assert text.splitlines()[0] == "1 of 2 criteria compiled to checks:"
+    assert "word_count(at_most=5)" in text
+    assert "judge (no check decides it exactly)" in text
+    data = compiled.to_dict()
+    assert data["criteria"][0]["check"] == {"name": "word_count", "at_most": 5}
+    assert data["usage"]["calls"] == 2
+    json.dumps(data)
+
+
+def test_an_unknown_check_gets_one_correction_then_stays_with_the_judge() -> None:
+    model = ScriptedChatModel(
+        script=[
+            mapping(name="word_counter", at_most=5),
+            mapping(name="word_count", at_most=7),  # 7 is not in the criterion
+            none(),
+        ]
+    )
+    compiled = Judge(model, retry=FAST, max_concurrency=1).compile(RUBRIC)
+
+    first = compiled.mappings[0]
+    assert first.decided_by == "judge"
+    assert first.reason == "mapping rejected: `at_most: 7` is not a number the criterion states"
+    correction = model.prompts()[1]
+    assert "unknown check 'word_counter'" in correction
+    assert "did you mean 'word_count'" in correction
+
+
+def test_invalid_arguments_are_rejected_with_the_catalogues_reason() -> None:
+    model = ScriptedChatModel(
+        script=[mapping(name="word_count", at_most=5, exactly=5), mapping(name="word_count")]
+    )
+    compiled = Judge(model, retry=FAST, max_concurrency=1).compile("- At most 5 words")
+
+    assert compiled.mappings[0].decided_by == "judge"
+    assert "`exactly` cannot be combined with `at_most`" in model.prompts()[1]
+    assert "needs a bound" in compiled.mappings[0].reason
+
+
+def test_a_corrected_mapping_is_used() -> None:
+    model = ScriptedChatModel(
+        script=[mapping(name="no_comas"), mapping(name="no_commas"), joint_reply()]
+    )
+    evaluation = Judge(model, compile_checks=True, retry=FAST, max_concurrency=1).evaluate(
+        "- Uses no commas", output="One, two"
+    )
+    (verdict,) = evaluation.criteria
+    assert verdict.decided_by == "check"
+    assert not verdict.passed and "comma" in verdict.gap
+
+
+def test_criteria_with_their_own_check_are_not_sent_to_the_model() -> None:
+    model = ScriptedChatModel(script=[none(), joint_reply(("C1", "pass", ""))])
+    rubric = Rubric.parse("- Short {check: word_count, at_most: 3}\n- Polite")
+    compiled = Judge(model, retry=FAST, max_concurrency=1).compile(rubric)
+
+    assert [m.source for m in compiled.mappings] == ["rubric", "judge"]
+    assert len(model.calls) == 1
+
+
+def test_a_judge_failure_leaves_criteria_to_the_judge_and_is_not_cached() -> None:
+    model = ScriptedChatModel(
+        script=[
+            ValueError("bad request"),
+            mapping(name="word_count", at_most=5),
+            none(),
+        ]
+    )
+    judge = Judge(model, max_concurrency=1, retry=FAST)
+    failed = judge.compile(RUBRIC)
+    assert [m.decided_by for m in failed.mappings] == ["judge", "judge"]
+    assert all("the judge failed" in m.reason for m in failed.mappings)
+    assert len(model.calls) == 1  # the second criterion was not tried after the failure
+
+    again = judge.compile(RUBRIC)
+    assert [m.decided_by for m in again.mappings] == ["check", "judge"]
+
+
+def test_the_scorer_compiles_too() -> None:
+    model = ScriptedChatModel(script=[mapping(name="no_commas")])
+    scorer = create_rubric_scorer(model, "- Uses no commas", compile_checks=True)
+    result = scorer.run(input="Count", output="one two three")
+    assert result.passed
+    assert result.evaluation.criteria[0].decided_by == "check"
+
+
+# -- the answer shape and its validation ---------------------------------------------------------
+
+
+def test_the_schema_names_every_check_and_none_and_makes_a_grammar() -> None:
+    schema = mapping_schema()
+    branches = schema["properties"]["check"]["anyOf"]
+    names = [b["properties"]["name"]["const"] for b in branches]
+    assert names == ["none", *checks.CATALOGUE]
+    word_count = branches[names.index("word_count")]
+    assert word_count["properties"]["at_most"] == {"type": "integer"}
+    assert "less_than" not in word_count["properties"]  # one spelling of the synonym
+    assert branches[names.index("keyword_count")]["required"] == ["name", "keyword"]
+    grammar = json_schema_grammar(schema)
+    assert '"\\"word_count\\""' in grammar and '"\\"none\\""' in grammar
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ({"check": {"name": "none"}}, (None, None)),
+        ({"name": "no_commas"}, (checks.no_commas(), None)),  # a provider that flattened it
+        ({"check": {"name": "word_count", "at_most": 5, "exactly": None}}, "ok"),
+        ("not json", "expected"),
+        ({"verdict": "pass"}, "expected"),
+        ({"check": {"name": "word_count", "at_most": "many"}}, "expected an integer"),
+    ],
+)
+def test_read_mapping(raw: Any, expected: Any) -> None:
+    check, problem = read_mapping(raw, "At most 5 words, no commas")
+    if expected == "ok":
+        assert (check, problem) == (checks.word_count(at_most=5), None)
+    elif isinstance(expected, str):
+        assert check is None and problem is not None and expected in problem
+    else:
+        assert (check, problem) == expected
+
+
+@pytest.mark.parametrize(
+    ("check", "description", "problem"),
+    [
+        (checks.word_count(at_most=300), "Under 300 words", None),
+        (checks.word_count(at_most=1_000), "At most 1,000 words", None),
+        (checks.sentence_count(exactly=3), "Exactly three sentences", None),
+        (checks.keyword_count(keyword="war", at_least=2), "Says 'war' twice or more", None),
+        (checks.ends_with(phrase="That is all."), "Ends with \u201cthat is all.\u201d", None),
+        (checks.keywords_present(["Budget", "deadline"]), "Uses budget and deadline", None),
+        (checks.language(code="de"), "Written in German", None),
+        (checks.starts_with(phrase="Dear", case_sensitive=True), "Opens with Dear", None),
+        (checks.word_count(at_least=1), "Mentions the treaty", "`at_least: 1`"),
+        (checks.keywords_present(["Obama"]), "Says the president visited", "'Obama'"),
+        (checks.one_of(["yes", "no", "maybe"]), "Answers yes or no", "'maybe'"),
+    ],
+)
+def test_arguments_must_come_from_the_criterion(
+    check: checks.Check, description: str, problem: str | None
+) -> None:
+    found = ungrounded(check, description)
+    if problem is None:
+        assert found is None
+    else:
+        assert found is not None and problem in found
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+
+def test_grade_compile_checks_shows_the_mapping_and_records_decided_by(tmp_path: Any) -> None:
+    def reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+        prompt = str(messages[-1].content)
+        if "Checks:" in prompt:
+            criterion = prompt.rsplit("Criterion:", 1)[1]
+            return mapping(name="no_commas") if "commas" in criterion else none()
+        return joint_reply(("C1", "pass", ""))
+
+    model = ScriptedChatModel(script=[reply], repeat_last=True)
+    app = create_app(judge_factory=lambda spec, mode: Judge(model, mode=mode, retry=FAST))
+    source = tmp_path / "in.jsonl"
+    source.write_text(
+        "\n".join(json.dumps({"id": str(i), "output": out}) for i, out in enumerate(["a, b", "ab"]))
+        + "\n"
+    )
+    results = tmp_path / "out.jsonl"
+    run = CliRunner().invoke(
+        app,
+        [
+            "grade",
+            str(source),
+            "-r",
+            "- Uses no commas\n- Is friendly",
+            "-o",
+            str(results),
+            "--compile-checks",
+        ],
+    )
+    assert run.exit_code == 0, run.output
+    assert "1 of 2 criteria compiled to checks" in run.output
+    assert "no_commas()" in run.output
+    lines = [json.loads(line) for line in results.read_text().splitlines()]
+    commas = [line["criteria"][0] for line in lines]
+    assert [c["decided_by"] for c in commas] == ["check", "check"]
+    assert [c["passed"] for c in commas] == [False, True]
+    assert len(compile_prompts(model)) == 2  # compiled once for the whole file
