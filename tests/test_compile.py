@@ -97,20 +97,26 @@ def test_compile_shows_the_mapping() -> None:
 
 def test_an_unknown_check_gets_one_correction_then_stays_with_the_judge() -> None:
     model = ScriptedChatModel(
-        script=[
-            mapping(name="word_counter", at_most=5),
-            mapping(name="word_count", at_most=7),  # 7 is not in the criterion
-            none(),
-        ]
+        script=[mapping(name="word_counter", at_most=5), mapping(name="word_cont"), none()]
     )
     compiled = Judge(model, retry=FAST, max_concurrency=1).compile(RUBRIC)
 
     first = compiled.mappings[0]
     assert first.decided_by == "judge"
-    assert first.reason == "mapping rejected: `at_most: 7` is not a number the criterion states"
+    assert first.reason.startswith("mapping rejected: unknown check 'word_cont'")
     correction = model.prompts()[1]
     assert "unknown check 'word_counter'" in correction
     assert "did you mean 'word_count'" in correction
+
+
+def test_arguments_not_in_the_criterion_are_rejected_without_a_second_try() -> None:
+    model = ScriptedChatModel(script=[mapping(name="keyword_count", keyword="Paris", at_least=1)])
+    compiled = Judge(model, retry=FAST).compile("- The reply mentions Paris")
+
+    (only,) = compiled.mappings
+    assert only.decided_by == "judge"
+    assert only.reason == "mapping rejected: the criterion does not state the number 1 (`at_least`)"
+    assert len(model.calls) == 1
 
 
 def test_invalid_arguments_are_rejected_with_the_catalogues_reason() -> None:
@@ -219,7 +225,7 @@ def test_read_mapping(raw: Any, expected: Any) -> None:
         (checks.keywords_present(["Budget", "deadline"]), "Uses budget and deadline", None),
         (checks.language(code="de"), "Written in German", None),
         (checks.starts_with(phrase="Dear", case_sensitive=True), "Opens with Dear", None),
-        (checks.word_count(at_least=1), "Mentions the treaty", "`at_least: 1`"),
+        (checks.word_count(at_least=1), "Mentions the treaty", "the number 1 (`at_least`)"),
         (checks.keywords_present(["Obama"]), "Says the president visited", "'Obama'"),
         (checks.one_of(["yes", "no", "maybe"]), "Answers yes or no", "'maybe'"),
     ],

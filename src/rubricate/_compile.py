@@ -68,6 +68,7 @@ _NUMBER_WORDS = {word: value for value, word in enumerate(_SMALL_NUMBERS.split()
 }
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _CACHE_SIZE = 4096
+_UNGROUNDED = "the criterion does not "
 
 
 @dataclass(frozen=True)
@@ -230,15 +231,14 @@ class CheckCompiler:
             HumanMessage(self._request.replace("{criterion}", description)),
         ]
         raw = await ask(messages, self.schema)
-        check, problem = read_mapping(raw, description)
-        if problem is not None:
+        check, problem, final = _read(raw, description)
+        if problem is not None and not final:
             retry = [
                 *messages,
                 AIMessage(answer_text(raw)),
                 HumanMessage(prompts.COMPILE_CORRECTION.format(problem=problem)),
             ]
-            check, second = read_mapping(await ask(retry, self.schema), description)
-            problem = second
+            check, problem, _ = _read(await ask(retry, self.schema), description)
         if problem is not None:
             outcome: tuple[Check | None, str] = (None, f"mapping rejected: {problem}")
         elif check is None:
@@ -271,6 +271,16 @@ def read_mapping(raw: Any, description: str) -> tuple[Check | None, str | None]:
     return (None, problem) if problem else (check, None)
 
 
+def _read(raw: Any, description: str) -> tuple[Check | None, str | None, bool]:
+    """`read_mapping`, plus whether a problem is final (no correction round).
+
+    Arguments the criterion does not state mean the model misread it (typically content as a
+    keyword count), which a second try rarely mends; a misspelt name or a bad bound it does.
+    """
+    check, problem = read_mapping(raw, description)
+    return check, problem, problem is not None and problem.startswith(_UNGROUNDED)
+
+
 def ungrounded(check: Check, description: str) -> str | None:
     """Why `check`'s arguments are not all in the criterion's words, or `None` if they are."""
     text = _normal(description)
@@ -281,11 +291,11 @@ def ungrounded(check: Check, description: str) -> str | None:
             continue
         if isinstance(value, int):
             if value not in numbers:
-                return f"`{key}: {value}` is not a number the criterion states"
+                return f"{_UNGROUNDED}state the number {value} (`{key}`)"
             continue
         for item in value if isinstance(value, tuple) else (value,):
             if _normal(str(item)) not in text:
-                return f"`{key}`: {item!r} does not appear in the criterion"
+                return f"{_UNGROUNDED}contain {item!r} (`{key}`)"
     return None
 
 

@@ -96,6 +96,8 @@ Criterion: The summary says the bridge opened in 1932.
 {{"check": {{"name": "none"}}}}
 Criterion: Use the words "budget" and "deadline".
 {{"check": {{"name": "keywords_present", "keywords": ["budget", "deadline"]}}}}
+Criterion: The answer states that Maria Lopez won the award.
+{{"check": {{"name": "none"}}}}
 Criterion: The explanation is clear and friendly.
 {{"check": {{"name": "none"}}}}
 Criterion: Never use a comma.

@@ -1,0 +1,28 @@
+"""One compile on the real embedded model: a format criterion becomes a check, a fact does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricate import Judge
+
+pytestmark = pytest.mark.local_model
+
+
+def test_the_embedded_model_compiles_a_word_limit_and_leaves_a_fact_to_the_judge() -> None:
+    judge = Judge("local", compile_checks=True)
+    compiled = judge.compile(
+        "- The response has fewer than 100 words.\n- The summary says the mayor resigned."
+    )
+
+    words, fact = compiled.mappings
+    assert words.decided_by == "check", compiled.describe()
+    assert words.check is not None and words.check.name == "word_count"
+    assert words.check("word " * 99)[0] is True
+    assert words.check("word " * 100)[0] is False
+    assert fact.decided_by == "judge", compiled.describe()
+    assert compiled.usage.calls >= 2
+
+    evaluation = judge.evaluate(compiled.rubric, output="The mayor resigned on Monday.")
+    assert [v.decided_by for v in evaluation.criteria] == ["check", "judge"]
+    assert evaluation.criteria[0].passed
