@@ -7,6 +7,7 @@ named after the schema), so everything from the prompt to the verdict's `decided
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from typer.testing import CliRunner
 from fakes import ScriptedChatModel, joint_reply, tool_reply
 from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
 from rubricate._cli import create_app
-from rubricate._compile import SCHEMA_TITLE, mapping_schema, read_mapping, ungrounded
+from rubricate._compile import CUES, SCHEMA_TITLE, mapping_schema, read_mapping, ungrounded
 from rubricate._local._chat_model import json_schema_grammar
 from rubricate._retry import RetryPolicy
 
@@ -225,9 +226,18 @@ def test_read_mapping(raw: Any, expected: Any) -> None:
         (checks.keywords_present(["Budget", "deadline"]), "Uses budget and deadline", None),
         (checks.language(code="de"), "Written in German", None),
         (checks.starts_with(phrase="Dear", case_sensitive=True), "Opens with Dear", None),
-        (checks.word_count(at_least=1), "Mentions the treaty", "the number 1 (`at_least`)"),
-        (checks.keywords_present(["Obama"]), "Says the president visited", "'Obama'"),
+        (checks.word_count(at_least=1), "Mentions the treaty in a word", "the number 1"),
+        (checks.keywords_present(["Obama"]), "Mentions that the president visited", "'Obama'"),
         (checks.one_of(["yes", "no", "maybe"]), "Answers yes or no", "'maybe'"),
+        # The kind of check must be what the criterion talks about.
+        (checks.word_count(at_least=5), "At least 5 paragraphs", "what word_count checks"),
+        (checks.keywords_present(["maybe"]), "Never say 'maybe'", "keywords_present"),
+        (checks.keywords_forbidden(["maybe"]), "Never say 'maybe'", None),
+        (checks.keywords_forbidden(["maybe"]), "Don't say 'maybe'", None),
+        (checks.no_commas(), "The tone is friendly", "what no_commas checks"),
+        (checks.keywords_present(["new book"]), "Conveys that he has a new book", "keywords"),
+        (checks.starts_with(phrase="Write a poem"), "First repeats 'Write a poem'", None),
+        (checks.has_postscript(marker="P.P.S"), "Ends with a P.P.S postscript", None),
     ],
 )
 def test_arguments_must_come_from_the_criterion(
@@ -238,6 +248,13 @@ def test_arguments_must_come_from_the_criterion(
         assert found is None
     else:
         assert found is not None and problem in found
+
+
+def test_every_catalogue_check_has_a_cue() -> None:
+    assert set(CUES) == set(checks.CATALOGUE)
+    for cue in CUES.values():
+        if cue is not None:
+            re.compile(cue)
 
 
 # -- the command line ----------------------------------------------------------------------------

@@ -67,6 +67,35 @@ _NUMBER_WORDS = {word: value for value, word in enumerate(_SMALL_NUMBERS.split()
     "thrice": 3,
 }
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+# What a criterion must talk about for a check to decide it (a regex on its casefolded words).
+# Numbers and phrases are grounded by value (`ungrounded`); this grounds the kind of check, so
+# "at least 5 paragraphs" cannot become a word count, nor "never say 'maybe'" a keyword that must
+# appear. Every catalogue check has an entry (a test keeps it so); `None`: no cue needed.
+CUES: Mapping[str, str | None] = {
+    "all_capitals": r"\b(capital|upper[ -]?case|caps)",
+    "all_lowercase": r"\b(lower[ -]?case|small letters)",
+    "bullet_count": r"\b(bullet|list|point|item)",
+    "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
+    "ends_with": r"\b(end|finish|close|last|final)",
+    "has_postscript": r"\b(postscript|p\.? ?s\b)",
+    "has_title": r"\btitle|<<",
+    "highlight_count": r"\b(highlight|emphasi|bold|italic|markdown)|\*",
+    "keyword_count": r"\b(times?|occur|appear|mention|use|repeat|once|twice)",
+    "keywords_forbidden": r"\b(not|no|never|none|avoid\w*|without|forbid\w*|exclud\w*)\b|n't\b",
+    "keywords_present": r"\b(include|contain|mention|use|keyword|word|appear|phrase)",
+    "language": None,  # "in German" is `de`: the catalogue checks the code itself
+    "letter_count": r"\b(letter|character|appear|occur|times?)\b",
+    "no_commas": r"\bcomma",
+    "one_of": None,  # every option must already be in the criterion's words
+    "paragraph_count": r"\bparagraph",
+    "placeholder_count": r"\b(placeholder|bracket)|\[",
+    "section_count": r"\b(section|part|chapter)",
+    "sentence_count": r"\bsentence",
+    "starts_with": r"\b(start|begin|open|first)",
+    "valid_json": r"\bjson\b",
+    "word_count": r"\b(words?|long|length)\b",
+    "wrapped_in_quotes": r"\bquot|\"",
+}
 _CACHE_SIZE = 4096
 _UNGROUNDED = "the criterion does not "
 
@@ -284,6 +313,9 @@ def _read(raw: Any, description: str) -> tuple[Check | None, str | None, bool]:
 def ungrounded(check: Check, description: str) -> str | None:
     """Why `check`'s arguments are not all in the criterion's words, or `None` if they are."""
     text = _normal(description)
+    cue = CUES.get(check.name)
+    if cue is not None and not re.search(cue, text):
+        return f"{_UNGROUNDED}talk about what {check.name} checks"
     numbers = {int(n) for n in re.findall(r"\d+", text.replace(",", ""))}
     numbers |= {value for word, value in _NUMBER_WORDS.items() if re.search(rf"\b{word}\b", text)}
     for key, value in check.args:

@@ -830,7 +830,7 @@ def _parse_tool_calls(
             continue
         name = None
         with contextlib.suppress(ValueError, AttributeError):
-            name = json.loads(raw).get("name")
+            name = json.loads(raw, strict=False).get("name")
         invalid.append(
             InvalidToolCall(
                 type="invalid_tool_call",
@@ -848,14 +848,17 @@ def _parse_tool_calls(
 
 
 def _call_object(raw: str, names: set[str]) -> ToolCall | None:
+    # `strict=False`: llama-cpp-python's schema grammar lets strings hold raw control characters
+    # (a newline in a `gap`), which strict JSON rejects; a forced call the grammar allowed must
+    # parse, or agents read it as "malformed or truncated" (langchain's message for it).
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, strict=False)
     except ValueError:
         # Qwen2.5's template shows the call format as `{{"name": ...}}`, and the model copies it.
         if not (raw.startswith("{{") and raw.endswith("}}")):
             return None
         try:
-            data = json.loads(raw[1:-1])
+            data = json.loads(raw[1:-1], strict=False)
         except ValueError:
             return None
     if not isinstance(data, dict) or data.get("name") not in names:
@@ -863,7 +866,7 @@ def _call_object(raw: str, names: set[str]) -> ToolCall | None:
     args = data.get("arguments", data.get("parameters", {}))
     if isinstance(args, str):
         try:
-            args = json.loads(args)
+            args = json.loads(args, strict=False)
         except ValueError:
             return None
     if not isinstance(args, dict):
