@@ -280,14 +280,17 @@ def _per_call(fn: Any, count: int) -> float:
 def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str, Any]:
     """Microseconds of one joint evaluation, split by direct measurement of its parts.
 
-    `langchain_invoke` is `with_structured_output(...).ainvoke(messages)` on a prebuilt runnable
-    (LangChain's callbacks, tool binding, message plumbing and output parsers, plus the fake's
-    own `_agenerate`); `fake_reply` is the fake building its answer, so LangChain's own share is
-    the difference. `build_structured_runnable` is `with_structured_output(schema)`, which the
-    judge calls anew for every model call. What is left of the total is rubricate's own code.
+    `langchain_invoke` is `.ainvoke(messages)` on the runnable the judge itself uses for the
+    schema (`Judge._structured_runnable`: the schema bound as a forced tool on a model with
+    LangChain's default structured output), so it counts LangChain's callbacks, tool binding and
+    message plumbing plus the fake's own `_agenerate`; `fake_reply` is the fake building its
+    answer, so LangChain's own share is the difference. `build_structured_runnable` is what
+    building that runnable costs; the judge builds it once per schema, so it is not part of an
+    evaluation. What is left of the total is rubricate's own code.
     """
     from rubricate import _prompts as prompts
     from rubricate._evidence import render_evidence
+    from rubricate._injection import find_grader_injection
     from rubricate._judge import _with_tail, summarize
     from rubricate._types import Evidence
     from rubricate._verdicts import joint_schema, parse_joint
@@ -313,9 +316,10 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         ],
         request,
     )
-    runnable = model.with_structured_output(schema, include_raw=True)
+    runnable = judge._structured_runnable(schema)
+    assert runnable is not None
     first: Any = asyncio.run(runnable.ainvoke(messages))
-    raw = first["parsed"]
+    raw = first.tool_calls[0]["args"]
     evaluation = asyncio.run(judge.aevaluate(rubric, output=output, task=_TASK))
 
     async def invoke_many() -> None:
@@ -360,7 +364,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         "langchain_invoke": timed(invoke_many),
         "fake_reply": _per_call(lambda: model.reply(tool_kwargs), count),
         "build_structured_runnable": _per_call(
-            lambda: model.with_structured_output(schema, include_raw=True), count
+            lambda: model.bind_tools([schema], tool_choice="any"), count
         ),
         "rubric_parse": _per_call(lambda: Rubric.parse(rubric), count),
         "render_evidence": _per_call(
@@ -369,11 +373,10 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         "joint_schema": _per_call(lambda: joint_schema(labels, allow_unscorable=True), count),
         "parse_joint": _per_call(lambda: parse_joint(raw, labels), count),
         "summarize": _per_call(lambda: summarize(evaluation.criteria), count),
+        "injection_guard": _per_call(lambda: find_grader_injection(output), count),
     }
     parts["langchain_own"] = parts["langchain_invoke"] - parts["fake_reply"]
-    parts["rubricate_rest"] = (
-        parts["total_aevaluate"] - parts["langchain_invoke"] - parts["build_structured_runnable"]
-    )
+    parts["rubricate_rest"] = parts["total_aevaluate"] - parts["langchain_invoke"]
     return {
         "parts": {key: round(value, 1) for key, value in parts.items()},
         "langchain_call_variants": {key: round(value, 1) for key, value in calls.items()},
@@ -720,6 +723,7 @@ def print_tables(data: dict[str, Any], console: Console) -> None:
         "joint_schema",
         "parse_joint",
         "summarize",
+        "injection_guard",
     ):
         table.add_row(key, f"{parts[key]:,.1f}", f"{parts[key] / total:.0%}")
     console.print(table)
