@@ -4,6 +4,9 @@ On a fixed-seed sample of `judge-bench` (whole items, drawn until each source re
 criteria), every variant grades the same items on the same chat model instance:
 
 - `per_criterion`, `joint`: rubricate's `Judge` in that mode;
+- `compiled`: `per_criterion` with `compile_checks=True`: the judge first maps each criterion to a
+  catalogue check or to none (cached by criterion text for the run, as one long-lived judge
+  would), and compiled criteria are decided in code. Its compile calls count in its time;
 - `reference`: the grader of deepagents' own `RubricMiddleware`, driven through its real code
   path (`RubricMiddleware._grade`, i.e. its `create_agent(..., response_format=GraderResponse)`
   sub-agent and its `_grader_input` payload). Its rubric is the criteria as a `- ` checklist, its
@@ -52,7 +55,7 @@ from rubricate._models import ModelLike, model_name, resolve_chat_model
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = ROOT.parent / "shared" / "judge-bench"
 DEFAULT_OUT = ROOT / "bench" / "results" / "judge.json"
-VARIANTS = ("per_criterion", "joint", "reference")
+VARIANTS = ("per_criterion", "joint", "compiled", "reference")
 SOURCES = ("realsumm", "ifeval")
 BOOTSTRAP = 1000
 
@@ -151,13 +154,15 @@ class Outcome:
     extra: int = 0
     emitted: str = ""
     """On a failure: what the model last emitted (truncated), for diagnosis."""
+    by_check: int = 0
+    """Criteria decided in code (`compiled`: the ones compiled to a check)."""
 
 
 Grader = Callable[[dict[str, Any]], tuple[list[bool | None], dict[str, Any]]]
 
 
-def ours(model: BaseChatModel, mode: str) -> Grader:
-    judge = Judge(model, mode=mode)  # type: ignore[arg-type]
+def ours(model: BaseChatModel, mode: str, *, compile_checks: bool = False) -> Grader:
+    judge = Judge(model, mode=mode, compile_checks=compile_checks)  # type: ignore[arg-type]
 
     def grade(item: dict[str, Any]) -> tuple[list[bool | None], dict[str, Any]]:
         rubric = Rubric(
@@ -181,6 +186,11 @@ def ours(model: BaseChatModel, mode: str) -> Grader:
         return verdicts, {
             "result": evaluation.result,
             "unverified": sum(v.unverified for v in evaluation.criteria),
+            "by_check": sum(
+                by_id[f"c{i}"].decided_by == "check"
+                for i in range(1, len(item["criteria"]) + 1)
+                if f"c{i}" in by_id
+            ),
         }
 
     return grade
@@ -216,7 +226,12 @@ def reference(model: BaseChatModel) -> Grader:
 def make_graders(model: BaseChatModel, variants: Sequence[str]) -> dict[str, Grader]:
     graders: dict[str, Grader] = {}
     for variant in variants:
-        graders[variant] = reference(model) if variant == "reference" else ours(model, variant)
+        if variant == "reference":
+            graders[variant] = reference(model)
+        elif variant == "compiled":
+            graders[variant] = ours(model, "per_criterion", compile_checks=True)
+        else:
+            graders[variant] = ours(model, variant)
     return graders
 
 
@@ -264,6 +279,7 @@ def run_variant(
             unverified=int(extra.get("unverified", 0)),
             missing=int(extra.get("missing", 0)),
             extra=int(extra.get("extra", 0)),
+            by_check=int(extra.get("by_check", 0)),
             emitted=meter.last_text[:800] if failed or name == "reference" else "",
         )
         if outcome.grader_error:
@@ -300,6 +316,7 @@ def summarize(outcomes: Sequence[Outcome], seed: int) -> dict[str, Any]:
         "calls_per_criterion": sum(o.calls for o in outcomes) / n if n else None,
         "input_tokens_per_criterion": sum(o.input_tokens for o in outcomes) / n if n else None,
         "output_tokens_per_criterion": sum(o.output_tokens for o in outcomes) / n if n else None,
+        "decided_by_check": sum(o.by_check for o in outcomes),
         "failures": {
             "exceptions": sum(o.exception is not None for o in outcomes),
             "grader_errors": sum(o.grader_error for o in outcomes),
@@ -384,10 +401,23 @@ def build_report(
                 ),
                 "reference_seconds_over_variant_seconds": speed,
             }
+    # What compiling buys: `compiled` against plain `per_criterion`, per source (ifeval is
+    # where checks apply; realsumm is where content criteria must stay with the judge).
+    compiled: dict[str, Any] = {}
+    if "compiled" in scored and "per_criterion" in scored:
+        for source in ("all", *SOURCES):
+            pick = [i for i, o in enumerate(scored["compiled"]) if source in ("all", o.source)]
+            if pick:
+                compiled[source] = balanced_accuracy_difference(
+                    [scored["compiled"][i] for i in pick],
+                    [scored["per_criterion"][i] for i in pick],
+                    seed,
+                )
     return {
         "sample": {**sample, "items_scored": len(common)},
         "variants": variants,
         "against_reference": comparison,
+        "compiled_minus_per_criterion": compiled,
     }
 
 
@@ -408,6 +438,7 @@ def print_table(report: dict[str, Any], console: Console) -> None:
         "calls/crit",
         "in tok/crit",
         "out tok/crit",
+        "by check",
         "failures",
     ):
         table.add_column(column, justify="left" if column in ("variant", "source") else "right")
@@ -435,6 +466,7 @@ def print_table(report: dict[str, Any], console: Console) -> None:
                 _fmt(s["calls_per_criterion"], 2),
                 _fmt(s["input_tokens_per_criterion"], 0),
                 _fmt(s["output_tokens_per_criterion"], 1),
+                str(s["decided_by_check"]),
                 failures,
             )
     console.print(table)
@@ -449,6 +481,15 @@ def print_table(report: dict[str, Any], console: Console) -> None:
         else:
             text += "balanced accuracy difference undefined"
         text += f"; {speed:.1f}x less wall time per criterion" if speed else ""
+        console.print(text)
+    for source, diff in report["compiled_minus_per_criterion"].items():
+        text = f"compiled vs per_criterion ({source}): "
+        if diff:
+            ci = diff["ci95"]
+            text += f"balanced accuracy {diff['difference']:+.3f}"
+            text += f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else " [interval undefined]"
+        else:
+            text += "balanced accuracy difference undefined"
         console.print(text)
 
 

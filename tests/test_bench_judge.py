@@ -49,6 +49,10 @@ def _reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
             {"result": result, "explanation": "fake", "criteria": criteria},
             tokens=(200, 40),
         )
+    if "check_mapping" in names:  # compile: only the lowercase criterion maps to a check
+        criterion = last.rsplit("Criterion:", 1)[1]
+        check = {"name": "all_lowercase" if "lowercase" in criterion else "none"}
+        return tool_reply("check_mapping", {"check": check}, tokens=(300, 10))
     if "RubricVerdicts" in names:
         labels = re.findall(r"^(C\d+):", last, re.MULTILINE)
         return joint_reply(*((label, "pass", "") for label in labels), tokens=(100, 20))
@@ -99,7 +103,7 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     assert report["sample"]["reference_max_calls_per_item"] is None
     assert report["sample"]["criteria"] == {"realsumm": 2, "ifeval": 1}
     assert report["sample"]["items_scored"] == 2
-    assert list(report["variants"]) == ["per_criterion", "joint", "reference"]
+    assert list(report["variants"]) == ["per_criterion", "joint", "compiled", "reference"]
     for name, entry in report["variants"].items():
         overall = entry["overall"]
         assert overall["criteria"] == 3 and overall["items"] == 2, name
@@ -129,5 +133,11 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     assert reference["failures"]["missing_criteria"] == 1
     assert reference["failures"]["exceptions"] == 0
     assert reference["metrics"]["confusion"] == {"tp": 2, "fp": 0, "fn": 0, "tn": 1}
-    assert set(report["against_reference"]) == {"per_criterion", "joint"}
+    assert set(report["against_reference"]) == {"per_criterion", "joint", "compiled"}
+    # Compiled: the lowercase criterion is decided in code (and passes), the facts by the judge.
+    compiled = report["variants"]["compiled"]
+    assert compiled["overall"]["decided_by_check"] == 1
+    assert compiled["per_source"]["ifeval"]["metrics"]["confusion"]["tp"] == 1
+    assert report["variants"]["per_criterion"]["overall"]["decided_by_check"] == 0
+    assert set(report["compiled_minus_per_criterion"]) == {"all", "realsumm", "ifeval"}
     assert "reference_seconds_over_variant_seconds" in report["against_reference"]["joint"]
