@@ -314,6 +314,28 @@ def test_paragraph_count_rule(text: str, count: int) -> None:
     assert result[0], result
 
 
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("One.\n\nStill one.\n***\nTwo.", 2),
+        ("One.\n  ***  \nTwo.\n***\n\nThree.", 3),
+        ("One.\n---\nstill one.", 1),
+        ("Code:\n```\n***\n```\nafter", 1),
+        ("***\nOne.\n***", 1),
+        ("", 0),
+    ],
+)
+def test_paragraph_count_with_a_separator(text: str, count: int) -> None:
+    result = checks.paragraph_count(separator="***", exactly=count)(text)
+    assert result[0], result
+
+
+def test_paragraph_count_rejects_a_blank_separator() -> None:
+    with pytest.raises(RubricError, match="separator") as caught:
+        checks.paragraph_count(separator="  ", exactly=2)
+    assert caught.value.field == "separator"
+
+
 # --- bullets --------------------------------------------------------------------------------
 
 

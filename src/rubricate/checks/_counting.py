@@ -88,7 +88,7 @@ def sentence_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
 
 @catalogue_check
-def paragraph_count(**bounds: Unpack[CountBounds]) -> TextTest:
+def paragraph_count(separator: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
     """The number of paragraphs is within the bounds.
 
     Paragraphs are separated by one or more blank lines or by a horizontal rule line (`***`,
@@ -96,6 +96,8 @@ def paragraph_count(**bounds: Unpack[CountBounds]) -> TextTest:
     count.
 
     Args:
+        separator: The line that separates paragraphs, such as `***`, when the criterion names
+            one; then only that line does (blank lines do not).
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
@@ -106,7 +108,12 @@ def paragraph_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
     """
     limits = Bounds.from_args("paragraph_count", bounds)
-    return lambda text: count_finding(len(paragraphs(text)), "paragraph", "paragraphs", limits)
+    if separator is not None and not separator.strip():
+        raise RubricError("paragraph_count: `separator` must not be blank", field="separator")
+    rule = separator.strip() if separator is not None else None
+    return lambda text: count_finding(
+        len(paragraphs(text, rule)), "paragraph", "paragraphs", limits
+    )
 
 
 @catalogue_check

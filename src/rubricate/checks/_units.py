@@ -81,11 +81,18 @@ def words(text: str) -> list[str]:
     return [token for token in text.split() if has_word(token)]
 
 
-def paragraphs(text: str) -> list[str]:
-    """Blocks separated by blank lines or horizontal rules (outside code fences), with a word."""
+def paragraphs(text: str, separator: str | None = None) -> list[str]:
+    """Blocks separated by blank lines or horizontal rules (outside code fences), with a word.
+
+    With a `separator`, only lines that hold exactly it (spaces aside) separate paragraphs.
+    """
     blocks: list[list[str]] = [[]]
     for line in _lines(text):
-        if not line.in_fence and (not line.text.strip() or _RULE.match(line.text)):
+        if separator is not None:
+            breaks = not line.in_fence and line.text.strip() == separator
+        else:
+            breaks = not line.in_fence and (not line.text.strip() or bool(_RULE.match(line.text)))
+        if breaks:
             blocks.append([])
         else:
             blocks[-1].append(line.text)
