@@ -596,6 +596,78 @@ def test_tool_grammar_keeps_same_named_definitions_apart() -> None:
     assert '"<tool_call>"' in plain
 
 
+def test_forced_call_with_a_raw_newline_in_a_string_parses(fake: Any, gguf: Path) -> None:
+    # llama-cpp-python's schema grammar allows raw control characters inside strings; strict
+    # JSON parsing turned such a call into an invalid one, which agents then report as
+    # "arguments were malformed or truncated".
+    assert '[^"\\\\]' in json_schema_grammar({"type": "string"})  # the grammar allows them
+    model = _model(gguf)
+    model.invoke("load")
+    call = '{"name": "get_weather", "arguments": {"city": "Paris\n\tFrance"}}'
+    _llama().replies = [f"<tool_call>\n{call}\n</tool_call>"]
+
+    message = model.bind_tools([get_weather], tool_choice="any").invoke("weather?")
+
+    assert message.invalid_tool_calls == []
+    assert [c["args"] for c in message.tool_calls] == [{"city": "Paris\n\tFrance"}]
+
+
+def _grader_reply(args: dict[str, Any]) -> str:
+    call = {"name": "GraderResponse", "arguments": args}
+    return "<tool_call>\n" + json.dumps(call) + "\n</tool_call>"
+
+
+def test_deepagents_grader_gets_a_forced_graderresponse_call(fake: Any, gguf: Path) -> None:
+    """deepagents' `RubricMiddleware._grade` on this model: ToolStrategy, a forced call whose
+    grammar follows `GraderResponse` (discriminated criteria), parsed into its response."""
+    import warnings
+
+    from deepagents.middleware.rubric import GraderResponse, RubricMiddleware
+
+    model = _model(gguf)
+    model.invoke("load")
+    _llama().replies = [
+        _grader_reply(
+            {
+                "result": "needs_revision",
+                "explanation": "One fact is missing.",
+                "criteria": [
+                    {"name": "Says Paris", "passed": True},
+                    {"name": "One sentence", "passed": False, "gap": "Two\nsentences."},
+                ],
+            }
+        )
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        middleware = RubricMiddleware(model=model)
+    state: Any = {
+        "messages": [HumanMessage("Capital of France?"), AIMessage("Paris. It is Paris.")],
+        "rubric": "- Says Paris\n- One sentence",
+    }
+
+    graded = middleware._grade(state, 0)
+
+    assert isinstance(graded, GraderResponse)
+    assert graded.result == "needs_revision"
+    assert [c["passed"] for c in graded.criteria] == [True, False]
+    request = _llama().requests[-1]
+    assert [t["function"]["name"] for t in request["tools"]] == ["GraderResponse"]
+    assert request["max_tokens"] == model.structured_max_tokens  # forced: the larger limit
+    grammar = request["grammar"].text
+    assert '\\"name\\": \\"GraderResponse\\"' in grammar
+    # keys in schema order, the verdict first; a pass has no gap, a fail must have one
+    assert 'tool0-args-result-kv "," space tool0-args-explanation-kv' in grammar
+    assert 'tool0-args-result ::= "\\"satisfied\\"" | "\\"needs_revision\\"" | "\\"failed\\""' in (
+        grammar
+    )
+    assert "tool0-args-criteria-item-1-gap-kv" in grammar
+    assert "tool0-args-criteria-item-0-gap-kv" not in grammar
+    system, user = request["messages"][:2]
+    assert system["role"] == "system" and "You are a grader" in system["content"]
+    assert "<rubric-" in user["content"] and "[assistant] Paris. It is Paris." in user["content"]
+
+
 def test_default_local_model_uses_the_embedded_weights(
     fake: Any, gguf: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
