@@ -471,26 +471,21 @@ def print_table(report: dict[str, Any], console: Console) -> None:
             )
     console.print(table)
     for name, c in report["against_reference"].items():
-        diff = c["balanced_accuracy_minus_reference"]
         speed = c["reference_seconds_over_variant_seconds"]
-        text = f"{name} vs reference: "
-        if diff:
-            ci = diff["ci95"]
-            text += f"balanced accuracy {diff['difference']:+.3f}"
-            text += f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else " [interval undefined]"
-        else:
-            text += "balanced accuracy difference undefined"
+        text = f"{name} vs reference: " + _difference(c["balanced_accuracy_minus_reference"])
         text += f"; {speed:.1f}x less wall time per criterion" if speed else ""
         console.print(text)
     for source, diff in report["compiled_minus_per_criterion"].items():
-        text = f"compiled vs per_criterion ({source}): "
-        if diff:
-            ci = diff["ci95"]
-            text += f"balanced accuracy {diff['difference']:+.3f}"
-            text += f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else " [interval undefined]"
-        else:
-            text += "balanced accuracy difference undefined"
-        console.print(text)
+        console.print(f"compiled vs per_criterion ({source}): " + _difference(diff))
+
+
+def _difference(diff: dict[str, Any] | None) -> str:
+    """`balanced accuracy +0.120 [+0.050, +0.190]` from `balanced_accuracy_difference`."""
+    if not diff:
+        return "balanced accuracy difference undefined"
+    ci = diff["ci95"]
+    interval = f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else " [interval undefined]"
+    return f"balanced accuracy {diff['difference']:+.3f}{interval}"
 
 
 # -- entry point -----------------------------------------------------------------------------------

@@ -5,27 +5,15 @@ It checks the harness and the JSON shape, not the figures.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 from langchain_core.messages import BaseMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
+from tests.benches import load_bench
 from tests.fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
-
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "judge.py"
-
-
-def _load_bench() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_judge", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_judge"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _tool_names(kwargs: dict[str, Any]) -> set[str]:
@@ -87,7 +75,7 @@ def _write_bench(folder: Path) -> None:
 
 
 def test_judge_bench_smoke(tmp_path: Path) -> None:
-    bench = _load_bench()
+    bench = load_bench("judge")
     data = tmp_path / "judge-bench"
     _write_bench(data)
     out = tmp_path / "judge.json"

@@ -5,30 +5,20 @@ It checks the shape of the results, not the figures (those depend on the machine
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "overhead.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_overhead", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benches import load_bench
 
 
 def test_quick_run_writes_well_formed_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "results" / "overhead.json"
-    load_bench().main(["--quick", "--json", str(target)])
+    load_bench("overhead").main(["--quick", "--json", str(target)])
 
     data = json.loads(target.read_text(encoding="utf-8"))
     assert {

@@ -7,9 +7,6 @@ size in the suite, then pins each fault on its own in every judge flavour.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +15,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatResult
 from pydantic import Field
 
+from benches import load_bench
 from fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
 from faults import (
     EXCEPTION_FAULTS,
@@ -29,7 +27,6 @@ from faults import (
 )
 from rubricate import Judge, RetryPolicy
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "faults.py"
 POLICY = RetryPolicy(max_retries=3, initial_delay=0, max_delay=0, timeout=0.25)
 RUBRIC = "- Mentions alpha\n- Mentions bravo\n- Mentions charlie"
 REQUIRED = ["Mentions alpha", "Mentions bravo", "Mentions charlie"]
@@ -51,17 +48,8 @@ CONTENT_FAULTS = [
 ]
 
 
-def load_bench() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_faults", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_faults"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_harness_no_crash_no_false_satisfied_and_bounded_retries() -> None:
-    bench = load_bench()
+    bench = load_bench("faults")
     report, outcomes = bench.run_harness(loops=75, scorer_runs=75, seed=11)
     assert report.unhandled == 0, report.examples
     assert report.false_satisfied == 0, report.examples
@@ -83,7 +71,7 @@ def test_harness_no_crash_no_false_satisfied_and_bounded_retries() -> None:
 
 
 def test_the_harness_is_reproducible() -> None:
-    bench = load_bench()
+    bench = load_bench("faults")
     # A roomy call timeout (hangs still last 2 s, well past it): on a loaded machine a 0.25 s
     # timeout can cut an ordinary call short, which changes the run without a seed involved.
     policy = RetryPolicy(max_retries=3, initial_delay=0, max_delay=0, timeout=1.0)

@@ -6,26 +6,14 @@ It checks the harness and the JSON shape, not the figures.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from langchain_core.messages import BaseMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
+from tests.benches import load_bench
 from tests.fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
-
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "hostile.py"
-
-
-def _load_bench() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_hostile", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_hostile"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
@@ -44,7 +32,7 @@ def _reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
 
 
 def test_hostile_bench_runs_every_config_with_a_fake_model(tmp_path: Path) -> None:
-    bench = _load_bench()
+    bench = load_bench("hostile")
     out = tmp_path / "hostile.json"
     model = ScriptedChatModel(script=[_reply], repeat_last=True)
     argv = [
@@ -93,7 +81,7 @@ def test_hostile_bench_runs_every_config_with_a_fake_model(tmp_path: Path) -> No
 
 
 def test_unknown_config_is_refused() -> None:
-    bench = _load_bench()
+    bench = load_bench("hostile")
     try:
         bench.parse_args(["--configs", "guard_on,nope"])
     except SystemExit as exc:
