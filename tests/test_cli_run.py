@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from fakes import ScriptedChatModel, joint_reply, text
+from fakes import ScriptedChatModel, joint_reply, text, tool_reply
 from rubricate import Judge, RetryPolicy
 from rubricate._cli import create_app
 
@@ -104,3 +104,26 @@ def test_run_on_the_embedded_model() -> None:
     assert payload["evaluations"], payload
     assert payload["status"] in ("satisfied", "max_iterations_reached")
     assert payload["output"]
+
+
+def test_run_compile_checks_shows_the_mapping_and_decides_in_code() -> None:
+    mapping = tool_reply("check_mapping", {"check": {"name": "word_count", "fewer_than": 10}})
+    none = tool_reply("check_mapping", {"check": {"name": "none"}})
+    result, _ = run(
+        [
+            "run",
+            "Capital?",
+            "-r",
+            "- Mentions Paris\n- Under 10 words",
+            "--compile-checks",
+            "--max-iterations",
+            "1",
+        ],
+        [text("It is Paris, the city of light and of many bridges too.")],
+        [none, mapping, joint_reply(("C1", "pass", ""))],
+    )
+    assert "1 of 2 criteria compiled to checks" in result.output
+    assert "word_count(fewer_than=10)" in result.output
+    assert "has 12 words, needs fewer than 10" in result.output
+    assert "status: max_iterations_reached" in result.output
+    assert result.exit_code == 1
