@@ -241,6 +241,8 @@ def test_read_mapping(raw: Any, expected: Any) -> None:
         (checks.keywords_present(["new book"]), "Conveys that he has a new book", "keywords"),
         (checks.starts_with(phrase="Write a poem"), "First repeats 'Write a poem'", None),
         (checks.has_postscript(marker="P.P.S"), "Ends with a P.P.S postscript", None),
+        (checks.has_postscript(marker="P.P.S."), "A postscript starting with 'P.P.S'", None),
+        (checks.ends_with(phrase="Bye."), "Ends with 'Bye'", "'Bye.'"),
     ],
 )
 def test_arguments_must_come_from_the_criterion(

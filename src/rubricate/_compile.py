@@ -326,7 +326,10 @@ def ungrounded(check: Check, description: str) -> str | None:
                 return f"{_UNGROUNDED}state the number {value} (`{key}`)"
             continue
         for item in value if isinstance(value, tuple) else (value,):
-            if _normal(str(item)) not in text:
+            wanted = _normal(str(item))
+            if key == "marker":  # `P.P.S.` and `P.P.S` are the same postscript marker
+                wanted = wanted.rstrip(".")
+            if wanted not in text:
                 return f"{_UNGROUNDED}contain {item!r} (`{key}`)"
     return None
 

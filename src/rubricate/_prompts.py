@@ -86,8 +86,9 @@ Checks:
 {catalogue}
 
 Pick a check only when it decides exactly what the criterion asks, with every argument taken \
-from the criterion's own words. Criteria about meaning, facts, content, accuracy, tone or \
-quality cannot be checked in code: answer "none" for them. When unsure, answer "none".
+from the criterion's own words, including optional ones the criterion names (a separator, a \
+marker). Criteria about meaning, facts, content, accuracy, tone or quality cannot be checked \
+in code: answer "none" for them. When unsure, answer "none".
 
 Examples:
 Criterion: The reply is at most 150 words long.
@@ -104,6 +105,14 @@ Criterion: Never use a comma.
 {{"check": {{"name": "no_commas"}}}}
 Criterion: Write fewer than 4 sentences.
 {{"check": {{"name": "sentence_count", "fewer_than": 4}}}}
+Criterion: The letter 'z' appears at most 3 times.
+{{"check": {{"name": "letter_count", "letter": "z", "at_most": 3}}}}
+Criterion: Write exactly 4 paragraphs separated by ---.
+{{"check": {{"name": "paragraph_count", "exactly": 4, "separator": "---"}}}}
+Criterion: The essay has exactly 3 parts, each starting with 'Part N'.
+{{"check": {{"name": "section_count", "exactly": 3, "marker": "Part"}}}}
+Criterion: Bold at least 2 phrases with markdown, like **this**.
+{{"check": {{"name": "highlight_count", "at_least": 2}}}}
 
 Criterion: {criterion}"""
 
