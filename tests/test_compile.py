@@ -301,3 +301,17 @@ def test_grade_compile_checks_shows_the_mapping_and_records_decided_by(tmp_path:
     assert [c["decided_by"] for c in commas] == ["check", "check"]
     assert [c["passed"] for c in commas] == [False, True]
     assert len(compile_prompts(model)) == 2  # compiled once for the whole file
+
+
+def test_grade_results_cache_keys_on_compile_checks() -> None:
+    """A result graded without compiling must not be reused once compiling is on (or back)."""
+    from rubricate._grading import GradeItem, _cache_key, _judge_fingerprint
+
+    judge = Judge(ScriptedChatModel(script=[]), retry=FAST)
+    rubric, item = Rubric.parse(RUBRIC), GradeItem(id="1", output="Paris")
+    plain = _cache_key(rubric, item, _judge_fingerprint(judge))
+    judge.compile_checks = True
+    compiled = _cache_key(rubric, item, _judge_fingerprint(judge))
+    assert plain is not None and compiled is not None and plain != compiled
+    judge.compile_checks = False
+    assert _cache_key(rubric, item, _judge_fingerprint(judge)) == plain
