@@ -20,6 +20,12 @@ the shared model, identically for every variant. Variants run one after the othe
 so each one's KV-cache reuse is its own; `--budget-s` stops a variant early, and then every
 variant is scored on the items all variants finished.
 
+A full run takes hours, so every finished (variant, item) is appended to a checkpoint next to
+`--out` (`judge.partial.jsonl`). Run the same command again after an interruption and it picks up
+where it stopped (times are per item, so a restart does not skew them); `--fresh` starts over. The
+report records each process that contributed (`segments`) with its commit. The checkpoint is
+removed once the report is written.
+
     .venv/bin/python bench/judge.py --realsumm 300 --ifeval 200 --judge local
 """
 
@@ -31,6 +37,7 @@ import os
 import platform
 import random
 import shlex
+import subprocess
 import sys
 import time
 import warnings
@@ -244,10 +251,19 @@ def run_variant(
     budget_s: float | None,
     max_calls: int | None,
     log: Callable[[str], None],
+    done: dict[str, Outcome] | None = None,
+    record: Callable[[str, Outcome], None] | None = None,
 ) -> list[Outcome]:
+    """Grade every item not in `done` (taken from a checkpoint); `record` saves each outcome."""
+    done = done or {}
     outcomes: list[Outcome] = []
     started = time.perf_counter()
+    if done:
+        log(f"[{name}] {len(done)} of {len(items)} items taken from the checkpoint")
     for index, item in enumerate(items, start=1):
+        if (previous := done.get(item["id"])) is not None:
+            outcomes.append(previous)
+            continue
         if budget_s is not None and time.perf_counter() - started > budget_s:
             log(f"[{name}] budget of {budget_s:.0f} s spent: stopped after {index - 1} items")
             break
@@ -286,6 +302,8 @@ def run_variant(
             outcome.exception = None
             outcome.emitted = (extra.get("exception") or "")[:800]
         outcomes.append(outcome)
+        if record is not None:
+            record(name, outcome)
         agree = sum(v == lab for v, lab in zip(outcome.verdicts, labels, strict=True))
         log(
             f"[{name}] {index}/{len(items)} {item['id']}: {agree}/{len(labels)} agree, "
@@ -294,6 +312,83 @@ def run_variant(
         )
     meter.max_calls = None
     return outcomes
+
+
+# -- checkpoint ------------------------------------------------------------------------------------
+
+
+class Checkpoint:
+    """Finished (variant, item) outcomes of one configuration, appended as JSON lines.
+
+    The first line is the run's configuration; a checkpoint written for another configuration
+    is refused rather than mixed in. Each later line is one `Outcome` with its variant.
+    """
+
+    def __init__(self, path: Path, config: dict[str, Any], *, fresh: bool) -> None:
+        self.path = path
+        self.done: dict[str, dict[str, Outcome]] = {}
+        self.segments: list[dict[str, Any]] = []
+        if fresh:
+            path.unlink(missing_ok=True)
+        if path.exists():
+            self._load(config)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._append({"config": config})
+        segment = {"started": datetime.now(UTC).isoformat(timespec="seconds"), "commit": commit()}
+        self.segments.append(segment)
+        self._append({"segment": segment})
+
+    def _load(self, config: dict[str, Any]) -> None:
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        records = []
+        for number, line in enumerate(lines, start=1):
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                if number == len(lines):  # a line cut short by the interruption itself
+                    break
+                raise SystemExit(
+                    f"{self.path}:{number}: not JSON ({exc}); pass --fresh to start over"
+                ) from None
+        if not records or records[0].get("config") != config:
+            raise SystemExit(
+                f"{self.path} is a checkpoint of another configuration "
+                f"({records[0].get('config') if records else 'empty'}); "
+                "rerun with the same arguments to resume it, or pass --fresh to start over"
+            )
+        for record in records[1:]:
+            if "segment" in record:
+                self.segments.append(record["segment"])
+            elif "variant" in record:
+                variant = record.pop("variant")
+                self.done.setdefault(variant, {})[record["item"]] = Outcome(**record)
+        # Rewrite without a torn last line, so appends start on a line of their own.
+        self.path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+    def record(self, variant: str, outcome: Outcome) -> None:
+        """Save one finished outcome before the next item starts."""
+        self._append({"variant": variant, **outcome.__dict__})
+
+    def _append(self, record: dict[str, Any]) -> None:
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(record, default=str) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+def commit() -> str | None:
+    """The checkout's commit (`-dirty` with uncommitted changes), or None outside git."""
+    try:
+        return subprocess.run(
+            ["git", "describe", "--always", "--dirty", "--abbrev=12"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
 
 
 # -- summary ---------------------------------------------------------------------------------------
@@ -545,6 +640,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="the embedded model's default answer cap, for every variant (library default: 512)",
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="discard the checkpoint of an interrupted run instead of resuming it",
+    )
     args = parser.parse_args(argv)
     args.variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     unknown = set(args.variants) - set(VARIANTS)
@@ -575,6 +675,23 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
     meter = CallMeter()
     chat_model.callbacks = [*(chat_model.callbacks or []), meter]  # type: ignore[misc]
     graders = make_graders(chat_model, args.variants)
+
+    def log(text: str) -> None:
+        console.print(text, highlight=False, markup=False)
+
+    config = {
+        "data": str(args.data),
+        "seed": args.seed,
+        "realsumm": args.realsumm,
+        "ifeval": args.ifeval,
+        "variants": args.variants,
+        "model_name": model_name(chat_model),
+        "max_tokens": getattr(chat_model, "max_tokens", None),
+        "reference_max_calls": args.reference_max_calls,
+    }
+    checkpoint = Checkpoint(args.out.with_suffix(".partial.jsonl"), config, fresh=args.fresh)
+    if len(checkpoint.segments) > 1:
+        log(f"resuming from {checkpoint.path} (pass --fresh to start over)")
     started = time.perf_counter()
     results = {
         name: run_variant(
@@ -584,7 +701,9 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
             meter,
             budget_s=args.budget_s,
             max_calls=args.reference_max_calls if name == "reference" else None,
-            log=lambda text: console.print(text, highlight=False, markup=False),
+            log=log,
+            done=checkpoint.done.get(name),
+            record=checkpoint.record,
         )
         for name, grader in graders.items()
     }
@@ -620,11 +739,13 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
             "the criterion is satisfied; a criterion without a verdict counts as not satisfied"
         ),
         "total_wall_s": round(time.perf_counter() - started, 1),
+        "segments": checkpoint.segments,
         **build_report(results, args.seed, sample),
     }
     print_table(report, console)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    checkpoint.path.unlink()
     console.print(f"wrote {args.out}")
     return report
 

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from langchain_core.messages import BaseMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from tests.benches import load_bench
@@ -129,3 +130,62 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     assert report["variants"]["per_criterion"]["overall"]["decided_by_check"] == 0
     assert set(report["compiled_minus_per_criterion"]) == {"all", "realsumm", "ifeval"}
     assert "reference_seconds_over_variant_seconds" in report["against_reference"]["joint"]
+
+
+def test_judge_bench_resumes_an_interrupted_run_from_its_checkpoint(tmp_path: Path) -> None:
+    bench = load_bench("judge")
+    data = tmp_path / "judge-bench"
+    _write_bench(data)
+    out = tmp_path / "judge.json"
+    checkpoint = tmp_path / "judge.partial.jsonl"
+    argv = ["--data", str(data), "--realsumm", "1", "--ifeval", "1", "--out", str(out)]
+    argv += ["--variants", "per_criterion,joint"]
+
+    def interrupt_in_joint(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+        if "RubricVerdicts" in _tool_names(kwargs):
+            raise KeyboardInterrupt  # as Ctrl-C or a killed session would
+        return _reply(messages, kwargs)
+
+    first = ScriptedChatModel(script=[interrupt_in_joint], repeat_last=True)
+    with pytest.raises(KeyboardInterrupt):
+        bench.main(argv, model=first)
+    assert not out.exists()
+    lines = [json.loads(line) for line in checkpoint.read_text().splitlines()]
+    assert [r["item"] for r in lines if r.get("variant") == "per_criterion"] == [
+        "realsumm:1",
+        "ifeval:1",
+    ]
+    # A line torn by the interruption is dropped, not fatal.
+    with checkpoint.open("a") as handle:
+        handle.write('{"variant": "joint", "item": "realsu')
+
+    second = ScriptedChatModel(script=[_reply], repeat_last=True)
+    report = bench.main(argv, model=second)
+
+    # Only the joint variant ran again: per_criterion came from the checkpoint.
+    asked = {name for _, kwargs in second.calls for name in _tool_names(kwargs)}
+    assert asked == {"RubricVerdicts"}
+    assert report["variants"]["per_criterion"]["overall"]["criteria"] == 3
+    assert report["variants"]["per_criterion"]["overall"]["calls"] == len(first.calls) - 1
+    assert report["variants"]["joint"]["overall"]["items"] == 2
+    assert len(report["segments"]) == 2
+    assert not checkpoint.exists()
+
+
+def test_judge_bench_refuses_a_checkpoint_of_another_configuration(tmp_path: Path) -> None:
+    bench = load_bench("judge")
+    data = tmp_path / "judge-bench"
+    _write_bench(data)
+    out = tmp_path / "judge.json"
+    checkpoint = tmp_path / "judge.partial.jsonl"
+    checkpoint.write_text(json.dumps({"config": {"seed": 7}}) + "\n")
+    argv = ["--data", str(data), "--realsumm", "1", "--ifeval", "1", "--out", str(out)]
+    argv += ["--variants", "joint"]
+    model = ScriptedChatModel(script=[_reply], repeat_last=True)
+
+    with pytest.raises(SystemExit, match=r"another configuration.*--fresh"):
+        bench.main(argv, model=model)
+    assert model.calls == []
+
+    bench.main([*argv, "--fresh"], model=model)
+    assert json.loads(out.read_text())["variants"]["joint"]["overall"]["items"] == 2
