@@ -42,7 +42,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import zip_longest
 from pathlib import Path
@@ -163,6 +163,8 @@ class Outcome:
     """On a failure: what the model last emitted (truncated), for diagnosis."""
     by_check: int = 0
     """Criteria decided in code (`compiled`: the ones compiled to a check)."""
+    mappings: list[str] = field(default_factory=list)
+    """`compiled`: per criterion, the check it compiled to or why it stayed with the judge."""
 
 
 Grader = Callable[[dict[str, Any]], tuple[list[bool | None], dict[str, Any]]]
@@ -178,6 +180,8 @@ def ours(model: BaseChatModel, mode: str, *, compile_checks: bool = False) -> Gr
                 for i, c in enumerate(item["criteria"], start=1)
             )
         )
+        # Compiled first (cached, so `evaluate` makes no second compile call) to record why.
+        mappings = judge.compile(rubric).mappings if compile_checks else ()
         evaluation = judge.evaluate(rubric, output=item["output"], task=item["task"])
         if evaluation.result == "grader_error":
             return [None] * len(item["criteria"]), {
@@ -198,6 +202,9 @@ def ours(model: BaseChatModel, mode: str, *, compile_checks: bool = False) -> Gr
                 for i in range(1, len(item["criteria"]) + 1)
                 if f"c{i}" in by_id
             ),
+            "mappings": [
+                m.check.__name__ if m.check is not None else f"judge: {m.reason}" for m in mappings
+            ],
         }
 
     return grade
@@ -296,6 +303,7 @@ def run_variant(
             missing=int(extra.get("missing", 0)),
             extra=int(extra.get("extra", 0)),
             by_check=int(extra.get("by_check", 0)),
+            mappings=list(extra.get("mappings", [])),
             emitted=meter.last_text[:800] if failed or name == "reference" else "",
         )
         if outcome.grader_error:

@@ -126,6 +126,10 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     # Compiled: the lowercase criterion is decided in code (and passes), the facts by the judge.
     compiled = report["variants"]["compiled"]
     assert compiled["overall"]["decided_by_check"] == 1
+    assert {o["item"]: o["mappings"] for o in compiled["items"]} == {
+        "realsumm:1": ["judge: no check decides it exactly"] * 2,
+        "ifeval:1": ["all_lowercase()"],
+    }
     assert compiled["per_source"]["ifeval"]["metrics"]["confusion"]["tp"] == 1
     assert report["variants"]["per_criterion"]["overall"]["decided_by_check"] == 0
     assert set(report["compiled_minus_per_criterion"]) == {"all", "realsumm", "ifeval"}
