@@ -38,6 +38,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "no_commas": {},
     "one_of": {"options": ["yes", "no"]},
     "paragraph_count": {"exactly": 1},
+    "part_count": {"separator": "***", "exactly": 2},
     "placeholder_count": {"at_least": 1},
     "section_count": {"at_least": 1},
     "sentence_count": {"at_most": 3},
@@ -334,6 +335,71 @@ def test_paragraph_count_rejects_a_blank_separator() -> None:
     with pytest.raises(RubricError, match="separator") as caught:
         checks.paragraph_count(separator="  ", exactly=2)
     assert caught.value.field == "separator"
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("", 0),
+        ("One answer.", 1),
+        ("First.\n******\nSecond.", 2),
+        ("First. ****** Second.", 2),  # anywhere in a line
+        ("******\nFirst.\n******\nSecond.\n******  \n", 2),  # empty ends are no parts
+        ("First.\n******\n \n******\nSecond.", 2),  # nor is an empty middle
+        ("Première. ****** Deuxième 🙂 ****** 第三", 3),
+        ("- a\n- b\n******\n1. c", 2),
+        ("*** not the separator ***", 1),
+    ],
+)
+def test_part_count_rule(text: str, count: int) -> None:
+    result = checks.part_count("******", exactly=count)(text)
+    assert result[0], result
+
+
+def test_part_count_finding_and_distinct_parts() -> None:
+    two = checks.part_count("******", exactly=2, distinct=True)
+    assert two("A.\n******\nB.") == (True, "has 2 parts split at '******', needs exactly 2")
+    assert two("A.") == (False, "has 1 part split at '******', needs exactly 2")
+    assert two("Same  answer.\n******\nSame answer.") == (False, "parts 1 and 2 are the same")
+    assert checks.part_count("******", exactly=2)("A.\n******\nA.")[0]
+
+
+def test_part_count_rejects_a_blank_separator() -> None:
+    with pytest.raises(RubricError, match="separator") as caught:
+        checks.part_count(" ", exactly=2)
+    assert caught.value.field == "separator"
+
+
+# --- combined checks --------------------------------------------------------------------------
+
+
+def test_all_of_passes_only_when_every_part_passes() -> None:
+    german_caps = checks.all_of(checks.language("de"), checks.all_capitals())
+    assert german_caps.name == "all_of"
+    assert german_caps.__name__ == "language(code='de') and all_capitals()"
+    assert repr(german_caps) == "checks.all_of(checks.language(code='de'), checks.all_capitals())"
+    short = checks.all_of(checks.word_count(at_most=3), checks.no_commas())
+    assert short("one two") == (True, "has 2 words, needs at most 3; has no commas")
+    # Only the parts that failed are reported.
+    assert short("one, two three four") == (
+        False,
+        "has 4 words, needs at most 3; has 1 comma, first in 'one,'",
+    )
+    assert short("one two three four") == (False, "has 4 words, needs at most 3")
+
+
+def test_all_of_flattens_and_validates() -> None:
+    a, b, c = checks.no_commas(), checks.all_capitals(), checks.word_count(at_most=3)
+    assert checks.all_of(checks.all_of(a, b), c) == checks.all_of(a, b, c)
+    assert checks.all_of(a) == a
+    assert checks.all_of(a, b) != checks.all_of(b, a)
+    with pytest.raises(RubricError, match="at least one check"):
+        checks.all_of()
+    with pytest.raises(RubricError, match="got function"):
+        checks.all_of(a, lambda evidence: True)  # type: ignore[arg-type]
+    assert checks.from_spec([{"name": "no_commas"}, "all_capitals"]) == checks.all_of(a, b)
+    with pytest.raises(RubricError, match="empty list"):
+        checks.from_spec([])
 
 
 # --- bullets --------------------------------------------------------------------------------

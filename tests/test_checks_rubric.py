@@ -137,6 +137,10 @@ def test_the_judge_sees_no_marker_and_only_judged_criteria() -> None:
         ({"name": "word_count", "at_most": 300}, checks.word_count(at_most=300)),
         ({"name": "valid_json", "allow_fence": False}, checks.valid_json(allow_fence=False)),
         ({"name": "keywords_present", "keywords": "solo"}, checks.keywords_present(["solo"])),
+        (
+            [{"name": "language", "code": "de"}, "all_capitals"],
+            checks.all_of(checks.language("de"), checks.all_capitals()),
+        ),
     ],
 )
 def test_structured_check_by_name_or_mapping(check: Any, expected: checks.Check) -> None:
@@ -358,6 +362,18 @@ def test_marker_errors_name_the_line_check_and_argument(text: str, message: str)
             "must be >= 0, got -2",
         ),
         ([{"description": "x", "check": 5}], "criteria[0].check", "or a callable, got int"),
+        (
+            [{"description": "x", "check": ["no_commas", {"name": "word_count", "at_most": "3"}]}],
+            "criteria[0].check[1].at_most",
+            "word_count: expected an integer, got '3'",
+        ),
+        ([{"description": "x", "check": []}], "criteria[0].check", "an empty list of checks"),
+        ([{"description": "x", "check": ["no_commas", 3]}], "criteria[0].check[1]", "got int"),
+        (
+            ["x {check: [no_commas, {name: word_count}]}"],
+            "criteria[0].check[1]",
+            "word_count needs a bound",
+        ),
     ],
 )
 def test_structured_errors_name_the_field(data: Any, field: str, fragment: str) -> None:
@@ -398,3 +414,18 @@ def test_markdown_file_errors_name_the_file_and_line(tmp_path: Path) -> None:
     assert str(info.value).startswith(
         f"{path}:3: check: unknown check 'wordcount' (did you mean 'word_count'?)"
     )
+
+
+def test_a_list_of_checks_round_trips_through_the_marker_and_data() -> None:
+    rubric = Rubric.parse(
+        "- In German, in capitals {check: [{name: language, code: de}, all_capitals]}"
+    )
+    check = only(rubric).check
+    assert check == checks.all_of(checks.language("de"), checks.all_capitals())
+    assert rubric.to_text() == (
+        '- In German, in capitals {check: [{name: language, code: "de"}, all_capitals]}'
+    )
+    assert Rubric.parse(rubric.to_text()) == rubric
+    assert Rubric.parse(rubric.to_dict()) == rubric
+    with pytest.raises(RubricError, match="inside each check, not beside the list"):
+        Rubric.parse("- x {check: [no_commas, all_capitals], at_most: 3}")

@@ -403,7 +403,9 @@ def _split_check(
 
 
 def _joined(prefix: str, field: str | None) -> str:
-    return f"{prefix}.{field}" if field else prefix
+    if not field:
+        return prefix
+    return f"{prefix}{field}" if field.startswith("[") else f"{prefix}.{field}"
 
 
 def _unique_id(
@@ -459,7 +461,8 @@ def _criterion_from_item(item: Any, *, source: str | None, where: str) -> Criter
     if "description" not in item:
         raise RubricError("missing `description`", source=source, field=f"{where}.description")
     check = item.get("check")
-    if isinstance(check, (str, Mapping)):  # a catalogue check: `word_count` or `{name: ...}`
+    # A catalogue check: `word_count`, `{name: ...}`, or a list of those that must all pass.
+    if isinstance(check, (str, Mapping, list)):
         try:
             check = from_spec(check)
         except RubricError as exc:

@@ -17,7 +17,7 @@ Example:
 
 """
 
-from ._check import Check, CountBounds
+from ._check import Check, CountBounds, all_of
 from ._counting import (
     bullet_count,
     capital_word_count,
@@ -25,6 +25,7 @@ from ._counting import (
     keyword_count,
     letter_count,
     paragraph_count,
+    part_count,
     placeholder_count,
     section_count,
     sentence_count,
@@ -51,6 +52,7 @@ __all__ = [
     "CountBounds",
     "all_capitals",
     "all_lowercase",
+    "all_of",
     "as_tools",
     "bullet_count",
     "capital_word_count",
@@ -69,6 +71,7 @@ __all__ = [
     "no_commas",
     "one_of",
     "paragraph_count",
+    "part_count",
     "placeholder_count",
     "section_count",
     "sentence_count",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from .._exceptions import RubricError
 from .._types import Evidence
 
-__all__ = ["Bounds", "Check", "CountBounds", "TextTest"]
+__all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of"]
 
 TextTest = Callable[[str], tuple[bool, str]]
 """Decides a check on the output text: pass/fail, and what was found."""
@@ -41,6 +41,8 @@ class Check:
     """The arguments that differ from their defaults, in signature order (lists as tuples)."""
     test: TextTest = field(repr=False, compare=False)
     """The function deciding the check on the output text."""
+    parts: tuple[Check, ...] = ()
+    """For `all_of`: the checks that must all pass (then `name` is `all_of` and `args` empty)."""
 
     def __call__(self, evidence: Evidence | str) -> tuple[bool, str]:
         """Test the output of `evidence` (or a string): `(passed, what was found)`."""
@@ -49,16 +51,60 @@ class Check:
 
     @property
     def __name__(self) -> str:
-        """The check in call form, `word_count(at_most=300)`: how reports and gaps name it."""
+        """The check in call form, `word_count(at_most=300)`: how reports and gaps name it.
+
+        A combined check reads `language(code='de') and all_capitals()`.
+        """
+        if self.parts:
+            return " and ".join(part.__name__ for part in self.parts)
         listed = ", ".join(f"{key}={_python_value(value)!r}" for key, value in self.args)
         return f"{self.name}({listed})"
 
     def __repr__(self) -> str:
+        if self.parts:
+            return f"checks.all_of({', '.join(map(repr, self.parts))})"
         return f"checks.{self.__name__}"
 
-    def to_spec(self) -> dict[str, Any]:
-        """The structured-rubric form, `{"name": "word_count", "at_most": 300}`."""
+    def to_spec(self) -> dict[str, Any] | list[dict[str, Any]]:
+        """The structured-rubric form, `{"name": "word_count", "at_most": 300}`.
+
+        A combined check is the list of its parts' forms, as a rubric writes it.
+        """
+        if self.parts:
+            return [cast(dict[str, Any], part.to_spec()) for part in self.parts]
         return {"name": self.name, **{key: _python_value(value) for key, value in self.args}}
+
+
+def all_of(*checks: Check) -> Check:
+    """A check that passes when every one of `checks` passes.
+
+    For one criterion that states several format rules ("in German, all in capitals"). Its
+    finding joins the findings of the parts that failed, or of all of them when every part
+    passed. Combined checks nest flat: `all_of(all_of(a, b), c)` is `all_of(a, b, c)`.
+
+    Example:
+        ```python
+        checks.all_of(checks.language("de"), checks.all_capitals())
+        ```
+
+    """
+    for check in checks:
+        if not isinstance(check, Check):
+            raise RubricError(
+                f"all_of combines catalogue checks, got {type(check).__name__}", field=None
+            )
+    parts = tuple(p for check in checks for p in (check.parts or (check,)))
+    if not parts:
+        raise RubricError("all_of needs at least one check", field=None)
+    if len(parts) == 1:
+        return parts[0]
+
+    def test(text: str) -> tuple[bool, str]:
+        results = [part.test(text) for part in parts]
+        failed = [finding for passed, finding in results if not passed]
+        return not failed, "; ".join(failed or [finding for _, finding in results])
+
+    return Check("all_of", (), test, parts)
 
 
 class CountBounds(TypedDict, total=False):

@@ -32,6 +32,7 @@ __all__ = [
     "keyword_count",
     "letter_count",
     "paragraph_count",
+    "part_count",
     "placeholder_count",
     "section_count",
     "sentence_count",
@@ -114,6 +115,46 @@ def paragraph_count(separator: str | None = None, **bounds: Unpack[CountBounds])
     return lambda text: count_finding(
         len(paragraphs(text, rule)), "paragraph", "paragraphs", limits
     )
+
+
+@catalogue_check
+def part_count(separator: str, distinct: bool = False, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The text splits at a separator into a number of parts within the bounds.
+
+    For "two responses separated by ******": the text is cut at every occurrence of the
+    separator, anywhere in a line; only parts holding a word count, so nothing before the
+    first separator or after the last is a part unless it has words.
+
+    Args:
+        separator: The text between parts, such as `******`.
+        distinct: The parts must all differ (compared with runs of whitespace as one space).
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.part_count("******", exactly=2, distinct=True)
+        ```
+
+    """
+    limits = Bounds.from_args("part_count", bounds)
+    if not separator.strip():
+        raise RubricError("part_count: `separator` must not be blank", field="separator")
+    cut = separator.strip()
+
+    def test(text: str) -> tuple[bool, str]:
+        parts = [" ".join(p.split()) for p in text.split(cut) if has_word(p)]
+        passed, finding = count_finding(
+            len(parts), f"part split at {cut!r}", f"parts split at {cut!r}", limits
+        )
+        if passed and distinct:
+            seen: dict[str, int] = {}
+            for number, part in enumerate(parts, start=1):
+                if (first := seen.setdefault(part, number)) != number:
+                    return False, f"parts {first} and {number} are the same"
+        return passed, finding
+
+    return test
 
 
 @catalogue_check

@@ -22,7 +22,7 @@ from typing import Any, Literal, ParamSpec, Union, cast, get_args, get_origin, g
 import yaml
 
 from .._exceptions import RubricError
-from ._check import Check, CountBounds, TextTest
+from ._check import Check, CountBounds, TextTest, all_of
 
 __all__ = [
     "CATALOGUE",
@@ -144,11 +144,29 @@ def create(name: str, /, **args: Any) -> Check:
     return describe(name).factory(**args)
 
 
-def from_spec(spec: str | Mapping[str, Any]) -> Check:
-    """A check from its structured-rubric form: a name, or `{name: ..., <arguments>}`.
+def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]]) -> Check:
+    """A check from its structured-rubric form: a name, `{name: ..., <arguments>}`, or a list.
 
-    Raises `RubricError` whose `field` is `name` or the offending argument.
+    The checks of a list must all pass (`all_of`). Raises `RubricError` whose `field` is `name`
+    or the offending argument (`[1].at_most` in a list).
     """
+    if isinstance(spec, Sequence) and not isinstance(spec, str):
+        if not spec:
+            raise RubricError("an empty list of checks; give at least one")
+        parts = []
+        for index, item in enumerate(spec):
+            if not isinstance(item, (str, Mapping)):
+                raise RubricError(
+                    "each check in a list is a name or a mapping with `name` and its "
+                    f"arguments, got {type(item).__name__}",
+                    field=f"[{index}]",
+                )
+            try:
+                parts.append(from_spec(item))
+            except RubricError as exc:
+                field = f"[{index}]" + (f".{exc.field}" if exc.field else "")
+                raise RubricError(exc.reason, field=field) from None
+        return all_of(*parts)
     if isinstance(spec, str):
         try:
             return create(spec.strip())
@@ -211,8 +229,18 @@ def split_marker(text: str) -> tuple[str, dict[str, Any] | None]:
 
 
 def from_marker(data: Mapping[str, Any]) -> Check:
-    """A check from a parsed marker mapping `{check: name, <arguments>}`."""
+    """A check from a parsed marker mapping `{check: name, <arguments>}` or `{check: [...]}`.
+
+    The checks of a list must all pass, each with its arguments inside it.
+    """
     rest = {key: value for key, value in data.items() if key != "check"}
+    if isinstance(data["check"], list):
+        if rest:
+            raise RubricError(
+                f"a list of checks takes its arguments inside each check, not beside the list "
+                f"(got {', '.join(map(str, rest))})"
+            )
+        return from_spec(data["check"])
     try:
         return _build(data["check"], rest)
     except RubricError as exc:
@@ -222,10 +250,21 @@ def from_marker(data: Mapping[str, Any]) -> Check:
 
 
 def to_marker(check: Check) -> str:
-    """The checklist marker that `split_marker` reads back, `{check: word_count, at_most: 300}`."""
-    parts = [f"check: {check.name}"]
-    parts += [f"{key}: {_flow(value)}" for key, value in check.args]
-    return "{" + ", ".join(parts) + "}"
+    """The checklist marker that `split_marker` reads back, `{check: word_count, at_most: 300}`.
+
+    A combined check lists its parts: `{check: [{name: language, code: de}, all_capitals]}`.
+    """
+    if check.parts:
+        listed = ", ".join(
+            "{" + ", ".join([f"name: {p.name}", *_flow_args(p)]) + "}" if p.args else p.name
+            for p in check.parts
+        )
+        return "{check: [" + listed + "]}"
+    return "{" + ", ".join([f"check: {check.name}", *_flow_args(check)]) + "}"
+
+
+def _flow_args(check: Check) -> list[str]:
+    return [f"{key}: {_flow(value)}" for key, value in check.args]
 
 
 # -- validation --------------------------------------------------------------------------------
