@@ -17,7 +17,14 @@ from typer.testing import CliRunner
 from fakes import ScriptedChatModel, joint_reply, tool_reply
 from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
 from rubricate._cli import create_app
-from rubricate._compile import CUES, SCHEMA_TITLE, mapping_schema, read_mapping, ungrounded
+from rubricate._compile import (
+    CUES,
+    MAX_PARTS,
+    SCHEMA_TITLE,
+    mapping_schema,
+    read_mapping,
+    ungrounded,
+)
 from rubricate._local._chat_model import json_schema_grammar
 from rubricate._retry import RetryPolicy
 
@@ -27,8 +34,13 @@ RUBRIC = "- The reply has at most 5 words\n- The reply mentions Paris"
 
 
 def mapping(**check: Any) -> AIMessage:
-    """The model's compile answer: `{"check": {...}}` as a forced tool call."""
-    return tool_reply(SCHEMA_TITLE, {"check": check})
+    """The model's compile answer: `{"checks": [{...}]}` as a forced tool call."""
+    return tool_reply(SCHEMA_TITLE, {"checks": [check]})
+
+
+def mappings(*specs: dict[str, Any]) -> AIMessage:
+    """A compile answer naming several checks."""
+    return tool_reply(SCHEMA_TITLE, {"checks": list(specs)})
 
 
 def none() -> AIMessage:
@@ -143,6 +155,41 @@ def test_a_corrected_mapping_is_used() -> None:
     assert not verdict.passed and "comma" in verdict.gap
 
 
+def test_a_criterion_with_several_rules_compiles_to_checks_that_must_all_pass() -> None:
+    model = ScriptedChatModel(
+        script=[mappings({"name": "word_count", "at_most": 3}, {"name": "no_commas"})]
+    )
+    judge = Judge(model, compile_checks=True, retry=FAST)
+
+    compiled = judge.compile("- At most 3 words, and no commas")
+    (mapped,) = compiled.mappings
+    assert mapped.check == checks.all_of(checks.word_count(at_most=3), checks.no_commas())
+    assert "-> word_count(at_most=3) and no_commas()" in compiled.describe()
+    assert mapped.to_dict()["check"] == [
+        {"name": "word_count", "at_most": 3},
+        {"name": "no_commas"},
+    ]
+
+    (verdict,) = judge.evaluate("- At most 3 words, and no commas", output="Yes, two").criteria
+    assert (verdict.decided_by, verdict.passed) == ("check", False)
+    assert verdict.gap == "has 1 comma, first in 'Yes,'"
+    assert len(model.calls) == 1  # cached, and nothing left for the judge
+
+
+def test_none_beside_a_check_gets_a_correction_round() -> None:
+    model = ScriptedChatModel(
+        script=[
+            mappings({"name": "paragraph_count", "exactly": 3}, {"name": "none"}),
+            none(),
+        ]
+    )
+    compiled = Judge(model, retry=FAST).compile("- Exactly 3 paragraphs in a warm tone")
+
+    assert compiled.mappings[0].decided_by == "judge"
+    assert compiled.mappings[0].reason == "no check decides it exactly"
+    assert '"none" together with checks' in model.prompts()[1]
+
+
 def test_criteria_with_their_own_check_are_not_sent_to_the_model() -> None:
     model = ScriptedChatModel(script=[none(), joint_reply(("C1", "pass", ""))])
     rubric = Rubric.parse("- Short {check: word_count, at_most: 3}\n- Polite")
@@ -183,7 +230,9 @@ def test_the_scorer_compiles_too() -> None:
 
 def test_the_schema_names_every_check_and_none_and_makes_a_grammar() -> None:
     schema = mapping_schema()
-    branches = schema["properties"]["check"]["anyOf"]
+    listed = schema["properties"]["checks"]
+    assert (listed["minItems"], listed["maxItems"]) == (1, MAX_PARTS)
+    branches = listed["items"]["anyOf"]
     names = [b["properties"]["name"]["const"] for b in branches]
     assert names == ["none", *checks.CATALOGUE]
     word_count = branches[names.index("word_count")]
@@ -197,12 +246,27 @@ def test_the_schema_names_every_check_and_none_and_makes_a_grammar() -> None:
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
+        ({"checks": [{"name": "none"}]}, (None, None)),
+        ({"checks": [{"name": "none"}, {"name": "none"}]}, (None, None)),
+        ({"checks": [{"name": "word_count", "at_most": 5, "exactly": None}]}, "ok"),
+        (
+            {"checks": [{"name": "word_count", "at_most": 5}, {"name": "no_commas"}]},
+            (checks.all_of(checks.word_count(at_most=5), checks.no_commas()), None),
+        ),
+        # Shapes a provider may return when it renames or flattens the wrapper.
         ({"check": {"name": "none"}}, (None, None)),
-        ({"name": "no_commas"}, (checks.no_commas(), None)),  # a provider that flattened it
+        ({"name": "no_commas"}, (checks.no_commas(), None)),
         ({"check": {"name": "word_count", "at_most": 5, "exactly": None}}, "ok"),
         ("not json", "expected"),
         ({"verdict": "pass"}, "expected"),
-        ({"check": {"name": "word_count", "at_most": "many"}}, "expected an integer"),
+        ({"checks": []}, "expected"),
+        ({"checks": ["no_commas"]}, "expected"),
+        ({"checks": [{"name": "word_count", "at_most": "many"}]}, "expected an integer"),
+        (
+            {"checks": [{"name": "no_commas"}, {"name": "word_count", "at_most": "many"}]},
+            "check 2: word_count: expected an integer",
+        ),
+        ({"checks": [{"name": "no_commas"}, {"name": "none"}]}, '"none" together with checks'),
     ],
 )
 def test_read_mapping(raw: Any, expected: Any) -> None:
@@ -243,6 +307,21 @@ def test_read_mapping(raw: Any, expected: Any) -> None:
         (checks.has_postscript(marker="P.P.S"), "Ends with a P.P.S postscript", None),
         (checks.has_postscript(marker="P.P.S."), "A postscript starting with 'P.P.S'", None),
         (checks.ends_with(phrase="Bye."), "Ends with 'Bye'", "'Bye.'"),
+        (checks.starts_with(phrase="Why?"), "Begin by restating 'Why?'", None),
+        (checks.part_count("###", exactly=2), "Two answers divided by ###", None),
+        (checks.part_count("###", exactly=2), "Two answers, then ###", "part_count"),
+        (checks.part_count("***", exactly=2), "Two answers split by ###", "'***'"),
+        # Each part of a combined check is grounded on its own.
+        (
+            checks.all_of(checks.language("de"), checks.all_capitals()),
+            "In German, all in capital letters",
+            None,
+        ),
+        (
+            checks.all_of(checks.all_capitals(), checks.word_count(at_most=50)),
+            "In German, all in capital letters",
+            "what word_count checks",
+        ),
     ],
 )
 def test_arguments_must_come_from_the_criterion(

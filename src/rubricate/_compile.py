@@ -7,8 +7,9 @@ A small model cannot count words, but it can read "at most 300 words" as
 
 Nothing the model answers is trusted:
 
-- the answer is schema-constrained (a grammar on the embedded model): it can only name a real
-  check, with arguments of the right types;
+- the answer is schema-constrained (a grammar on the embedded model): it can only name real
+  checks, with arguments of the right types; a criterion stating several rules ("in German,
+  all in capitals") maps to several checks, which must all pass;
 - the arguments are validated by the catalogue (`at_most` with `exactly` is rejected);
 - every number and phrase in the arguments must appear in the criterion's own words, so a
   content criterion cannot turn into a check on words the model made up;
@@ -33,10 +34,17 @@ from ._exceptions import GraderError, RubricError
 from ._rubric import Criterion, Rubric
 from ._types import Usage
 from ._verdicts import answer_text
-from .checks import Check, from_spec
+from .checks import Check, all_of, from_spec
 from .checks._registry import CATALOGUE, CheckInfo, Param, describe
 
-__all__ = ["AskStructured", "CheckCompiler", "CheckMapping", "CompiledRubric", "mapping_schema"]
+__all__ = [
+    "MAX_PARTS",
+    "AskStructured",
+    "CheckCompiler",
+    "CheckMapping",
+    "CompiledRubric",
+    "mapping_schema",
+]
 
 AskStructured = Callable[[list[BaseMessage], dict[str, Any]], Awaitable[Any]]
 """One schema-constrained model call: the parsed answer (a dict), or text when it did not parse."""
@@ -44,6 +52,8 @@ AskStructured = Callable[[list[BaseMessage], dict[str, Any]], Awaitable[Any]]
 MappingSource = Literal["rubric", "compiled", "judge"]
 
 SCHEMA_TITLE = "check_mapping"
+MAX_PARTS = 3
+"""The most checks one criterion compiles to (all must pass)."""
 _NONE = "none"
 _SYNONYMS = frozenset({"less_than"})  # `fewer_than` says the same; one spelling keeps it simple
 _JSON_TYPES: dict[str, dict[str, Any]] = {
@@ -88,10 +98,13 @@ CUES: Mapping[str, str | None] = {
     "no_commas": r"\bcomma",
     "one_of": None,  # every option must already be in the criterion's words
     "paragraph_count": r"\bparagraph",
+    "part_count": r"\b(separat|divid|split)",
     "placeholder_count": r"\b(placeholder|bracket)|\[",
     "section_count": r"\b(section|part|chapter)",
     "sentence_count": r"\bsentence",
-    "starts_with": r"\b(starts?|begins?|opens?) with\b|\bfirst (repeat|word|line|sentence)",
+    "starts_with": (
+        r"\b(starts?|begins?|opens?) (with|by)\b|\bfirst (repeat|restate|word|line|sentence)"
+    ),
     "valid_json": r"\bjson\b",
     "word_count": r"\b(words?|long|length)\b",
     "wrapped_in_quotes": r"\bquot|\"",
@@ -182,20 +195,31 @@ class CompiledRubric:
 
 
 def mapping_schema(names: Sequence[str] | None = None) -> dict[str, Any]:
-    """The answer shape: `{"check": {"name": <check>, <its arguments>}}` or name `none`.
+    """The answer shape: `{"checks": [{"name": <check>, <its arguments>}, ...]}`, or `none`.
 
     One `anyOf` branch per check, each with the check's own typed arguments, so a grammar built
-    from it lets the model name only real checks with well-typed arguments.
+    from it lets the model name only real checks with well-typed arguments. Up to
+    `MAX_PARTS` checks, for a criterion that states several rules; all must pass.
     """
     chosen = list(CATALOGUE) if names is None else list(names)
     branches: list[dict[str, Any]] = [_branch(_NONE, ())]
     branches += [_branch(name, describe(name).params) for name in chosen]
     return {
         "title": SCHEMA_TITLE,
-        "description": "The catalogue check that decides the criterion exactly, or none.",
+        "description": (
+            "The catalogue checks that together decide the criterion exactly (all must pass), "
+            "or none."
+        ),
         "type": "object",
-        "properties": {"check": {"anyOf": branches}},
-        "required": ["check"],
+        "properties": {
+            "checks": {
+                "type": "array",
+                "items": {"anyOf": branches},
+                "minItems": 1,
+                "maxItems": MAX_PARTS,
+            }
+        },
+        "required": ["checks"],
         "additionalProperties": False,
     }
 
@@ -281,21 +305,40 @@ class CheckCompiler:
 
 
 def read_mapping(raw: Any, description: str) -> tuple[Check | None, str | None]:
-    """Validate one answer: `(check, None)`, `(None, None)` for `none`, or `(None, problem)`."""
-    if isinstance(raw, Mapping) and isinstance(raw.get("check"), Mapping):
-        spec: Any = raw["check"]
+    """Validate one answer: `(check, None)`, `(None, None)` for `none`, or `(None, problem)`.
+
+    Several checks become one `all_of` check. Also read: `{"check": {...}}` and a bare
+    `{"name": ...}`, shapes a provider may return when it flattens or renames the wrapper.
+    """
+    specs: Any
+    if isinstance(raw, Mapping) and isinstance(raw.get("checks"), list):
+        specs = raw["checks"]
+    elif isinstance(raw, Mapping) and isinstance(raw.get("check"), Mapping):
+        specs = [raw["check"]]
     elif isinstance(raw, Mapping) and "name" in raw:
-        spec = raw  # a provider that flattened the wrapper
+        specs = [raw]
     else:
-        return None, f'expected {{"check": {{"name": ...}}}}, got {answer_text(raw)[:120]}'
-    if spec.get("name") == _NONE:
+        return None, f'expected {{"checks": [{{"name": ...}}]}}, got {answer_text(raw)[:120]}'
+    if not specs or not all(isinstance(spec, Mapping) for spec in specs):
+        return None, f'expected {{"checks": [{{"name": ...}}]}}, got {answer_text(raw)[:120]}'
+    named = [spec for spec in specs if spec.get("name") != _NONE]
+    if not named:
         return None, None
-    args = {key: value for key, value in spec.items() if value is not None}
-    try:
-        check = from_spec(args)
-    except RubricError as exc:
-        where = f" (argument `{exc.field}`)" if exc.field and exc.field != "name" else ""
-        return None, f"{exc.reason}{where}"
+    if len(named) < len(specs):
+        return None, (
+            '"none" together with checks: answer "none" alone when no check decides part of '
+            "the criterion"
+        )
+    parts: list[Check] = []
+    for number, spec in enumerate(named, start=1):
+        args = {key: value for key, value in spec.items() if value is not None}
+        try:
+            parts.append(from_spec(args))
+        except RubricError as exc:
+            where = f" (argument `{exc.field}`)" if exc.field and exc.field != "name" else ""
+            which = f"check {number}: " if len(named) > 1 else ""
+            return None, f"{which}{exc.reason}{where}"
+    check = all_of(*parts)
     problem = ungrounded(check, description)
     return (None, problem) if problem else (check, None)
 
@@ -311,7 +354,15 @@ def _read(raw: Any, description: str) -> tuple[Check | None, str | None, bool]:
 
 
 def ungrounded(check: Check, description: str) -> str | None:
-    """Why `check`'s arguments are not all in the criterion's words, or `None` if they are."""
+    """Why `check`'s arguments are not all in the criterion's words, or `None` if they are.
+
+    Each part of a combined check is grounded on its own.
+    """
+    for part in check.parts:
+        if (problem := ungrounded(part, description)) is not None:
+            return problem
+    if check.parts:
+        return None
     text = _normal(description)
     cue = CUES.get(check.name)
     if cue is not None and not re.search(cue, text):

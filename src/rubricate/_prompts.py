@@ -85,34 +85,44 @@ COMPILE_REQUEST = """\
 Checks:
 {catalogue}
 
-Pick a check only when it decides exactly what the criterion asks, with every argument taken \
-from the criterion's own words, including optional ones the criterion names (a separator, a \
-marker). Criteria about meaning, facts, content, accuracy, tone or quality cannot be checked \
-in code: answer "none" for them. When unsure, answer "none".
+Pick checks only when together they decide exactly what the criterion asks, with every \
+argument taken from the criterion's own words, including optional ones the criterion names (a \
+separator, a marker). When the criterion states several rules, give one check per rule; all \
+must pass. Criteria about meaning, facts, content, accuracy, tone or quality cannot be checked \
+in code: answer "none" for them, and also when any one rule of the criterion is like that. \
+When unsure, answer "none".
 
 Examples:
 Criterion: The reply is at most 150 words long.
-{{"check": {{"name": "word_count", "at_most": 150}}}}
+{{"checks": [{{"name": "word_count", "at_most": 150}}]}}
 Criterion: The summary says the bridge opened in 1932.
-{{"check": {{"name": "none"}}}}
+{{"checks": [{{"name": "none"}}]}}
 Criterion: Use the words "budget" and "deadline".
-{{"check": {{"name": "keywords_present", "keywords": ["budget", "deadline"]}}}}
+{{"checks": [{{"name": "keywords_present", "keywords": ["budget", "deadline"]}}]}}
 Criterion: The answer states that Maria Lopez won the award.
-{{"check": {{"name": "none"}}}}
+{{"checks": [{{"name": "none"}}]}}
 Criterion: The explanation is clear and friendly.
-{{"check": {{"name": "none"}}}}
+{{"checks": [{{"name": "none"}}]}}
 Criterion: Never use a comma.
-{{"check": {{"name": "no_commas"}}}}
+{{"checks": [{{"name": "no_commas"}}]}}
 Criterion: Write fewer than 4 sentences.
-{{"check": {{"name": "sentence_count", "fewer_than": 4}}}}
+{{"checks": [{{"name": "sentence_count", "fewer_than": 4}}]}}
 Criterion: The letter 'z' appears at most 3 times.
-{{"check": {{"name": "letter_count", "letter": "z", "at_most": 3}}}}
+{{"checks": [{{"name": "letter_count", "letter": "z", "at_most": 3}}]}}
 Criterion: Write exactly 4 paragraphs separated by ---.
-{{"check": {{"name": "paragraph_count", "exactly": 4, "separator": "---"}}}}
+{{"checks": [{{"name": "paragraph_count", "exactly": 4, "separator": "---"}}]}}
 Criterion: The essay has exactly 3 parts, each starting with 'Part N'.
-{{"check": {{"name": "section_count", "exactly": 3, "marker": "Part"}}}}
+{{"checks": [{{"name": "section_count", "exactly": 3, "marker": "Part"}}]}}
 Criterion: Bold at least 2 phrases with markdown, like **this**.
-{{"check": {{"name": "highlight_count", "at_least": 2}}}}
+{{"checks": [{{"name": "highlight_count", "at_least": 2}}]}}
+Criterion: Write it in French, and only in lowercase letters.
+{{"checks": [{{"name": "language", "code": "fr"}}, {{"name": "all_lowercase"}}]}}
+Criterion: Use exactly 3 paragraphs and a warm, encouraging tone.
+{{"checks": [{{"name": "none"}}]}}
+Criterion: Start with the question 'How do tides work?' repeated exactly as it was asked.
+{{"checks": [{{"name": "starts_with", "phrase": "How do tides work?"}}]}}
+Criterion: Offer two different slogans, divided by the symbols ###.
+{{"checks": [{{"name": "part_count", "separator": "###", "exactly": 2, "distinct": true}}]}}
 
 Criterion: {criterion}"""
 
