@@ -38,6 +38,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "no_commas": {},
     "one_of": {"options": ["yes", "no"]},
     "paragraph_count": {"exactly": 1},
+    "paragraph_starts_with": {"paragraph": 2, "phrase": "The"},
     "part_count": {"separator": "***", "exactly": 2},
     "placeholder_count": {"at_least": 1},
     "section_count": {"at_least": 1},
@@ -368,6 +369,36 @@ def test_part_count_rejects_a_blank_separator() -> None:
     with pytest.raises(RubricError, match="separator") as caught:
         checks.part_count(" ", exactly=2)
     assert caught.value.field == "separator"
+
+
+@pytest.mark.parametrize(
+    ("text", "passed", "finding"),
+    [
+        ("Intro.\n\nHowever, no.", True, "paragraph 2 starts with 'However'"),
+        ("Intro.\n\n**however** no.", True, "paragraph 2 starts with 'However'"),
+        ('Intro.\n\n> "However" no.', True, "paragraph 2 starts with 'However'"),
+        ("Intro.\n***\nHowever  it is.", True, "paragraph 2 starts with 'However'"),
+        ("Intro.\n\nHowevers", False, "paragraph 2 starts with 'Howevers', needs 'However'"),
+        ("Intro.\n\nBut however", False, "paragraph 2 starts with 'But however', needs 'However'"),
+        ("However, one paragraph.", False, "has 1 paragraph, so no paragraph 2"),
+        ("", False, "has 0 paragraphs, so no paragraph 2"),
+        (
+            "Intro.\n\nPor último, é isso.",
+            False,
+            "paragraph 2 starts with 'Por último, é isso.', needs 'However'",
+        ),
+    ],
+)
+def test_paragraph_starts_with(text: str, passed: bool, finding: str) -> None:
+    assert checks.paragraph_starts_with(2, "However")(text) == (passed, finding)
+
+
+def test_paragraph_starts_with_numbers_paragraphs_from_one() -> None:
+    assert checks.paragraph_starts_with(1, "Über")("über alles.\n\nZwei.")[0]
+    assert not checks.paragraph_starts_with(1, "Über", case_sensitive=True)("über alles.")[0]
+    with pytest.raises(RubricError, match="count from 1, got 0") as caught:
+        checks.paragraph_starts_with(0, "Hi")
+    assert caught.value.field == "paragraph"
 
 
 # --- combined checks --------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from ._text import (
     keywords_present,
     no_commas,
     one_of,
+    paragraph_starts_with,
     starts_with,
 )
 from ._tools import as_tools, graded_output
@@ -71,6 +72,7 @@ __all__ = [
     "no_commas",
     "one_of",
     "paragraph_count",
+    "paragraph_starts_with",
     "part_count",
     "placeholder_count",
     "section_count",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from .._exceptions import RubricError
 from ._check import TextTest
 from ._registry import catalogue_check
-from ._units import phrase_pattern
+from ._units import paragraphs, phrase_pattern
 
 __all__ = [
     "all_capitals",
@@ -18,11 +18,13 @@ __all__ = [
     "keywords_present",
     "no_commas",
     "one_of",
+    "paragraph_starts_with",
     "starts_with",
 ]
 
 _COMMAS = ",，、،"  # ASCII, fullwidth, ideographic and Arabic commas
 _SNIPPET = 40
+_LEAD_MARKS = "#*_>\"'“‘`- \t\n"  # Markdown marks and quotes before a paragraph's first word
 
 
 @catalogue_check
@@ -174,9 +176,51 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
         passed = _fold(found, case_sensitive).startswith(_fold(wanted, case_sensitive))
         if passed:
             return True, f"starts with {wanted!r}"
-        head = found[: len(wanted) + _SNIPPET // 2]
-        shown = f"{head}…" if len(head) < len(found) else head
-        return False, f"starts with {shown!r}, needs to start with {wanted!r}"
+        return False, f"starts with {_opening(found, wanted)!r}, needs to start with {wanted!r}"
+
+    return test
+
+
+@catalogue_check
+def paragraph_starts_with(paragraph: int, phrase: str, case_sensitive: bool = False) -> TextTest:
+    """A given paragraph starts with the phrase, as whole words.
+
+    Paragraphs are those `paragraph_count` counts, numbered from 1. Markdown marks and quotes
+    before the first word (`#`, `*`, `>`, `"`) are skipped, any run of whitespace compares equal
+    to one space, and the phrase must end where a word ends (`Pre` does not start
+    `President`); letter case is ignored unless `case_sensitive`.
+
+    Args:
+        paragraph: Which paragraph, counting from 1.
+        phrase: What the paragraph must start with.
+        case_sensitive: Compare letter case too.
+
+    Example:
+        ```python
+        checks.paragraph_starts_with(2, "However")
+        ```
+
+    """
+    if paragraph < 1:
+        raise RubricError(
+            f"paragraph_starts_with: paragraphs count from 1, got {paragraph}", field="paragraph"
+        )
+    wanted = _phrase("paragraph_starts_with", phrase)
+
+    def test(text: str) -> tuple[bool, str]:
+        found = paragraphs(text)
+        if len(found) < paragraph:
+            noun = "paragraph" if len(found) == 1 else "paragraphs"
+            return False, f"has {len(found)} {noun}, so no paragraph {paragraph}"
+        head = _normalize(found[paragraph - 1].lstrip(_LEAD_MARKS))
+        start = _fold(head, case_sensitive)
+        passed = start.startswith(_fold(wanted, case_sensitive)) and not (
+            len(start) > len(wanted) and start[len(wanted)].isalnum() and wanted[-1].isalnum()
+        )
+        if passed:
+            return True, f"paragraph {paragraph} starts with {wanted!r}"
+        shown = _opening(head, wanted)
+        return False, f"paragraph {paragraph} starts with {shown!r}, needs {wanted!r}"
 
     return test
 
@@ -281,6 +325,12 @@ def _listed(items: Sequence[str], last: str = "and") -> str:
     if len(quoted) == 1:
         return quoted[0]
     return f"{', '.join(quoted[:-1])} {last} {quoted[-1]}"
+
+
+def _opening(text: str, wanted: str) -> str:
+    """The start of `text`, a little longer than `wanted`, for a gap."""
+    head = text[: len(wanted) + _SNIPPET // 2]
+    return f"{head}…" if len(head) < len(text) else head
 
 
 def _times(count: int) -> str:
