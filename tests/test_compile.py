@@ -21,6 +21,7 @@ from rubricate._compile import (
     CUES,
     MAX_PARTS,
     SCHEMA_TITLE,
+    CheckCompiler,
     mapping_schema,
     read_mapping,
     ungrounded,
@@ -311,6 +312,8 @@ def test_read_mapping(raw: Any, expected: Any) -> None:
         (checks.part_count("###", exactly=2), "Two answers divided by ###", None),
         (checks.part_count("###", exactly=2), "Two answers, then ###", "part_count"),
         (checks.part_count("***", exactly=2), "Two answers split by ###", "'***'"),
+        (checks.paragraph_starts_with(2, "So"), "The second paragraph starts with 'So'", None),
+        (checks.paragraph_starts_with(3, "So"), "The second paragraph starts with 'So'", "3"),
         # Each part of a combined check is grounded on its own.
         (
             checks.all_of(checks.language("de"), checks.all_capitals()),
@@ -394,3 +397,15 @@ def test_grade_results_cache_keys_on_compile_checks() -> None:
     assert plain is not None and compiled is not None and plain != compiled
     judge.compile_checks = False
     assert _cache_key(rubric, item, _judge_fingerprint(judge)) == plain
+
+
+def test_every_prompt_example_is_a_mapping_the_compiler_accepts() -> None:
+    """The examples teach the answer shape, so each must be one `read_mapping` accepts as is."""
+    request = CheckCompiler()._request
+    examples = re.findall(r"^Criterion: (.+)\n(\{.*\})$", request, re.MULTILINE)
+    assert len(examples) >= 10
+    for criterion, answer in examples:
+        check, problem = read_mapping(json.loads(answer), criterion)
+        assert problem is None, (criterion, problem)
+        if '"none"' not in answer:
+            assert check is not None, criterion

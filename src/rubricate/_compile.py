@@ -67,15 +67,20 @@ _SMALL_NUMBERS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty"
 )
-_NUMBER_WORDS = {word: value for value, word in enumerate(_SMALL_NUMBERS.split())} | {
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "hundred": 100,
-    "once": 1,
-    "twice": 2,
-    "thrice": 3,
-}
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth"
+_NUMBER_WORDS = (
+    {word: value for value, word in enumerate(_SMALL_NUMBERS.split())}
+    | {
+        "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "hundred": 100,
+        "once": 1,
+        "twice": 2,
+        "thrice": 3,
+    }
+    | {word: value for value, word in enumerate(_ORDINALS.split(), start=1)}
+)
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 # What a criterion must talk about for a check to decide it (a regex on its casefolded words).
 # Numbers and phrases are grounded by value (`ungrounded`); this grounds the kind of check, so
@@ -98,6 +103,7 @@ CUES: Mapping[str, str | None] = {
     "no_commas": r"\bcomma",
     "one_of": None,  # every option must already be in the criterion's words
     "paragraph_count": r"\bparagraph",
+    "paragraph_starts_with": r"\bparagraph",
     "part_count": r"\b(separat|divid|split)",
     "placeholder_count": r"\b(placeholder|bracket)|\[",
     "section_count": r"\b(section|part|chapter)",

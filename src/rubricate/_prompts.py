@@ -94,35 +94,38 @@ When unsure, answer "none".
 
 Examples:
 Criterion: The reply is at most 150 words long.
-{{"checks": [{{"name": "word_count", "at_most": 150}}]}}
+{"checks": [{"name": "word_count", "at_most": 150}]}
 Criterion: The summary says the bridge opened in 1932.
-{{"checks": [{{"name": "none"}}]}}
+{"checks": [{"name": "none"}]}
 Criterion: Use the words "budget" and "deadline".
-{{"checks": [{{"name": "keywords_present", "keywords": ["budget", "deadline"]}}]}}
+{"checks": [{"name": "keywords_present", "keywords": ["budget", "deadline"]}]}
 Criterion: The answer states that Maria Lopez won the award.
-{{"checks": [{{"name": "none"}}]}}
+{"checks": [{"name": "none"}]}
 Criterion: The explanation is clear and friendly.
-{{"checks": [{{"name": "none"}}]}}
+{"checks": [{"name": "none"}]}
 Criterion: Never use a comma.
-{{"checks": [{{"name": "no_commas"}}]}}
+{"checks": [{"name": "no_commas"}]}
 Criterion: Write fewer than 4 sentences.
-{{"checks": [{{"name": "sentence_count", "fewer_than": 4}}]}}
+{"checks": [{"name": "sentence_count", "fewer_than": 4}]}
 Criterion: The letter 'z' appears at most 3 times.
-{{"checks": [{{"name": "letter_count", "letter": "z", "at_most": 3}}]}}
+{"checks": [{"name": "letter_count", "letter": "z", "at_most": 3}]}
 Criterion: Write exactly 4 paragraphs separated by ---.
-{{"checks": [{{"name": "paragraph_count", "exactly": 4, "separator": "---"}}]}}
+{"checks": [{"name": "paragraph_count", "exactly": 4, "separator": "---"}]}
 Criterion: The essay has exactly 3 parts, each starting with 'Part N'.
-{{"checks": [{{"name": "section_count", "exactly": 3, "marker": "Part"}}]}}
+{"checks": [{"name": "section_count", "exactly": 3, "marker": "Part"}]}
 Criterion: Bold at least 2 phrases with markdown, like **this**.
-{{"checks": [{{"name": "highlight_count", "at_least": 2}}]}}
+{"checks": [{"name": "highlight_count", "at_least": 2}]}
 Criterion: Write it in French, and only in lowercase letters.
-{{"checks": [{{"name": "language", "code": "fr"}}, {{"name": "all_lowercase"}}]}}
+{"checks": [{"name": "language", "code": "fr"}, {"name": "all_lowercase"}]}
 Criterion: Use exactly 3 paragraphs and a warm, encouraging tone.
-{{"checks": [{{"name": "none"}}]}}
+{"checks": [{"name": "none"}]}
 Criterion: Start with the question 'How do tides work?' repeated exactly as it was asked.
-{{"checks": [{{"name": "starts_with", "phrase": "How do tides work?"}}]}}
+{"checks": [{"name": "starts_with", "phrase": "How do tides work?"}]}
+Criterion: There are 5 paragraphs, and the third one opens with the word 'Finally'.
+{"checks": [{"name": "paragraph_count", "exactly": 5}, \
+{"name": "paragraph_starts_with", "paragraph": 3, "phrase": "Finally"}]}
 Criterion: Offer two different slogans, divided by the symbols ###.
-{{"checks": [{{"name": "part_count", "separator": "###", "exactly": 2, "distinct": true}}]}}
+{"checks": [{"name": "part_count", "separator": "###", "exactly": 2, "distinct": true}]}
 
 Criterion: {criterion}"""
 
