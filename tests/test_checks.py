@@ -478,6 +478,17 @@ def test_section_count_by_markdown_headings() -> None:
     assert checks.section_count(exactly=0)("```\n# comment in code\n```")[0]
 
 
+@pytest.mark.parametrize(
+    "marker", ["SECTION", "SECTION X", "SECTION N", "SECTION <n>", "SECTION #"]
+)
+def test_section_marker_may_carry_a_number_placeholder(marker: str) -> None:
+    check = checks.section_count(marker=marker, exactly=2)
+    assert check("SECTION 1\nIntro.\nSECTION 2\nMore.") == (
+        True,
+        "has 2 sections marked SECTION <n>, needs exactly 2",
+    )
+
+
 def test_section_count_by_marker() -> None:
     text = "SECTION 1\nfoo\n**SECTION 2**\nbar\nSection 3\nSECTIONS 4\nSECTION five"
     assert run(checks.section_count(marker="SECTION", exactly=2), text) == (

@@ -19,15 +19,18 @@ from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_score
 from rubricate._cli import create_app
 from rubricate._compile import (
     CUES,
+    FLAG_CUES,
     MAX_PARTS,
     SCHEMA_TITLE,
     CheckCompiler,
     mapping_schema,
     read_mapping,
+    uncovered,
     ungrounded,
 )
 from rubricate._local._chat_model import json_schema_grammar
 from rubricate._retry import RetryPolicy
+from rubricate.checks._registry import describe
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
 # One call at a time, so the scripted replies meet the criteria in order.
@@ -135,9 +138,9 @@ def test_arguments_not_in_the_criterion_are_rejected_without_a_second_try() -> N
 
 def test_invalid_arguments_are_rejected_with_the_catalogues_reason() -> None:
     model = ScriptedChatModel(
-        script=[mapping(name="word_count", at_most=5, exactly=5), mapping(name="word_count")]
+        script=[mapping(name="word_count", at_most=4, exactly=5), mapping(name="word_count")]
     )
-    compiled = Judge(model, retry=FAST, max_concurrency=1).compile("- At most 5 words")
+    compiled = Judge(model, retry=FAST, max_concurrency=1).compile("- Exactly 5, at most 4 words")
 
     assert compiled.mappings[0].decided_by == "judge"
     assert "`exactly` cannot be combined with `at_most`" in model.prompts()[1]
@@ -267,13 +270,18 @@ def test_the_schema_names_every_check_and_none_and_makes_a_grammar() -> None:
             {"checks": [{"name": "no_commas"}, {"name": "word_count", "at_most": "many"}]},
             "check 2: word_count: expected an integer",
         ),
+        # Bounds that `exactly` implies are dropped; contradicting ones are not.
+        ({"checks": [{"name": "word_count", "exactly": 5, "more_than": 1, "at_most": 9}]}, "five"),
+        ({"checks": [{"name": "word_count", "exactly": 5, "more_than": 5}]}, "cannot be combined"),
         ({"checks": [{"name": "no_commas"}, {"name": "none"}]}, '"none" together with checks'),
     ],
 )
 def test_read_mapping(raw: Any, expected: Any) -> None:
-    check, problem = read_mapping(raw, "At most 5 words, no commas")
+    check, problem = read_mapping(raw, "At most 5 words, exactly 5 words, no commas")
     if expected == "ok":
         assert (check, problem) == (checks.word_count(at_most=5), None)
+    elif expected == "five":
+        assert (check, problem) == (checks.word_count(exactly=5), None)
     elif isinstance(expected, str):
         assert check is None and problem is not None and expected in problem
     else:
@@ -409,3 +417,164 @@ def test_every_prompt_example_is_a_mapping_the_compiler_accepts() -> None:
         assert problem is None, (criterion, problem)
         if '"none"' not in answer:
             assert check is not None, criterion
+
+
+@pytest.mark.parametrize(
+    ("check", "description", "problem"),
+    [
+        (checks.paragraph_count(exactly=6), "6 paragraphs; paragraph 2 starts with 'so'", "'so'"),
+        (
+            checks.all_of(checks.paragraph_count(exactly=6), checks.paragraph_starts_with(2, "So")),
+            "6 paragraphs; paragraph 2 starts with 'so'",
+            None,
+        ),
+        (checks.section_count(marker="SECTION", exactly=3), "3 sections: 'SECTION X'", None),
+        (checks.letter_count("n", at_most=3), "The letter 'n' at most 3 times", None),
+        (checks.starts_with("Hi"), 'The response\'s first word is "Hi"', None),
+        (checks.highlight_count(at_least=2), "Highlight 2 parts, like 'this one'", None),
+        (checks.no_commas(), "No commas, and mention \u201cParis\u201d", "'Paris'"),
+        (checks.wrapped_in_quotes(), "Wrapped in double quotes", None),
+    ],
+)
+def test_every_quoted_phrase_must_be_used_by_a_check(
+    check: checks.Check, description: str, problem: str | None
+) -> None:
+    found = uncovered(check, description)
+    if problem is None:
+        assert found is None
+    else:
+        assert found is not None and problem in found
+
+
+def test_a_rule_left_out_of_the_mapping_gets_a_correction_round() -> None:
+    criterion = "- Exactly 2 paragraphs, and paragraph 2 starts with the word 'so'"
+    model = ScriptedChatModel(
+        script=[
+            mapping(name="paragraph_count", exactly=2),
+            mappings(
+                {"name": "paragraph_count", "exactly": 2},
+                {"name": "paragraph_starts_with", "paragraph": 2, "phrase": "so"},
+            ),
+        ]
+    )
+    (mapped,) = Judge(model, retry=FAST).compile(criterion).mappings
+
+    assert "the criterion quotes 'so', which no check uses" in model.prompts()[1]
+    assert mapped.check == checks.all_of(
+        checks.paragraph_count(exactly=2), checks.paragraph_starts_with(2, "so")
+    )
+
+
+@pytest.mark.parametrize(
+    ("description", "expected"),
+    [
+        (
+            "The response is in English and all lowercase",
+            checks.all_of(checks.all_lowercase(), checks.language("en")),
+        ),
+        ("Written in the German language, all lowercase", None),
+        ("All lowercase letters", checks.all_lowercase()),
+        ("All lowercase, like English poetry", checks.all_lowercase()),
+    ],
+)
+def test_a_language_the_criterion_names_is_checked_too(
+    description: str, expected: checks.Check | None
+) -> None:
+    check, problem = read_mapping({"checks": [{"name": "all_lowercase"}]}, description)
+    assert problem is None
+    if expected is None:
+        expected = checks.all_of(checks.all_lowercase(), checks.language("de"))
+    assert check == expected
+
+
+@pytest.mark.parametrize(
+    ("spec", "description", "expected"),
+    [
+        (
+            {"name": "starts_with", "phrase": "So", "case_sensitive": True},
+            "Starts with the word 'so'",
+            checks.starts_with("So"),
+        ),
+        (
+            {"name": "starts_with", "phrase": "So", "case_sensitive": True},
+            "Starts with 'So', in that exact case",
+            checks.starts_with("So", case_sensitive=True),
+        ),
+        (
+            {"name": "part_count", "separator": "##", "exactly": 2, "distinct": True},
+            "Two answers divided by ##",
+            checks.part_count("##", exactly=2),
+        ),
+        (
+            {"name": "part_count", "separator": "##", "exactly": 2, "distinct": True},
+            "Two different answers divided by ##",
+            checks.part_count("##", exactly=2, distinct=True),
+        ),
+        (
+            {"name": "valid_json", "allow_fence": False},
+            "The whole answer is JSON",
+            checks.valid_json(),
+        ),
+    ],
+)
+def test_a_true_false_option_the_criterion_does_not_ask_for_takes_its_default(
+    spec: dict[str, Any], description: str, expected: checks.Check
+) -> None:
+    assert read_mapping({"checks": [spec]}, description) == (expected, None)
+
+
+def test_every_flag_cue_names_a_real_option() -> None:
+    flags = {p.name for name in checks.CATALOGUE for p in describe(name).params if p.kind == "bool"}
+    assert set(FLAG_CUES) == flags
+
+
+def test_an_invented_extra_check_is_dropped_and_a_stated_divider_filled_in() -> None:
+    model = ScriptedChatModel(
+        script=[
+            mappings(
+                {"name": "paragraph_count", "exactly": 2, "more_than": 1},
+                {"name": "paragraph_starts_with", "paragraph": 1, "phrase": "***"},
+            )
+        ]
+    )
+    criterion = "- Exactly two paragraphs, separated by the divider ***"
+    (mapped,) = Judge(model, retry=FAST).compile(criterion).mappings
+
+    assert mapped.check == checks.paragraph_count(exactly=2, separator="***")
+    assert len(model.calls) == 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "description", "expected"),
+    [
+        (
+            {"name": "section_count", "exactly": 3},
+            "3 sections, each starting with 'SECTION X'",
+            checks.section_count(marker="SECTION X", exactly=3),
+        ),
+        (
+            {"name": "has_postscript"},
+            "Ends with a postscript starting with 'P.P.S'",
+            checks.has_postscript(marker="P.P.S"),
+        ),
+        (
+            {"name": "paragraph_count", "exactly": 4},
+            "Exactly 4 paragraphs separated by the divider ---.",
+            checks.paragraph_count(exactly=4, separator="---"),
+        ),
+        (
+            {"name": "paragraph_count", "exactly": 4},
+            "Exactly 4 paragraphs, each --- well, you know",
+            checks.paragraph_count(exactly=4),
+        ),
+        (
+            {"name": "paragraph_count", "exactly": 4},
+            "Exactly 4 paragraphs separated by blank lines",
+            checks.paragraph_count(exactly=4),
+        ),
+    ],
+)
+def test_optional_arguments_the_criterion_states_are_filled_in(
+    spec: dict[str, Any], description: str, expected: checks.Check
+) -> None:
+    assert read_mapping({"checks": [spec]}, description) == (expected, None)

@@ -34,16 +34,22 @@ from ._exceptions import GraderError, RubricError
 from ._rubric import Criterion, Rubric
 from ._types import Usage
 from ._verdicts import answer_text
-from .checks import Check, all_of, from_spec
-from .checks._registry import CATALOGUE, CheckInfo, Param, describe
+from .checks import Check, all_of, from_spec, language
+from .checks._check import BOUND_NAMES, Bounds
+from .checks._language import LANGUAGES
+from .checks._registry import CATALOGUE, CheckInfo, Param, create, describe
 
 __all__ = [
+    "FLAG_CUES",
     "MAX_PARTS",
     "AskStructured",
     "CheckCompiler",
     "CheckMapping",
     "CompiledRubric",
     "mapping_schema",
+    "read_mapping",
+    "uncovered",
+    "ungrounded",
 ]
 
 AskStructured = Callable[[list[BaseMessage], dict[str, Any]], Awaitable[Any]]
@@ -114,6 +120,23 @@ CUES: Mapping[str, str | None] = {
     "valid_json": r"\bjson\b",
     "word_count": r"\b(words?|long|length)\b",
     "wrapped_in_quotes": r"\bquot|\"",
+}
+# A quoted phrase: 'x' or "x" holding a word, not an apostrophe inside a word (response's).
+_QUOTED = re.compile(r"(?<!\w)'(?P<single>[^']*?\w[^']*?)'(?!\w)|\"(?P<double>[^\"]*?\w[^\"]*?)\"")
+# A divider written out: a run of three or more of one of * - _ = ~ #, standing alone.
+_DIVIDER = re.compile(r"(?<!\S)([*\-_=~#])\1{2,}(?=[\s.,;:!?)]|$)")
+_EXAMPLE = re.compile(r"\b(like|such as|e\.g\.?|for example|for instance)\W*$")
+_LANGUAGE_CODES = {name.casefold(): code for code, name in LANGUAGES.items() if "(" not in name}
+_LANGUAGE_NAMED = re.compile(
+    rf"\bin (?:the )?({'|'.join(sorted(_LANGUAGE_CODES, key=len, reverse=True))})\b"
+)
+# What a criterion must say for a true/false option to be set (`_without_unasked_flags`).
+FLAG_CUES: Mapping[str, str] = {
+    "allow_fence": r"\b(fence|code ?block|markdown|raw|plain|bare|only json)",
+    "case_sensitive": r"\b(case|capital|upper|lower)",
+    "contains": r"\b(contain|include|somewhere|within|part of)",
+    "distinct": r"\b(different|distinct|unique|not the same)",
+    "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",
 }
 _CACHE_SIZE = 4096
 _UNGROUNDED = "the criterion does not "
@@ -337,16 +360,26 @@ def read_mapping(raw: Any, description: str) -> tuple[Check | None, str | None]:
         )
     parts: list[Check] = []
     for number, spec in enumerate(named, start=1):
-        args = {key: value for key, value in spec.items() if value is not None}
+        args = _without_implied_bounds({k: v for k, v in spec.items() if v is not None})
+        args = _without_unasked_flags(args, description)
         try:
             parts.append(from_spec(args))
         except RubricError as exc:
             where = f" (argument `{exc.field}`)" if exc.field and exc.field != "name" else ""
             which = f"check {number}: " if len(named) > 1 else ""
             return None, f"{which}{exc.reason}{where}"
+    # In a mapping of several checks an ungrounded one is an extra the model made up (its
+    # numbers or words are not the criterion's); the grounded ones still stand.
+    grounded = [part for part in parts if ungrounded(part, description) is None]
+    if len(parts) > 1 and grounded:
+        parts = grounded
     check = all_of(*parts)
-    problem = ungrounded(check, description)
-    return (None, problem) if problem else (check, None)
+    if problem := ungrounded(check, description):
+        return None, problem
+    check = _with_stated_options(check, description)
+    if problem := uncovered(check, description):
+        return None, problem
+    return _with_named_language(check, description), None
 
 
 def _read(raw: Any, description: str) -> tuple[Check | None, str | None, bool]:
@@ -357,6 +390,42 @@ def _read(raw: Any, description: str) -> tuple[Check | None, str | None, bool]:
     """
     check, problem = read_mapping(raw, description)
     return check, problem, problem is not None and problem.startswith(_UNGROUNDED)
+
+
+def uncovered(check: Check, description: str) -> str | None:
+    """A phrase the criterion quotes that no argument of `check` uses, or `None`.
+
+    A format criterion's quoted words are almost always a check's arguments ("paragraph 2
+    starts with 'president'"), so an unused one means a rule of the criterion was left out.
+    Quotes after "like" or "such as" are examples, not rules, and are not counted.
+    """
+    quoted = uncovered_quote(check, description)
+    if quoted is None:
+        return None
+    return (
+        f"the criterion quotes {quoted!r}, which no check uses: pass it as an argument "
+        "(a phrase, keyword, marker or separator) or add the check that uses it"
+    )
+
+
+def uncovered_quote(check: Check, description: str) -> str | None:
+    """The first phrase the criterion quotes (as written) that no argument of `check` uses."""
+    used = [
+        _normal(str(item)).casefold()
+        for part in check.parts or (check,)
+        for _, value in part.args
+        if not isinstance(value, (bool, int))
+        for item in (value if isinstance(value, tuple) else (value,))
+    ]
+    text = " ".join(description.translate(_QUOTES).split())
+    for match in _QUOTED.finditer(text):
+        if _EXAMPLE.search(text[: match.start()].casefold()):
+            continue
+        quoted = match.group("single") or match.group("double") or ""
+        folded = quoted.casefold()
+        if not any(value and (value in folded or folded in value) for value in used):
+            return quoted
+    return None
 
 
 def ungrounded(check: Check, description: str) -> str | None:
@@ -389,6 +458,89 @@ def ungrounded(check: Check, description: str) -> str | None:
             if wanted not in text:
                 return f"{_UNGROUNDED}contain {item!r} (`{key}`)"
     return None
+
+
+def _without_implied_bounds(args: dict[str, Any]) -> dict[str, Any]:
+    """Drop bounds that `exactly` already implies (`exactly: 2, more_than: 1`).
+
+    Grammar-constrained small models often fill in every optional bound; when the others agree
+    with `exactly` they say nothing more, so dropping them changes no verdict. Bounds that
+    contradict it are kept, for the catalogue to reject.
+    """
+    exactly = args.get("exactly")
+    others = {key: args[key] for key in BOUND_NAMES if key in args and key != "exactly"}
+    if not others or not all(_is_int(v) for v in (exactly, *others.values())):
+        return args
+    try:
+        implied = exactly in Bounds.from_args("", others)
+    except RubricError:
+        return args
+    return {key: value for key, value in args.items() if key not in others} if implied else args
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _without_unasked_flags(args: dict[str, Any], description: str) -> dict[str, Any]:
+    """Drop true/false options the criterion gives no word for (`case_sensitive` unasked).
+
+    A flag has no value to ground the way a number or a phrase has; small models set them at
+    random. Dropped, the option takes the catalogue's default.
+    """
+    text = _normal(description)
+    return {
+        key: value
+        for key, value in args.items()
+        if not (
+            isinstance(value, bool) and key in FLAG_CUES and not re.search(FLAG_CUES[key], text)
+        )
+    }
+
+
+def _with_stated_options(check: Check, description: str) -> Check:
+    """Fill optional arguments the criterion states verbatim but the model left out.
+
+    Small models skip optional arguments: "separated by the divider ***" comes back as
+    `paragraph_count(exactly=2)`, "each starting with 'SECTION X'" without its marker. A divider
+    written in the criterion becomes the `separator`, and a phrase it quotes that no argument
+    uses becomes the `marker`; the values are the criterion's own words, and the catalogue
+    validates them as any others.
+    """
+    text = _normal(description)
+    divider = _DIVIDER.search(text) if re.search(CUES["part_count"] or "", text) else None
+    parts = []
+    for part in check.parts or (check,):
+        args = dict(part.args)
+        params = {p.name for p in describe(part.name).params}
+        if "separator" in params and "separator" not in args and divider:
+            args["separator"] = divider.group(0)
+        if "marker" in params and "marker" not in args:
+            quoted = uncovered_quote(part, description)
+            if quoted is not None:
+                args["marker"] = quoted
+        if args == dict(part.args):
+            parts.append(part)
+            continue
+        try:
+            parts.append(create(part.name, **args))
+        except RubricError:
+            parts.append(part)
+    return all_of(*parts)
+
+
+def _with_named_language(check: Check, description: str) -> Check:
+    """Add `language(code)` when the criterion says "in English" and no part checks it.
+
+    Small models map "in English and all lowercase" to `all_lowercase` alone; the language is
+    stated in so many words, so code adds its check rather than grade half the criterion.
+    """
+    if any(part.name == "language" for part in check.parts or (check,)):
+        return check
+    found = _LANGUAGE_NAMED.search(_normal(description))
+    if found is None:
+        return check
+    return all_of(check, language(_LANGUAGE_CODES[found.group(1)]))
 
 
 def _branch(name: str, params: Sequence[Param]) -> dict[str, Any]:

@@ -41,6 +41,8 @@ __all__ = [
 
 # `[name]` with some non-blank text on one line, not a Markdown link `[text](url)`.
 _PLACEHOLDER = re.compile(r"\[([^\[\]\n]*)\](?!\()")
+# The number's placeholder in a marker written as it reads: `SECTION X`, `Part N`, `Step <n>`.
+_NUMBER_PLACEHOLDER = re.compile(r"\s+(?:[A-Z]|#|<\w+>|\{\w+\}|\[\w+\])$")
 # `*text*` or `**text**` on one line, hugging its text as Markdown emphasis does.
 _HIGHLIGHT = re.compile(r"(?<![*\w])(\*\*?)(?=[^\s*])([^*\n]*?[^\s*])\1(?![*\w])")
 
@@ -194,7 +196,8 @@ def section_count(marker: str | None = None, **bounds: Unpack[CountBounds]) -> T
     as in `SECTION 2`. Text before the first section is not one.
 
     Args:
-        marker: The word that opens each section, followed by its number.
+        marker: The word that opens each section, followed by its number; a placeholder for
+            the number after it (`SECTION X`, `Part N`, `Chapter #`, `Step <n>`) is ignored.
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
@@ -206,7 +209,7 @@ def section_count(marker: str | None = None, **bounds: Unpack[CountBounds]) -> T
     """
     limits = Bounds.from_args("section_count", bounds)
     if marker is not None:
-        marker = marker.strip()
+        marker = _NUMBER_PLACEHOLDER.sub("", marker.strip())
         if not marker:
             raise RubricError("section_count: `marker` must not be blank", field="marker")
     label = f"marked {marker} <n>" if marker else "headed by a Markdown heading"
