@@ -578,3 +578,14 @@ def test_optional_arguments_the_criterion_states_are_filled_in(
     spec: dict[str, Any], description: str, expected: checks.Check
 ) -> None:
     assert read_mapping({"checks": [spec]}, description) == (expected, None)
+
+
+def test_a_phrase_split_into_two_starts_with_checks_is_sent_back() -> None:
+    split = {"checks": [{"name": "starts_with", "phrase": p} for p in ("Say ", "hi", " now")]}
+    check, problem = read_mapping(split, "First repeats the request: 'Say \"hi\" now'")
+    assert check is None
+    assert problem == (
+        "3 starts_with checks with different phrases, but a text starts with one: give one "
+        "starts_with with the whole phrase"
+    )
+    assert not problem.startswith("the criterion does not")  # so it gets its correction round

@@ -374,7 +374,7 @@ def read_mapping(raw: Any, description: str) -> tuple[Check | None, str | None]:
     if len(parts) > 1 and grounded:
         parts = grounded
     check = all_of(*parts)
-    if problem := ungrounded(check, description):
+    if problem := ungrounded(check, description) or _conflicting(check):
         return None, problem
     check = _with_stated_options(check, description)
     if problem := uncovered(check, description):
@@ -457,6 +457,22 @@ def ungrounded(check: Check, description: str) -> str | None:
                 wanted = wanted.rstrip(".")
             if wanted not in text:
                 return f"{_UNGROUNDED}contain {item!r} (`{key}`)"
+    return None
+
+
+def _conflicting(check: Check) -> str | None:
+    """Why the parts of `check` cannot all pass, when two `starts_with` (or `ends_with`) differ.
+
+    Small models split a long quoted phrase at its inner quotes into several `starts_with`
+    parts; a text starts with one phrase only, so that is sent back for one whole phrase.
+    """
+    for name, verb in (("starts_with", "starts"), ("ends_with", "ends")):
+        phrases = [dict(p.args)["phrase"] for p in check.parts if p.name == name]
+        if len(phrases) > 1:
+            return (
+                f"{len(phrases)} {name} checks with different phrases, but a text {verb} with "
+                f"one: give one {name} with the whole phrase"
+            )
     return None
 
 
