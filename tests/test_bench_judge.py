@@ -136,14 +136,22 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     assert "reference_seconds_over_variant_seconds" in report["against_reference"]["joint"]
 
 
-def test_judge_bench_resumes_an_interrupted_run_from_its_checkpoint(tmp_path: Path) -> None:
-    bench = load_bench("judge")
+def _small_run(tmp_path: Path, variants: str) -> tuple[Any, list[str], Path, Path]:
+    """The bench module, its arguments for one item per source, the report and checkpoint."""
     data = tmp_path / "judge-bench"
     _write_bench(data)
     out = tmp_path / "judge.json"
-    checkpoint = tmp_path / "judge.partial.jsonl"
     argv = ["--data", str(data), "--realsumm", "1", "--ifeval", "1", "--out", str(out)]
-    argv += ["--variants", "per_criterion,joint"]
+    return (
+        load_bench("judge"),
+        [*argv, "--variants", variants],
+        out,
+        out.with_suffix(".partial.jsonl"),
+    )
+
+
+def test_judge_bench_resumes_an_interrupted_run_from_its_checkpoint(tmp_path: Path) -> None:
+    bench, argv, out, checkpoint = _small_run(tmp_path, "per_criterion,joint")
 
     def interrupt_in_joint(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
         if "RubricVerdicts" in _tool_names(kwargs):
@@ -177,14 +185,8 @@ def test_judge_bench_resumes_an_interrupted_run_from_its_checkpoint(tmp_path: Pa
 
 
 def test_judge_bench_refuses_a_checkpoint_of_another_configuration(tmp_path: Path) -> None:
-    bench = load_bench("judge")
-    data = tmp_path / "judge-bench"
-    _write_bench(data)
-    out = tmp_path / "judge.json"
-    checkpoint = tmp_path / "judge.partial.jsonl"
+    bench, argv, out, checkpoint = _small_run(tmp_path, "joint")
     checkpoint.write_text(json.dumps({"config": {"seed": 7}}) + "\n")
-    argv = ["--data", str(data), "--realsumm", "1", "--ifeval", "1", "--out", str(out)]
-    argv += ["--variants", "joint"]
     model = ScriptedChatModel(script=[_reply], repeat_last=True)
 
     with pytest.raises(SystemExit, match=r"another configuration.*--fresh"):

@@ -51,6 +51,14 @@ def none() -> AIMessage:
     return mapping(name="none")
 
 
+def assert_problem(found: str | None, expected: str | None) -> None:
+    """`found` is no problem when none is expected, else one that contains `expected`."""
+    if expected is None:
+        assert found is None
+    else:
+        assert found is not None and expected in found, found
+
+
 def compile_prompts(model: ScriptedChatModel) -> list[str]:
     return [p for p in model.prompts() if "Checks:" in p]
 
@@ -338,11 +346,7 @@ def test_read_mapping(raw: Any, expected: Any) -> None:
 def test_arguments_must_come_from_the_criterion(
     check: checks.Check, description: str, problem: str | None
 ) -> None:
-    found = ungrounded(check, description)
-    if problem is None:
-        assert found is None
-    else:
-        assert found is not None and problem in found
+    assert_problem(ungrounded(check, description), problem)
 
 
 def test_every_catalogue_check_has_a_cue() -> None:
@@ -439,11 +443,7 @@ def test_every_prompt_example_is_a_mapping_the_compiler_accepts() -> None:
 def test_every_quoted_phrase_must_be_used_by_a_check(
     check: checks.Check, description: str, problem: str | None
 ) -> None:
-    found = uncovered(check, description)
-    if problem is None:
-        assert found is None
-    else:
-        assert found is not None and problem in found
+    assert_problem(uncovered(check, description), problem)
 
 
 def test_a_rule_left_out_of_the_mapping_gets_a_correction_round() -> None:
