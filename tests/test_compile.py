@@ -580,12 +580,49 @@ def test_optional_arguments_the_criterion_states_are_filled_in(
     assert read_mapping({"checks": [spec]}, description) == (expected, None)
 
 
-def test_a_phrase_split_into_two_starts_with_checks_is_sent_back() -> None:
+def test_a_phrase_split_at_its_inner_quotes_is_completed_and_merged() -> None:
     split = {"checks": [{"name": "starts_with", "phrase": p} for p in ("Say ", "hi", " now")]}
-    check, problem = read_mapping(split, "First repeats the request: 'Say \"hi\" now'")
+    criterion = "First repeats the request: 'Say \"hi\" now, and wave.'"
+    assert read_mapping(split, criterion) == (checks.starts_with('Say "hi" now, and wave.'), None)
+
+
+@pytest.mark.parametrize(
+    ("spec", "criterion", "expected"),
+    [
+        (
+            {"name": "starts_with", "phrase": "Dear Sir"},
+            "Starts with 'Dear Sir or Madam'",
+            checks.starts_with("Dear Sir or Madam"),
+        ),
+        (
+            {"name": "ends_with", "phrase": "Is that all?"},
+            'Ends with "So, is that all?"',
+            checks.ends_with("So, is that all?"),
+        ),
+        (
+            {"name": "paragraph_starts_with", "paragraph": 2, "phrase": "In"},
+            "Paragraph 2 starts with 'In short'",
+            checks.paragraph_starts_with(2, "In short"),
+        ),
+    ],
+)
+def test_a_phrase_cut_short_is_completed_from_the_quote(
+    spec: dict[str, Any], criterion: str, expected: checks.Check
+) -> None:
+    assert read_mapping({"checks": [spec]}, criterion) == (expected, None)
+
+
+def test_a_phrase_is_not_completed_from_the_wrong_end() -> None:
+    ends = {"checks": [{"name": "ends_with", "phrase": "Dear"}]}
+    assert read_mapping(ends, "Ends with 'Dear Sir'") == (checks.ends_with("Dear"), None)
+
+
+def test_two_different_start_phrases_are_sent_back() -> None:
+    both = {"checks": [{"name": "starts_with", "phrase": p} for p in ("Hello", "Goodbye")]}
+    check, problem = read_mapping(both, "Starts with 'Hello', or else starts with 'Goodbye'")
     assert check is None
     assert problem == (
-        "3 starts_with checks with different phrases, but a text starts with one: give one "
+        "2 starts_with checks with different phrases, but a text starts with one: give one "
         "starts_with with the whole phrase"
     )
     assert not problem.startswith("the criterion does not")  # so it gets its correction round

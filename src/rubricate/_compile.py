@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -123,6 +123,8 @@ CUES: Mapping[str, str | None] = {
 }
 # A quoted phrase: 'x' or "x" holding a word, not an apostrophe inside a word (response's).
 _QUOTED = re.compile(r"(?<!\w)'(?P<single>[^']*?\w[^']*?)'(?!\w)|\"(?P<double>[^\"]*?\w[^\"]*?)\"")
+# Where a `phrase` sits in the text, for the checks whose phrase a quote can complete.
+_PHRASE_ENDS = {"starts_with": "start", "paragraph_starts_with": "start", "ends_with": "end"}
 # A divider written out: a run of three or more of one of * - _ = ~ #, standing alone.
 _DIVIDER = re.compile(r"(?<!\S)([*\-_=~#])\1{2,}(?=[\s.,;:!?)]|$)")
 _EXAMPLE = re.compile(r"\b(like|such as|e\.g\.?|for example|for instance)\W*$")
@@ -373,7 +375,7 @@ def read_mapping(raw: Any, description: str) -> tuple[Check | None, str | None]:
     grounded = [part for part in parts if ungrounded(part, description) is None]
     if len(parts) > 1 and grounded:
         parts = grounded
-    check = all_of(*parts)
+    check = all_of(*_merged(_completed(part, description) for part in parts))
     if problem := ungrounded(check, description) or _conflicting(check):
         return None, problem
     check = _with_stated_options(check, description)
@@ -458,6 +460,56 @@ def ungrounded(check: Check, description: str) -> str | None:
             if wanted not in text:
                 return f"{_UNGROUNDED}contain {item!r} (`{key}`)"
     return None
+
+
+def _completed(part: Check, description: str) -> Check:
+    """A `phrase` cut short, completed to the phrase the criterion quotes.
+
+    Small models stop copying a long quoted phrase at its first inner quote ("... ice cream
+    called "): a `starts_with` phrase that begins a phrase the criterion quotes becomes that
+    whole phrase, and an `ends_with` phrase that ends one likewise. The result is the
+    criterion's own words.
+    """
+    if part.name not in _PHRASE_ENDS:
+        return part
+    args = dict(part.args)
+    given = _normal(str(args["phrase"]))
+    fits = str.startswith if _PHRASE_ENDS[part.name] == "start" else str.endswith
+    longer = [
+        quoted
+        for quoted in _quoted(description)
+        if len(_normal(quoted)) > len(given) and fits(_normal(quoted), given)
+    ]
+    if not given or not longer:
+        return part
+    try:
+        return create(part.name, **{**args, "phrase": max(longer, key=len)})
+    except RubricError:
+        return part
+
+
+def _merged(parts: Iterable[Check]) -> list[Check]:
+    """Several `starts_with` (or `ends_with`) parts folded into one that holds all the others.
+
+    What is left of a phrase split at its inner quotes: once completed, the whole phrase holds
+    the pieces, which then say nothing more.
+    """
+    kept = list(parts)
+    for name in ("starts_with", "ends_with"):
+        same = [p for p in kept if p.name == name]
+        if len(same) < 2:
+            continue
+        longest = max(same, key=lambda p: len(str(dict(p.args)["phrase"])))
+        whole = _normal(str(dict(longest.args)["phrase"]))
+        if all(_normal(str(dict(p.args)["phrase"])) in whole for p in same):
+            kept = [p for p in kept if p.name != name or p is longest]
+    return kept
+
+
+def _quoted(description: str) -> list[str]:
+    """The phrases the criterion quotes, as written (see `_QUOTED`)."""
+    text = " ".join(description.translate(_QUOTES).split())
+    return [m.group("single") or m.group("double") or "" for m in _QUOTED.finditer(text)]
 
 
 def _conflicting(check: Check) -> str | None:
