@@ -70,16 +70,23 @@ BOOTSTRAP = 1000
 # -- data ------------------------------------------------------------------------------------------
 
 
-def sample_items(path: Path, criteria: int, seed: int) -> list[dict[str, Any]]:
-    """Whole items in a seeded random order, until `criteria` criteria are reached."""
+def sample_items(path: Path, criteria: int, seed: int, skip: int = 0) -> list[dict[str, Any]]:
+    """Whole items in a seeded random order, until `criteria` criteria are reached.
+
+    `skip` passes over the items that a sample of `skip` criteria with the same seed takes, so
+    the result is disjoint from it: a held-out sample for figures first measured on that one.
+    """
     if criteria <= 0:
         return []
     with path.open(encoding="utf-8") as handle:
         items = [json.loads(line) for line in handle if line.strip()]
     random.Random(seed).shuffle(items)
     chosen: list[dict[str, Any]] = []
-    total = 0
+    passed = total = 0
     for item in items:
+        if passed < skip:
+            passed += len(item["criteria"])
+            continue
         if total >= criteria:
             break
         chosen.append(item)
@@ -628,6 +635,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--realsumm", type=int, default=300, help="criteria from realsumm")
     parser.add_argument("--ifeval", type=int, default=200, help="criteria from ifeval")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        help="pass over the items a sample of this many criteria (per source, same seed) takes, "
+        "for a sample disjoint from an earlier run",
+    )
     parser.add_argument("--judge", default="local", help="model for every variant")
     parser.add_argument(
         "--variants", default=",".join(VARIANTS), help=f"comma-separated, of {', '.join(VARIANTS)}"
@@ -669,8 +683,8 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
     items = [
         item
         for pair in zip_longest(
-            sample_items(args.data / "realsumm.jsonl", args.realsumm, args.seed),
-            sample_items(args.data / "ifeval.jsonl", args.ifeval, args.seed),
+            sample_items(args.data / "realsumm.jsonl", args.realsumm, args.seed, args.skip),
+            sample_items(args.data / "ifeval.jsonl", args.ifeval, args.seed, args.skip),
         )
         for item in pair
         if item is not None
@@ -690,6 +704,7 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
     config = {
         "data": str(args.data),
         "seed": args.seed,
+        **({"skip": args.skip} if args.skip else {}),  # absent at 0: older checkpoints resume
         "realsumm": args.realsumm,
         "ifeval": args.ifeval,
         "variants": args.variants,
@@ -719,6 +734,7 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
         "data": str(args.data),
         "seed": args.seed,
         "requested_criteria": {"realsumm": args.realsumm, "ifeval": args.ifeval},
+        "skipped_criteria": args.skip,
         "items": {s: sum(i["source"] == s for i in items) for s in SOURCES},
         "criteria": {
             s: sum(len(i["criteria"]) for i in items if i["source"] == s) for s in SOURCES

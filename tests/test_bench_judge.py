@@ -195,3 +195,17 @@ def test_judge_bench_refuses_a_checkpoint_of_another_configuration(tmp_path: Pat
 
     bench.main([*argv, "--fresh"], model=model)
     assert json.loads(out.read_text())["variants"]["joint"]["overall"]["items"] == 2
+
+
+def test_a_skipped_sample_is_disjoint_from_the_first(tmp_path: Path) -> None:
+    bench = load_bench("judge")
+    data = tmp_path / "items.jsonl"
+    rows = [{"id": f"i{n}", "criteria": [{"label": True}] * (1 + n % 3)} for n in range(40)]
+    data.write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+    first = bench.sample_items(data, 20, seed=3)
+    held_out = bench.sample_items(data, 20, seed=3, skip=20)
+
+    assert sum(len(i["criteria"]) for i in first) >= 20
+    assert sum(len(i["criteria"]) for i in held_out) >= 20
+    assert not {i["id"] for i in first} & {i["id"] for i in held_out}
