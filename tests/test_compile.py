@@ -17,17 +17,8 @@ from typer.testing import CliRunner
 from fakes import ScriptedChatModel, joint_reply, tool_reply
 from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
 from rubricate._cli import create_app
-from rubricate._compile import (
-    CUES,
-    FLAG_CUES,
-    MAX_PARTS,
-    SCHEMA_TITLE,
-    CheckCompiler,
-    mapping_schema,
-    read_mapping,
-    uncovered,
-    ungrounded,
-)
+from rubricate._compile import MAX_PARTS, SCHEMA_TITLE, CheckCompiler, mapping_schema, read_mapping
+from rubricate._grounding import CUES, FLAG_CUES, uncovered, ungrounded
 from rubricate._local._chat_model import json_schema_grammar
 from rubricate._retry import RetryPolicy
 from rubricate.checks._registry import describe

@@ -1,0 +1,340 @@
+"""Checking a compiled mapping against the criterion's own words, and mending it from them.
+
+`read_mapping` (in `_compile`) trusts nothing the model answers. This module holds the rules it
+applies: a mapping is *grounded* when every number, phrase and kind of check is in the
+criterion (`ungrounded`), *covers* the criterion when every phrase it quotes is used
+(`uncovered`), and may be *mended* only where the criterion's words settle the answer (implied
+bounds, unasked flags, a stated divider or marker, a phrase cut short, a named language). Every
+rule is documented in `docs/checks.md` ("Compiling criteria to checks").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ._exceptions import RubricError
+from .checks import Check, all_of, language
+from .checks._check import BOUND_NAMES, Bounds
+from .checks._language import LANGUAGES
+from .checks._registry import create, describe
+
+__all__ = [
+    "CUES",
+    "FLAG_CUES",
+    "UNGROUNDED",
+    "conflicting",
+    "uncovered",
+    "ungrounded",
+    "whole_phrases",
+    "with_named_language",
+    "with_stated_options",
+    "without_sloppy_arguments",
+]
+
+UNGROUNDED = "the criterion does not "
+"""How every `ungrounded` problem starts: such a mapping gets no correction round."""
+_UNGROUNDED_PARAMS = frozenset({"code"})  # "in German" names `de` without writing it
+_SMALL_NUMBERS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+)
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth"
+_NUMBER_WORDS = (
+    {word: value for value, word in enumerate(_SMALL_NUMBERS.split())}
+    | {
+        "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "hundred": 100,
+        "once": 1,
+        "twice": 2,
+        "thrice": 3,
+    }
+    | {word: value for value, word in enumerate(_ORDINALS.split(), start=1)}
+)
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+# What a criterion must talk about for a check to decide it (a regex on its casefolded words).
+# Numbers and phrases are grounded by value (`ungrounded`); this grounds the kind of check, so
+# "at least 5 paragraphs" cannot become a word count, nor "never say 'maybe'" a keyword that must
+# appear. Every catalogue check has an entry (a test keeps it so); `None`: no cue needed.
+CUES: Mapping[str, str | None] = {
+    "all_capitals": r"\b(capital|upper[ -]?case|caps)",
+    "all_lowercase": r"\b(lower[ -]?case|small letters)",
+    "bullet_count": r"\b(bullet|list|point|item)",
+    "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
+    "ends_with": r"\b(ends?|finish(es)?|closes?) with\b|\b(last|final) (word|line|sentence)",
+    "has_postscript": r"\b(postscript|p\.? ?s\b)",
+    "has_title": r"\btitle|<<",
+    "highlight_count": r"\b(highlight|emphasi|bold|italic|markdown)|\*",
+    "keyword_count": r"\b(times?|occur|appear|mention|use|repeat|once|twice)",
+    "keywords_forbidden": r"\b(not|no|never|none|avoid\w*|without|forbid\w*|exclud\w*)\b|n't\b",
+    "keywords_present": r"\b(include|contain|mention|use|keyword|word|appear|phrase)",
+    "language": None,  # "in German" is `de`: the catalogue checks the code itself
+    "letter_count": r"\b(letter|character|appear|occur|times?)\b",
+    "no_commas": r"\bcomma",
+    "one_of": None,  # every option must already be in the criterion's words
+    "paragraph_count": r"\bparagraph",
+    "paragraph_starts_with": r"\bparagraph",
+    "part_count": r"\b(separat|divid|split)",
+    "placeholder_count": r"\b(placeholder|bracket)|\[",
+    "section_count": r"\b(section|part|chapter)",
+    "sentence_count": r"\bsentence",
+    "starts_with": (
+        r"\b(starts?|begins?|opens?) (with|by)\b|\bfirst (repeat|restate|word|line|sentence)"
+    ),
+    "valid_json": r"\bjson\b",
+    "word_count": r"\b(words?|long|length)\b",
+    "wrapped_in_quotes": r"\bquot|\"",
+}
+# A quoted phrase: 'x' or "x" holding a word, not an apostrophe inside a word (response's).
+_QUOTED = re.compile(r"(?<!\w)'(?P<single>[^']*?\w[^']*?)'(?!\w)|\"(?P<double>[^\"]*?\w[^\"]*?)\"")
+# Where a `phrase` sits in the text, for the checks whose phrase a quote can complete.
+_PHRASE_ENDS = {"starts_with": "start", "paragraph_starts_with": "start", "ends_with": "end"}
+# A divider written out: a run of three or more of one of * - _ = ~ #, standing alone.
+_DIVIDER = re.compile(r"(?<!\S)([*\-_=~#])\1{2,}(?=[\s.,;:!?)]|$)")
+_EXAMPLE = re.compile(r"\b(like|such as|e\.g\.?|for example|for instance)\W*$")
+_LANGUAGE_CODES = {name.casefold(): code for code, name in LANGUAGES.items() if "(" not in name}
+_LANGUAGE_NAMED = re.compile(
+    rf"\bin (?:the )?({'|'.join(sorted(_LANGUAGE_CODES, key=len, reverse=True))})\b"
+)
+# What a criterion must say for a true/false option to be set (`without_sloppy_arguments`).
+FLAG_CUES: Mapping[str, str] = {
+    "allow_fence": r"\b(fence|code ?block|markdown|raw|plain|bare|only json)",
+    "case_sensitive": r"\b(case|capital|upper|lower)",
+    "contains": r"\b(contain|include|somewhere|within|part of)",
+    "distinct": r"\b(different|distinct|unique|not the same)",
+    "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",
+}
+
+
+def uncovered(check: Check, description: str) -> str | None:
+    """A phrase the criterion quotes that no argument of `check` uses, or `None`.
+
+    A format criterion's quoted words are almost always a check's arguments ("paragraph 2
+    starts with 'president'"), so an unused one means a rule of the criterion was left out.
+    Quotes after "like" or "such as" are examples, not rules, and are not counted.
+    """
+    quoted = uncovered_quote(check, description)
+    if quoted is None:
+        return None
+    return (
+        f"the criterion quotes {quoted!r}, which no check uses: pass it as an argument "
+        "(a phrase, keyword, marker or separator) or add the check that uses it"
+    )
+
+
+def uncovered_quote(check: Check, description: str) -> str | None:
+    """The first phrase the criterion quotes (as written) that no argument of `check` uses."""
+    used = [
+        _normal(str(item)).casefold()
+        for part in check.parts or (check,)
+        for _, value in part.args
+        if not isinstance(value, (bool, int))
+        for item in (value if isinstance(value, tuple) else (value,))
+    ]
+    text = " ".join(description.translate(_QUOTES).split())
+    for match in _QUOTED.finditer(text):
+        if _EXAMPLE.search(text[: match.start()].casefold()):
+            continue
+        quoted = match.group("single") or match.group("double") or ""
+        folded = quoted.casefold()
+        if not any(value and (value in folded or folded in value) for value in used):
+            return quoted
+    return None
+
+
+def ungrounded(check: Check, description: str) -> str | None:
+    """Why `check`'s arguments are not all in the criterion's words, or `None` if they are.
+
+    Each part of a combined check is grounded on its own.
+    """
+    for part in check.parts:
+        if (problem := ungrounded(part, description)) is not None:
+            return problem
+    if check.parts:
+        return None
+    text = _normal(description)
+    cue = CUES.get(check.name)
+    if cue is not None and not re.search(cue, text):
+        return f"{UNGROUNDED}talk about what {check.name} checks"
+    numbers = {int(n) for n in re.findall(r"\d+", text.replace(",", ""))}
+    numbers |= {value for word, value in _NUMBER_WORDS.items() if re.search(rf"\b{word}\b", text)}
+    for key, value in check.args:
+        if key in _UNGROUNDED_PARAMS or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if value not in numbers:
+                return f"{UNGROUNDED}state the number {value} (`{key}`)"
+            continue
+        for item in value if isinstance(value, tuple) else (value,):
+            wanted = _normal(str(item))
+            if key == "marker":  # `P.P.S.` and `P.P.S` are the same postscript marker
+                wanted = wanted.rstrip(".")
+            if wanted not in text:
+                return f"{UNGROUNDED}contain {item!r} (`{key}`)"
+    return None
+
+
+def _completed(part: Check, description: str) -> Check:
+    """A `phrase` cut short, completed to the phrase the criterion quotes.
+
+    Small models stop copying a long quoted phrase at its first inner quote ("... ice cream
+    called "): a `starts_with` phrase that begins a phrase the criterion quotes becomes that
+    whole phrase, and an `ends_with` phrase that ends one likewise. The result is the
+    criterion's own words.
+    """
+    if part.name not in _PHRASE_ENDS:
+        return part
+    args = dict(part.args)
+    given = _normal(str(args["phrase"]))
+    fits = str.startswith if _PHRASE_ENDS[part.name] == "start" else str.endswith
+    longer = [
+        quoted
+        for quoted in _quoted(description)
+        if len(_normal(quoted)) > len(given) and fits(_normal(quoted), given)
+    ]
+    if not given or not longer:
+        return part
+    try:
+        return create(part.name, **{**args, "phrase": max(longer, key=len)})
+    except RubricError:
+        return part
+
+
+def _merged(parts: Iterable[Check]) -> list[Check]:
+    """Several `starts_with` (or `ends_with`) parts folded into one that holds all the others.
+
+    What is left of a phrase split at its inner quotes: once completed, the whole phrase holds
+    the pieces, which then say nothing more.
+    """
+    kept = list(parts)
+    for name in ("starts_with", "ends_with"):
+        same = [p for p in kept if p.name == name]
+        if len(same) < 2:
+            continue
+        longest = max(same, key=lambda p: len(str(dict(p.args)["phrase"])))
+        whole = _normal(str(dict(longest.args)["phrase"]))
+        if all(_normal(str(dict(p.args)["phrase"])) in whole for p in same):
+            kept = [p for p in kept if p.name != name or p is longest]
+    return kept
+
+
+def _quoted(description: str) -> list[str]:
+    """The phrases the criterion quotes, as written (see `_QUOTED`)."""
+    text = " ".join(description.translate(_QUOTES).split())
+    return [m.group("single") or m.group("double") or "" for m in _QUOTED.finditer(text)]
+
+
+def conflicting(check: Check) -> str | None:
+    """Why the parts of `check` cannot all pass, when two `starts_with` (or `ends_with`) differ.
+
+    Small models split a long quoted phrase at its inner quotes into several `starts_with`
+    parts; a text starts with one phrase only, so that is sent back for one whole phrase.
+    """
+    for name, verb in (("starts_with", "starts"), ("ends_with", "ends")):
+        phrases = [dict(p.args)["phrase"] for p in check.parts if p.name == name]
+        if len(phrases) > 1:
+            return (
+                f"{len(phrases)} {name} checks with different phrases, but a text {verb} with "
+                f"one: give one {name} with the whole phrase"
+            )
+    return None
+
+
+def without_sloppy_arguments(args: dict[str, Any], description: str) -> dict[str, Any]:
+    """A check's arguments without implied bounds and without flags the criterion never asks for."""
+    return _without_unasked_flags(_without_implied_bounds(args), description)
+
+
+def whole_phrases(parts: Iterable[Check], description: str) -> list[Check]:
+    """The parts with phrases cut short completed from the criterion's quotes, pieces folded in."""
+    return _merged(_completed(part, description) for part in parts)
+
+
+def _without_implied_bounds(args: dict[str, Any]) -> dict[str, Any]:
+    """Drop bounds that `exactly` already implies (`exactly: 2, more_than: 1`).
+
+    Grammar-constrained small models often fill in every optional bound; when the others agree
+    with `exactly` they say nothing more, so dropping them changes no verdict. Bounds that
+    contradict it are kept, for the catalogue to reject.
+    """
+    exactly = args.get("exactly")
+    others = {key: args[key] for key in BOUND_NAMES if key in args and key != "exactly"}
+    if not others or not all(_is_int(v) for v in (exactly, *others.values())):
+        return args
+    try:
+        implied = exactly in Bounds.from_args("", others)
+    except RubricError:
+        return args
+    return {key: value for key, value in args.items() if key not in others} if implied else args
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _without_unasked_flags(args: dict[str, Any], description: str) -> dict[str, Any]:
+    """Drop true/false options the criterion gives no word for (`case_sensitive` unasked).
+
+    A flag has no value to ground the way a number or a phrase has; small models set them at
+    random. Dropped, the option takes the catalogue's default.
+    """
+    text = _normal(description)
+    return {
+        key: value
+        for key, value in args.items()
+        if not (
+            isinstance(value, bool) and key in FLAG_CUES and not re.search(FLAG_CUES[key], text)
+        )
+    }
+
+
+def with_stated_options(check: Check, description: str) -> Check:
+    """Fill optional arguments the criterion states verbatim but the model left out.
+
+    Small models skip optional arguments: "separated by the divider ***" comes back as
+    `paragraph_count(exactly=2)`, "each starting with 'SECTION X'" without its marker. A divider
+    written in the criterion becomes the `separator`, and a phrase it quotes that no argument
+    uses becomes the `marker`; the values are the criterion's own words, and the catalogue
+    validates them as any others.
+    """
+    text = _normal(description)
+    divider = _DIVIDER.search(text) if re.search(CUES["part_count"] or "", text) else None
+    parts = []
+    for part in check.parts or (check,):
+        args = dict(part.args)
+        params = {p.name for p in describe(part.name).params}
+        if "separator" in params and "separator" not in args and divider:
+            args["separator"] = divider.group(0)
+        if "marker" in params and "marker" not in args:
+            quoted = uncovered_quote(part, description)
+            if quoted is not None:
+                args["marker"] = quoted
+        if args == dict(part.args):
+            parts.append(part)
+            continue
+        try:
+            parts.append(create(part.name, **args))
+        except RubricError:
+            parts.append(part)
+    return all_of(*parts)
+
+
+def with_named_language(check: Check, description: str) -> Check:
+    """Add `language(code)` when the criterion says "in English" and no part checks it.
+
+    Small models map "in English and all lowercase" to `all_lowercase` alone; the language is
+    stated in so many words, so code adds its check rather than grade half the criterion.
+    """
+    if any(part.name == "language" for part in check.parts or (check,)):
+        return check
+    found = _LANGUAGE_NAMED.search(_normal(description))
+    if found is None:
+        return check
+    return all_of(check, language(_LANGUAGE_CODES[found.group(1)]))
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.translate(_QUOTES).casefold().split())
