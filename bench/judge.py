@@ -376,8 +376,8 @@ class Checkpoint:
             if "segment" in record:
                 self.segments.append(record["segment"])
             elif "variant" in record:
-                variant = record.pop("variant")
-                self.done.setdefault(variant, {})[record["item"]] = Outcome(**record)
+                fields = {key: value for key, value in record.items() if key != "variant"}
+                self.done.setdefault(record["variant"], {})[record["item"]] = Outcome(**fields)
         # Rewrite without a torn last line, so appends start on a line of their own.
         self.path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
 

@@ -136,6 +136,13 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     assert "reference_seconds_over_variant_seconds" in report["against_reference"]["joint"]
 
 
+def _interrupt_in_joint(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+    """Answers like `_reply` until the joint variant asks, then stops as Ctrl-C would."""
+    if "RubricVerdicts" in _tool_names(kwargs):
+        raise KeyboardInterrupt
+    return _reply(messages, kwargs)
+
+
 def _small_run(tmp_path: Path, variants: str) -> tuple[Any, list[str], Path, Path]:
     """The bench module, its arguments for one item per source, the report and checkpoint."""
     data = tmp_path / "judge-bench"
@@ -153,12 +160,7 @@ def _small_run(tmp_path: Path, variants: str) -> tuple[Any, list[str], Path, Pat
 def test_judge_bench_resumes_an_interrupted_run_from_its_checkpoint(tmp_path: Path) -> None:
     bench, argv, out, checkpoint = _small_run(tmp_path, "per_criterion,joint")
 
-    def interrupt_in_joint(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
-        if "RubricVerdicts" in _tool_names(kwargs):
-            raise KeyboardInterrupt  # as Ctrl-C or a killed session would
-        return _reply(messages, kwargs)
-
-    first = ScriptedChatModel(script=[interrupt_in_joint], repeat_last=True)
+    first = ScriptedChatModel(script=[_interrupt_in_joint], repeat_last=True)
     with pytest.raises(KeyboardInterrupt):
         bench.main(argv, model=first)
     assert not out.exists()
@@ -182,6 +184,23 @@ def test_judge_bench_resumes_an_interrupted_run_from_its_checkpoint(tmp_path: Pa
     assert report["variants"]["joint"]["overall"]["items"] == 2
     assert len(report["segments"]) == 2
     assert not checkpoint.exists()
+
+
+def test_a_checkpoint_survives_being_resumed_twice(tmp_path: Path) -> None:
+    bench, argv, _, checkpoint = _small_run(tmp_path, "per_criterion,joint")
+    for _ in range(2):  # the second run loads the checkpoint, then is interrupted again
+        with pytest.raises(KeyboardInterrupt):
+            bench.main(
+                argv, model=ScriptedChatModel(script=[_interrupt_in_joint], repeat_last=True)
+            )
+    records = [json.loads(line) for line in checkpoint.read_text().splitlines()]
+    outcomes = [r for r in records if "item" in r]
+    assert [r["variant"] for r in outcomes] == ["per_criterion", "per_criterion"]
+
+    third = ScriptedChatModel(script=[_reply], repeat_last=True)
+    report = bench.main(argv, model=third)
+    assert {n for _, kwargs in third.calls for n in _tool_names(kwargs)} == {"RubricVerdicts"}
+    assert len(report["segments"]) == 3
 
 
 def test_judge_bench_refuses_a_checkpoint_of_another_configuration(tmp_path: Path) -> None:
