@@ -91,7 +91,11 @@ CUES: Mapping[str, str | None] = {
 # A quoted phrase: 'x' or "x" holding a word, not an apostrophe inside a word (response's).
 _QUOTED = re.compile(r"(?<!\w)'(?P<single>[^']*?\w[^']*?)'(?!\w)|\"(?P<double>[^\"]*?\w[^\"]*?)\"")
 # Where a `phrase` sits in the text, for the checks whose phrase a quote can complete.
-_PHRASE_ENDS = {"starts_with": "start", "paragraph_starts_with": "start", "ends_with": "end"}
+_PHRASE_FITS = {
+    "starts_with": str.startswith,
+    "paragraph_starts_with": str.startswith,
+    "ends_with": str.endswith,
+}
 # A divider written out: a run of three or more of one of * - _ = ~ #, standing alone.
 _DIVIDER = re.compile(r"(?<!\S)([*\-_=~#])\1{2,}(?=[\s.,;:!?)]|$)")
 _EXAMPLE = re.compile(r"\b(like|such as|e\.g\.?|for example|for instance)\W*$")
@@ -128,17 +132,13 @@ def uncovered(check: Check, description: str) -> str | None:
 def uncovered_quote(check: Check, description: str) -> str | None:
     """The first phrase the criterion quotes (as written) that no argument of `check` uses."""
     used = [
-        _normal(str(item)).casefold()
+        _normal(str(item))
         for part in check.parts or (check,)
         for _, value in part.args
         if not isinstance(value, (bool, int))
         for item in (value if isinstance(value, tuple) else (value,))
     ]
-    text = " ".join(description.translate(_QUOTES).split())
-    for match in _QUOTED.finditer(text):
-        if _EXAMPLE.search(text[: match.start()].casefold()):
-            continue
-        quoted = match.group("single") or match.group("double") or ""
+    for quoted in _quoted(description):
         folded = quoted.casefold()
         if not any(value and (value in folded or folded in value) for value in used):
             return quoted
@@ -185,15 +185,15 @@ def _completed(part: Check, description: str) -> Check:
     whole phrase, and an `ends_with` phrase that ends one likewise. The result is the
     criterion's own words.
     """
-    if part.name not in _PHRASE_ENDS:
+    fits = _PHRASE_FITS.get(part.name)
+    if fits is None:
         return part
     args = dict(part.args)
     given = _normal(str(args["phrase"]))
-    fits = str.startswith if _PHRASE_ENDS[part.name] == "start" else str.endswith
     longer = [
         quoted
         for quoted in _quoted(description)
-        if len(_normal(quoted)) > len(given) and fits(_normal(quoted), given)
+        if len(whole := _normal(quoted)) > len(given) and fits(whole, given)
     ]
     if not given or not longer:
         return part
@@ -222,9 +222,13 @@ def _merged(parts: Iterable[Check]) -> list[Check]:
 
 
 def _quoted(description: str) -> list[str]:
-    """The phrases the criterion quotes, as written (see `_QUOTED`)."""
+    """The phrases the criterion quotes as rules (not after "like" or "such as"), as written."""
     text = " ".join(description.translate(_QUOTES).split())
-    return [m.group("single") or m.group("double") or "" for m in _QUOTED.finditer(text)]
+    return [
+        match.group("single") or match.group("double") or ""
+        for match in _QUOTED.finditer(text)
+        if not _EXAMPLE.search(text[: match.start()].casefold())
+    ]
 
 
 def conflicting(check: Check) -> str | None:
