@@ -65,6 +65,13 @@ class FakeLlama:
             assert self.active == 1, "two calls ran inside one llama.cpp context at once"
             self.threads.append(threading.get_ident())
             time.sleep(0.01)
+            # Greedy calls carry their grammar as a `GreedyGrammar` logits processor; both ways
+            # are recorded as `grammar` so tests read one field.
+            if processors := request.get("logits_processor"):
+                (greedy,) = processors
+                request["grammar"] = FakeGrammar(greedy.text)
+                request["greedy"] = True
+            request.setdefault("grammar", None)
             self.requests.append(request)
             prompt = [ord(c) for c in json.dumps(request["messages"])]
             if len(prompt) > 4000:
@@ -112,6 +119,7 @@ FAKE_LLAMA_CPP = types.SimpleNamespace(
     __version__="0.0-fake",
     Llama=FakeLlama,
     LlamaGrammar=FakeGrammar,
+    LogitsProcessorList=list,
     llama_cpp=types.SimpleNamespace(llama_model_default_params=_default_params),
     llama_model_get_vocab=lambda model: object(),
     llama_sampler_init_grammar=_init_grammar,
@@ -347,6 +355,9 @@ def test_grammar_is_validated_and_passed(fake: Any, gguf: Path) -> None:
 
     assert answer.content == "yes"
     assert _llama().requests[-1]["grammar"].text == 'root ::= "yes" | "no"'
+    assert _llama().requests[-1]["greedy"]  # temperature 0: the grammar tests the best token only
+    model.invoke("Is 7 prime?", grammar='root ::= "yes" | "no"', temperature=0.5)
+    assert "greedy" not in _llama().requests[-1]  # sampling: llama.cpp masks every token
     with pytest.raises(ValueError, match="not a valid GBNF grammar"):
         model.invoke("hi", grammar="root ::= INVALID")
 

@@ -61,6 +61,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, model_validator
 
 from rubricate._exceptions import LocalModelError
+from rubricate._local._grammar import GreedyGrammar, grammar_sampler
 from rubricate._local._weights import DEFAULT_MODEL, LOCAL_MODEL_ENV, ensure_default_model
 
 __all__ = ["ChatLlamaCpp", "default_local_model"]
@@ -439,11 +440,16 @@ class _LoadedModel:
         Nothing here resets the context, so llama.cpp keeps the KV cache of the previous call
         and only evaluates the prompt from the first token that differs.
         """
-        with self.lock:
-            compiled = self._grammar(grammar) if grammar is not None else None
+        with self.lock, contextlib.ExitStack() as stack:
+            constraint: dict[str, Any] = {}
+            if grammar is not None and _greedy(request):
+                greedy = stack.enter_context(GreedyGrammar(self.llama_cpp, self.llama, grammar))
+                constraint["logits_processor"] = self.llama_cpp.LogitsProcessorList([greedy])
+            elif grammar is not None:
+                constraint["grammar"] = self._grammar(grammar)
             previous = list(self.llama.input_ids[: self.llama.n_tokens])
             try:
-                response = self.llama.create_chat_completion(**request, grammar=compiled)
+                response = self.llama.create_chat_completion(**request, **constraint)
             except ValueError as exc:
                 if "context window" in str(exc):
                     raise ValueError(
@@ -456,25 +462,21 @@ class _LoadedModel:
             return response, _reused_prefix(previous, current)
 
     def _grammar(self, text: str) -> Any:
-        """Compile and validate a GBNF grammar once.
-
-        llama.cpp returns no sampler for an invalid grammar and llama-cpp-python would then
-        crash the process, so each grammar is checked before first use.
-        """
+        """Compile and validate a GBNF grammar once, for sampled (non-greedy) decoding."""
         if (compiled := self.grammars.get(text)) is not None:
             return compiled
-        low = self.llama_cpp
-        vocab = low.llama_model_get_vocab(self.llama.model)
-        sampler = low.llama_sampler_init_grammar(vocab, text.encode("utf-8"), b"root")
-        if not sampler:
-            raise ValueError(
-                "`grammar` is not a valid GBNF grammar with a `root` rule (llama.cpp rejected "
-                f"it; see its message on stderr): {text[:200]!r}"
-            )
-        low.llama_sampler_free(sampler)
+        self.llama_cpp.llama_sampler_free(grammar_sampler(self.llama_cpp, self.llama, text))
         compiled = self.llama_cpp.LlamaGrammar.from_string(text, verbose=False)
         self.grammars[text] = compiled
         return compiled
+
+
+def _greedy(request: Mapping[str, Any]) -> bool:
+    """Whether a request decodes greedily with nothing between the logits and the argmax.
+
+    Only then may `GreedyGrammar` test just the best token (see `rubricate._local._grammar`).
+    """
+    return request.get("temperature") == 0 and request.get("repeat_penalty", 1.0) == 1.0
 
 
 _LOADED: dict[_ModelKey, _LoadedModel] = {}
