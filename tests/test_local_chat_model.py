@@ -34,6 +34,7 @@ from rubricate._local._chat_model import (
     to_chat_messages,
     tool_call_grammar,
 )
+from rubricate._local._grammar import GreedyGrammar
 
 # -- a fake llama_cpp at the import boundary -----------------------------------------------------
 
@@ -731,6 +732,31 @@ def test_real_yes_no_grammar_and_prefix_reuse(real_model: ChatLlamaCpp) -> None:
     second = answers[1].usage_metadata
     assert second is not None
     assert second.get("input_token_details", {}).get("cache_read", 0) > 0.8 * second["input_tokens"]
+
+
+@pytest.mark.local_model
+def test_real_greedy_grammar_answers_as_the_full_mask_does(
+    real_model: ChatLlamaCpp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The model wants "Blue" first; the grammar forces a lower-case sentence around it.
+    grammar = 'root ::= "The sky is " ("red" | "blue" | "green") " today, " [a-z ]+ "."'
+    question = "What colour is the sky on a clear day? Answer in one word."
+    used: list[GreedyGrammar] = []
+
+    class Recorded(GreedyGrammar):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            used.append(self)
+
+    monkeypatch.setattr(_chat_model, "GreedyGrammar", Recorded)
+    fast = real_model.invoke(question, grammar=grammar, max_tokens=16)
+    monkeypatch.setattr(_chat_model, "_greedy", lambda request: False)
+    full = real_model.invoke(question, grammar=grammar, max_tokens=16)
+
+    assert fast.content == full.content
+    assert str(fast.content).startswith("The sky is blue today, ")
+    (greedy,) = used
+    assert 0 < greedy.full_checks < greedy.steps  # both the shortcut and the full mask ran
 
 
 @pytest.mark.local_model
