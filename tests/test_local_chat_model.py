@@ -359,6 +359,8 @@ def test_grammar_is_validated_and_passed(fake: Any, gguf: Path) -> None:
     assert _llama().requests[-1]["greedy"]  # temperature 0: the grammar tests the best token only
     model.invoke("Is 7 prime?", grammar='root ::= "yes" | "no"', temperature=0.5)
     assert "greedy" not in _llama().requests[-1]  # sampling: llama.cpp masks every token
+    _model(gguf, grammar_shortcut=False).invoke("Is 7 prime?", grammar='root ::= "yes" | "no"')
+    assert "greedy" not in _llama().requests[-1]
     with pytest.raises(ValueError, match="not a valid GBNF grammar"):
         model.invoke("hi", grammar="root ::= INVALID")
 
@@ -750,7 +752,7 @@ def test_real_greedy_grammar_answers_as_the_full_mask_does(
 
     monkeypatch.setattr(_chat_model, "GreedyGrammar", Recorded)
     fast = real_model.invoke(question, grammar=grammar, max_tokens=16)
-    monkeypatch.setattr(_chat_model, "_greedy", lambda request: False)
+    monkeypatch.setattr(real_model, "grammar_shortcut", False)
     full = real_model.invoke(question, grammar=grammar, max_tokens=16)
 
     assert fast.content == full.content

@@ -1,0 +1,147 @@
+"""Grammar-constrained decoding on the embedded model: the greedy shortcut against the full mask.
+
+`ChatLlamaCpp` decodes a grammar-constrained greedy call by testing only the best token against
+the grammar (`grammar_shortcut=True`, see `rubricate._local._grammar`); llama.cpp's own sampler
+masks the whole vocabulary at every step. Both must give the same text. This runs the same calls
+both ways on the same loaded model, alternating, with the KV cache cleared before each call so
+both pay the same prompt evaluation:
+
+- `joint`: rubricate's `Judge(mode="joint")` verdict JSON (a JSON-schema grammar);
+- `reference`: deepagents' grader, a forced `GraderResponse` tool call (a tool-call grammar).
+
+It reports wall seconds, output tokens and tokens per second for each path, the ratio of their
+times, and whether every answer was identical.
+
+    .venv/bin/python bench/grammar.py --items 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from itertools import zip_longest
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from judge import DEFAULT_DATA, CallMeter, commit, machine, ours, reference, sample_items
+
+from rubricate._local import ChatLlamaCpp
+from rubricate._models import resolve_chat_model
+
+ROOT = Path(__file__).resolve().parents[1]
+PATHS = {"shortcut": True, "full mask": False}
+
+
+def _answer(meter: CallMeter) -> str:
+    """What the model emitted, without the random tool-call ids."""
+    try:
+        calls = json.loads(meter.last_text)
+    except json.JSONDecodeError:
+        return meter.last_text
+    if isinstance(calls, list):
+        return json.dumps([{k: v for k, v in c.items() if k != "id"} for c in calls])
+    return meter.last_text
+
+
+def run(model: ChatLlamaCpp, items: Sequence[dict[str, Any]], log: Any) -> dict[str, Any]:
+    meter = CallMeter()
+    model.callbacks = [meter]
+    graders = {"joint": ours(model, "joint"), "reference": reference(model)}
+    results: dict[str, Any] = {}
+    for name, grade in graders.items():
+        totals = {path: {"wall_s": 0.0, "output_tokens": 0} for path in PATHS}
+        identical = 0
+        for index, item in enumerate(items):
+            answers = {}
+            # Alternate which path goes first, so neither always follows the other.
+            order = list(PATHS) if index % 2 == 0 else list(reversed(PATHS))
+            for path in order:
+                model.grammar_shortcut = PATHS[path]
+                model._loaded().llama.reset()  # both paths evaluate the whole prompt
+                meter.reset()
+                started = time.perf_counter()
+                grade(item)
+                totals[path]["wall_s"] += time.perf_counter() - started
+                totals[path]["output_tokens"] += meter.output_tokens
+                answers[path] = _answer(meter)
+            identical += answers["shortcut"] == answers["full mask"]
+            log(f"[{name}] {index + 1}/{len(items)} {item['id']}: identical={identical}")
+        for figures in totals.values():
+            figures["tokens_per_s"] = figures["output_tokens"] / figures["wall_s"]
+        results[name] = {
+            "items": len(items),
+            "identical_answers": identical,
+            "paths": totals,
+            "full_mask_time_over_shortcut": totals["full mask"]["wall_s"]
+            / totals["shortcut"]["wall_s"],
+        }
+    model.grammar_shortcut = True
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--items", type=int, default=6, help="items, ifeval and realsumm in turn")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "grammar.json")
+    args = parser.parse_args(argv)
+    console = Console(width=120)
+    half = [
+        sample_items(args.data / f"{source}.jsonl", 10**9, args.seed)[: (args.items + 1) // 2]
+        for source in ("ifeval", "realsumm")
+    ]
+    items = [i for pair in zip_longest(*half) for i in pair if i is not None][: args.items]
+    model = resolve_chat_model("local")
+    assert isinstance(model, ChatLlamaCpp)
+    model.invoke("Say ok.", max_tokens=1)  # load outside the timings
+    results = run(model, items, lambda text: console.print(text, highlight=False, markup=False))
+    table = Table(title="Grammar-constrained greedy decoding: shortcut vs full mask")
+    for column in ("Calls", "Items", "Identical", "Path", "Wall s", "Out tokens", "Tokens/s"):
+        table.add_column(column, justify="left" if column in ("Calls", "Path") else "right")
+    for name, result in results.items():
+        for path, figures in result["paths"].items():
+            table.add_row(
+                name,
+                str(result["items"]),
+                str(result["identical_answers"]),
+                path,
+                f"{figures['wall_s']:.1f}",
+                str(figures["output_tokens"]),
+                f"{figures['tokens_per_s']:.2f}",
+            )
+        table.add_row(
+            "",
+            "",
+            "",
+            "full mask / shortcut",
+            f"{result['full_mask_time_over_shortcut']:.2f}x",
+            "",
+            "",
+        )
+    console.print(table)
+    report = {
+        "benchmark": "grammar",
+        "command": " ".join([".venv/bin/python", "bench/grammar.py", *(argv or sys.argv[1:])]),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": commit(),
+        "machine": machine(),
+        "items": [item["id"] for item in items],
+        "results": results,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    console.print(f"wrote {args.out}")
+    return report
+
+
+if __name__ == "__main__":
+    main()
