@@ -499,17 +499,27 @@ def build_report(
         for name in scored:
             if name == "reference":
                 continue
-            mine = variants[name]["overall"]
-            speed = (
-                ref_summary["seconds_per_criterion"] / mine["seconds_per_criterion"]
-                if mine["seconds_per_criterion"] and ref_summary["seconds_per_criterion"]
-                else None
-            )
+            speed = _ratio(ref_summary, variants[name]["overall"])
             comparison[name] = {
                 "balanced_accuracy_minus_reference": balanced_accuracy_difference(
                     scored[name], scored["reference"], seed
                 ),
                 "reference_seconds_over_variant_seconds": speed,
+                "per_source": {
+                    source: {
+                        "balanced_accuracy_minus_reference": balanced_accuracy_difference(
+                            [o for o in scored[name] if o.source == source],
+                            [o for o in scored["reference"] if o.source == source],
+                            seed,
+                        ),
+                        "reference_seconds_over_variant_seconds": _ratio(
+                            variants["reference"]["per_source"].get(source),
+                            variants[name]["per_source"].get(source),
+                        ),
+                    }
+                    for source in SOURCES
+                    if source in variants[name]["per_source"]
+                },
             }
     # What compiling buys: `compiled` against plain `per_criterion`, per source (ifeval is
     # where checks apply; realsumm is where content criteria must stay with the judge).
@@ -529,6 +539,39 @@ def build_report(
         "against_reference": comparison,
         "compiled_minus_per_criterion": compiled,
     }
+
+
+def _ratio(slower: dict[str, Any] | None, faster: dict[str, Any] | None) -> float | None:
+    """`slower`'s seconds per criterion over `faster`'s, from two `summarize` entries."""
+    a = (slower or {}).get("seconds_per_criterion")
+    b = (faster or {}).get("seconds_per_criterion")
+    return a / b if a and b else None
+
+
+def rescore(path: Path, console: Console) -> dict[str, Any]:
+    """Rebuild a report's metrics from the outcomes it holds.
+
+    Hours of grading are not redone for a change to the scoring; the report records when it was
+    rescored, and at which commit.
+    """
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+        results = {
+            name: [Outcome(**outcome) for outcome in entry["items"]]
+            for name, entry in report["variants"].items()
+        }
+        sample = {k: v for k, v in report["sample"].items() if k != "items_scored"}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SystemExit(f"--rescore: {path} is not a bench/judge.py report: {exc}") from exc
+    report.update(build_report(results, sample["seed"], sample))
+    report["rescored"] = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": commit(),
+    }
+    print_table(report, console)
+    path.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    console.print(f"rescored {path}")
+    return report
 
 
 def _fmt(value: float | None, digits: int = 3) -> str:
@@ -581,10 +624,12 @@ def print_table(report: dict[str, Any], console: Console) -> None:
             )
     console.print(table)
     for name, c in report["against_reference"].items():
-        speed = c["reference_seconds_over_variant_seconds"]
-        text = f"{name} vs reference: " + _difference(c["balanced_accuracy_minus_reference"])
-        text += f"; {speed:.1f}x less wall time per criterion" if speed else ""
-        console.print(text)
+        for source, figures in [("all", c), *c.get("per_source", {}).items()]:
+            speed = figures["reference_seconds_over_variant_seconds"]
+            text = f"{name} vs reference ({source}): "
+            text += _difference(figures["balanced_accuracy_minus_reference"])
+            text += f"; {speed:.1f}x less wall time per criterion" if speed else ""
+            console.print(text)
     for source, diff in report["compiled_minus_per_criterion"].items():
         console.print(f"compiled vs per_criterion ({source}): " + _difference(diff))
 
@@ -663,6 +708,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument(
+        "--rescore",
+        action="store_true",
+        help="make no model call: recompute --out's metrics from the verdicts it holds, with "
+        "this version of the scoring code",
+    )
+    parser.add_argument(
         "--fresh",
         action="store_true",
         help="discard the checkpoint of an interrupted run instead of resuming it",
@@ -679,6 +730,8 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
     """Run the benchmark; `model` (tests) overrides `--judge`. Returns the JSON report."""
     args = parse_args(argv)
     console = Console(width=160)
+    if args.rescore:
+        return rescore(args.out, console)
     # Sources alternate, so that a variant stopped by `--budget-s` still covers both.
     items = [
         item

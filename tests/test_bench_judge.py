@@ -134,6 +134,30 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     assert report["variants"]["per_criterion"]["overall"]["decided_by_check"] == 0
     assert set(report["compiled_minus_per_criterion"]) == {"all", "realsumm", "ifeval"}
     assert "reference_seconds_over_variant_seconds" in report["against_reference"]["joint"]
+    assert set(report["against_reference"]["joint"]["per_source"]) == {"realsumm", "ifeval"}
+
+
+def test_rescore_recomputes_the_metrics_without_a_model(tmp_path: Path) -> None:
+    bench, argv, out, _ = _small_run(tmp_path, "per_criterion,reference")
+    graded = bench.main(argv, model=ScriptedChatModel(script=[_reply], repeat_last=True))
+    stale = {**graded, "against_reference": {}, "variants": dict(graded["variants"])}
+    stale["variants"]["reference"] = {**graded["variants"]["reference"], "overall": None}
+    out.write_text(json.dumps(stale))
+
+    rescored = bench.main([*argv, "--rescore"])  # no model is passed, and none is loaded
+
+    assert rescored["against_reference"] == graded["against_reference"]
+    assert rescored["variants"] == graded["variants"]
+    assert set(rescored["rescored"]) == {"date", "commit"}
+    assert json.loads(out.read_text()) == rescored
+
+
+def test_rescore_of_a_file_that_is_no_report_says_so(tmp_path: Path) -> None:
+    bench, argv, out, _ = _small_run(tmp_path, "per_criterion")
+    out.write_text('{"benchmark": "overhead"}')
+
+    with pytest.raises(SystemExit, match=r"is not a bench/judge\.py report"):
+        bench.main([*argv, "--rescore"])
 
 
 def _interrupt_in_joint(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
