@@ -555,7 +555,7 @@ def rescore(path: Path, console: Console) -> dict[str, Any]:
     rescored, and at which commit.
     """
     try:
-        report = json.loads(path.read_text(encoding="utf-8"))
+        report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         results = {
             name: [Outcome(**outcome) for outcome in entry["items"]]
             for name, entry in report["variants"].items()
