@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ctypes
+import subprocess
+import sys
 import types
 from typing import Any
 
@@ -144,3 +146,10 @@ def test_the_sampler_is_freed_and_a_bad_grammar_is_refused() -> None:
     assert sampler.freed
     with pytest.raises(ValueError, match="not a valid GBNF grammar"):
         GreedyGrammar(low, LLAMA, "root ::= oops")
+
+
+def test_the_local_package_imports_without_numpy() -> None:
+    # numpy arrives with the `local` extra; without it, asking for the embedded model must still
+    # reach the "install rubricate[local]" message instead of failing on an import.
+    code = "import sys; sys.modules['numpy'] = None; import rubricate._local"
+    subprocess.run([sys.executable, "-c", code], check=True)

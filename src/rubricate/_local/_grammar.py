@@ -1,12 +1,13 @@
 """Greedy grammar-constrained decoding that tests the grammar only when it has to.
 
 llama.cpp's grammar sampler, as llama-cpp-python chains it, tests every one of the vocabulary's
-~151k tokens against the grammar at every step. On the embedded model that made a constrained
-answer 40% slower per token than a free one, and a forced tool call (deepagents' grader) about
-3x slower. Under greedy decoding the answer is the highest-scoring token the grammar allows, so it
-is enough to test the single best token and to mask the whole vocabulary only when the grammar
-rejects it: the same token comes out either way. llama.cpp's own `common_sampler` takes the same
-shortcut (its `grammar_first = false`).
+~151k tokens against the grammar at every step; on the embedded model a constrained answer
+decoded about 40% slower per token than a free one. Under greedy decoding the answer is the
+highest-scoring token the grammar allows, so it is enough to test the single best token and to
+mask the whole vocabulary only when the grammar rejects it: the same token comes out either way.
+llama.cpp's own `common_sampler` takes the same shortcut (its `grammar_first = false`). Measured
+end to end, prompt included, it saves 10-17% of a structured call's time (`bench/grammar.py`,
+docs/benchmarks.md).
 
 It holds only for greedy decoding without penalties: with sampling, or with penalties applied after
 this processor, the best raw token is not the one that would be picked.
@@ -15,11 +16,13 @@ this processor, the best raw token is not the one that would be picked.
 from __future__ import annotations
 
 import ctypes
+import math
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # numpy comes with llama-cpp-python (the `local` extra), imported on first use
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["GreedyGrammar", "grammar_sampler"]
 
@@ -63,6 +66,8 @@ class GreedyGrammar:
     def __call__(
         self, input_ids: npt.NDArray[np.intc], scores: npt.NDArray[np.single]
     ) -> npt.NDArray[np.single]:
+        import numpy as np
+
         self._accept_new(input_ids)
         self.steps += 1
         best = int(np.argmax(scores))
@@ -86,10 +91,12 @@ class GreedyGrammar:
         entry = self._one[0]
         entry.id, entry.logit, entry.p = token, logit, 0.0
         self._apply(self._one, 1)
-        return bool(np.isfinite(self._one[0].logit))
+        return math.isfinite(self._one[0].logit)
 
     def _mask(self, scores: npt.NDArray[np.single]) -> npt.NDArray[np.single]:
         """Scores with every token the grammar rejects set to -inf."""
+        import numpy as np
+
         size = len(scores)
         if self._all is None or len(self._all) != size:
             self._all = (self._low.llama_token_data * size)()
