@@ -93,7 +93,7 @@ def run(model: ChatLlamaCpp, items: Sequence[dict[str, Any]], log: Any) -> dict[
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--items", type=int, default=6, help="items, ifeval and realsumm in turn")
+    parser.add_argument("--items", type=int, default=3, help="items, ifeval and realsumm in turn")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "grammar.json")

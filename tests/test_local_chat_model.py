@@ -359,6 +359,8 @@ def test_grammar_is_validated_and_passed(fake: Any, gguf: Path) -> None:
     assert _llama().requests[-1]["greedy"]  # temperature 0: the grammar tests the best token only
     model.invoke("Is 7 prime?", grammar='root ::= "yes" | "no"', temperature=0.5)
     assert "greedy" not in _llama().requests[-1]  # sampling: llama.cpp masks every token
+    model.invoke("Is 7 prime?", grammar='root ::= "yes" | "no"', repeat_penalty=1.1)
+    assert "greedy" not in _llama().requests[-1]  # a penalty reorders tokens after the logits
     _model(gguf, grammar_shortcut=False).invoke("Is 7 prime?", grammar='root ::= "yes" | "no"')
     assert "greedy" not in _llama().requests[-1]
     with pytest.raises(ValueError, match="not a valid GBNF grammar"):
