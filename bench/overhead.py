@@ -146,36 +146,6 @@ class FakeEmbeddedModel(FakeJudgeModel):
     n_ctx: int = 8192
 
 
-class BindToolsJudge(Judge):
-    """An experiment, not the library: structured calls without `with_structured_output`.
-
-    The tool-calling chain LangChain builds for `with_structured_output(..., include_raw=True)`
-    is most of an instant evaluation's cost. This judge binds the schema as a tool once per
-    schema (`bind_tools([schema], tool_choice="any")`, what that chain does inside) and reads the
-    first tool call's arguments itself; `parse_joint` / `parse_criterion` validate them as before.
-    It measures what that change would buy; the library's figures are the `Judge` rows.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._bound: dict[str, Any] = {}
-
-    async def _structured(
-        self, messages: list[BaseMessage], schema: dict[str, Any], meter: Any
-    ) -> Any:
-        key = json.dumps(schema, sort_keys=True)
-        bound = self._bound.get(key)
-        if bound is None:
-            bound = self._bound[key] = self.model.bind_tools([schema], tool_choice="any")
-        reply = await self._invoke(bound, messages, meter)
-        name = schema.get("title")
-        for call in getattr(reply, "tool_calls", None) or ():
-            if call.get("name") == name:
-                return call.get("args")
-        content = getattr(reply, "content", "")
-        return content if isinstance(content, str) else str(content)
-
-
 # -- inputs ------------------------------------------------------------------------------------
 
 
@@ -203,23 +173,12 @@ def write_jsonl(path: Path, lines: int, output_chars: int) -> int:
 # -- 1. verdict processing throughput ----------------------------------------------------------
 
 
-EXPERIMENT = "experiment: bind_tools"
-
-
-def _judges(*, experiment: bool = True) -> dict[str, Judge]:
-    judges = {
+def _judges() -> dict[str, Judge]:
+    return {
         "joint": Judge(FakeJudgeModel(), mode="joint", retry=NO_RETRY),
         "per_criterion": Judge(FakeJudgeModel(), mode="per_criterion", retry=NO_RETRY),
         "per_criterion (embedded path)": Judge(FakeEmbeddedModel(), retry=NO_RETRY),
     }
-    if experiment:
-        judges[f"joint ({EXPERIMENT})"] = BindToolsJudge(
-            FakeJudgeModel(), mode="joint", retry=NO_RETRY
-        )
-        judges[f"per_criterion ({EXPERIMENT})"] = BindToolsJudge(
-            FakeJudgeModel(), mode="per_criterion", retry=NO_RETRY
-        )
-    return judges
 
 
 async def _evaluate_many(judge: Judge, rubric: str, output: str, count: int) -> None:
@@ -251,7 +210,7 @@ def measure_throughput(
                 "criteria_per_evaluation": criteria,
                 "evaluations": evaluations,
                 "repeats": repeats,
-                "model_calls_per_evaluation": 1 if mode.startswith("joint") else criteria,
+                "model_calls_per_evaluation": 1 if mode == "joint" else criteria,
                 "median_wall_s": round(wall, 4),
                 "criteria_per_s": round(done / wall, 1),
                 "criteria_per_cpu_s": round(done / cpu, 1) if cpu else None,
@@ -260,7 +219,6 @@ def measure_throughput(
                 "ms_per_evaluation": round(wall / evaluations * 1000, 3),
                 "target_criteria_per_s": TARGET_CRITERIA_PER_S,
                 "meets_target": done / wall >= TARGET_CRITERIA_PER_S,
-                "experiment": EXPERIMENT in mode,
             }
         )
     return rows
@@ -286,7 +244,9 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     message plumbing plus the fake's own `_agenerate`; `fake_reply` is the fake building its
     answer, so LangChain's own share is the difference. `build_structured_runnable` is what
     building that runnable costs; the judge builds it once per schema, so it is not part of an
-    evaluation. What is left of the total is rubricate's own code.
+    evaluation. What is left of the total is rubricate's own code. `rubric_parse` is what an
+    evaluation pays for its text rubric (`Rubric.parse` remembers recent texts);
+    `rubric_parse_first_time` is parsing a text it has not seen.
     """
     from rubricate import _prompts as prompts
     from rubricate._evidence import render_evidence
@@ -367,6 +327,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
             lambda: model.bind_tools([schema], tool_choice="any"), count
         ),
         "rubric_parse": _per_call(lambda: Rubric.parse(rubric), count),
+        "rubric_parse_first_time": _per_call(lambda: Rubric.from_text(rubric), count),
         "render_evidence": _per_call(
             lambda: render_evidence(evidence, max_chars=judge.max_evidence_chars), count
         ),
@@ -450,13 +411,12 @@ async def _grade_once(
     criteria: int,
     chars: int,
     jitter_s: float = 0.0,
-    experiment: bool = False,
 ) -> dict[str, Any]:
-    name = f"grade-j{jobs}-{round(latency_s * 1000)}ms-{round(jitter_s * 1000)}jitter-{experiment}"
+    name = f"grade-j{jobs}-{round(latency_s * 1000)}ms-{round(jitter_s * 1000)}jitter"
     source = directory / f"{name}.jsonl"
     write_jsonl(source, items, chars)
     model = FakeJudgeModel(latency_s=latency_s, jitter_s=jitter_s)
-    judge = (BindToolsJudge if experiment else Judge)(model, mode="joint", retry=NO_RETRY)
+    judge = Judge(model, mode="joint", retry=NO_RETRY)
     started, cpu_started = time.perf_counter(), time.process_time()
     summary = await agrade_file(
         source,
@@ -474,7 +434,6 @@ async def _grade_once(
         "items": items,
         "judge_latency_s": latency_s,
         "judge_jitter_s": jitter_s,
-        "experiment": experiment,
         "wall_s": round(wall, 3),
         "cpu_s": round(cpu, 3),
         "cpu_ms_per_item": round(cpu / items * 1000, 3),
@@ -527,22 +486,6 @@ def measure_grade(
     )
     jittered["informational"] = "latency uniform in latency_s ± 50%, same mean; not the target row"
     rows.append(jittered)
-    trial = asyncio.run(
-        _grade_once(
-            directory,
-            jobs=JOBS[-1],
-            items=JOBS[-1] * rounds,
-            latency_s=latency_s,
-            criteria=criteria,
-            chars=chars,
-            experiment=True,
-        )
-    )
-    trial["informational"] = f"{EXPERIMENT}: BindToolsJudge, not the library; not the target row"
-    trial["lockstep_model_ratio"] = round(
-        lockstep_ratio(latency_s, JOBS[-1], trial["cpu_s"] / trial["items"]), 4
-    )
-    rows.append(trial)
     return rows
 
 
@@ -699,9 +642,7 @@ def print_tables(data: dict[str, Any], console: Console) -> None:
             f"{row['criteria_per_s']:,.0f}",
             f"{row['criteria_per_cpu_s']:,.0f}" if row["criteria_per_cpu_s"] else "n/a",
             f"{row['worst_criteria_per_s']:,.0f}-{row['best_criteria_per_s']:,.0f}",
-            ("met" if row["meets_target"] else "missed")
-            if row["experiment"]
-            else ("met" if row["meets_target"] else "MISSED"),
+            "met" if row["meets_target"] else "MISSED",
         )
     console.print(table)
 
@@ -719,6 +660,7 @@ def print_tables(data: dict[str, Any], console: Console) -> None:
         "build_structured_runnable",
         "rubricate_rest",
         "rubric_parse",
+        "rubric_parse_first_time",
         "render_evidence",
         "joint_schema",
         "parse_joint",
@@ -757,8 +699,6 @@ def print_tables(data: dict[str, Any], console: Console) -> None:
         latency = f"{row['judge_latency_s'] * 1000:.0f} ms"
         if row["judge_jitter_s"]:
             latency += f" ± {row['judge_jitter_s'] * 1000:.0f}"
-        if row["experiment"]:
-            latency += " (experiment)"
         table.add_row(
             str(row["jobs"]),
             latency,
@@ -855,7 +795,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             output_chars=args.output_chars,
             evaluations=args.evaluations,
         )
-        for mode, judge in _judges(experiment=False).items()
+        for mode, judge in _judges().items()
         if mode in ("joint", "per_criterion")
     }
     with tempfile.TemporaryDirectory(prefix="rubricate-overhead-") as tmp:
@@ -877,11 +817,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             chars=args.output_chars,
         )
     data["targets"] = {
-        "criteria_per_s": {
-            row["mode"]: row["meets_target"]
-            for row in data["throughput"]
-            if row["mode"] in ("joint", "per_criterion")
-        },
+        "criteria_per_s": {row["mode"]: row["meets_target"] for row in data["throughput"]},
         "grade_ratio_at_32": next(
             row["meets_target"] for row in data["grade"] if "meets_target" in row
         ),

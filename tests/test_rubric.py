@@ -155,6 +155,16 @@ def test_text_errors_name_the_line(text: str, line: int, fragment: str) -> None:
     assert fragment in str(info.value)
 
 
+def test_the_same_text_is_parsed_once_and_errors_are_raised_every_time() -> None:
+    text = "- Cites a source\n- (optional) Under 100 words {check: word_count, at_most: 100}"
+    first = Rubric.parse(text)
+    assert Rubric.parse(text) is first
+    assert Rubric.parse(text + "\n- Has a title") is not first
+    for _ in range(2):
+        with pytest.raises(RubricError, match="line 2: empty criterion"):
+            Rubric.parse("- One\n-")
+
+
 def test_empty_text_is_an_empty_rubric() -> None:
     rubric = Rubric.parse("# Only a heading\n\n")
     assert len(rubric) == 0

@@ -15,9 +15,10 @@ missing, unknown or contradictory is corrected once and then fails closed as `un
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -306,7 +307,13 @@ class Judge:
     async def _per_criterion(
         self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
     ) -> dict[str, Answer | str]:
-        grade_one = self._yes_no if self.local else self._structured_one
+        grade_one: Callable[[list[BaseMessage], Criterion, _Meter], Awaitable[Answer | str]]
+        if self.local:
+            grade_one = self._yes_no
+        else:
+            schema = criterion_schema(allow_unscorable=True)
+            runnable = self._structured_runnable(schema)  # once, not once a criterion
+            grade_one = functools.partial(self._structured_one, schema=schema, runnable=runnable)
         if self.max_concurrency == 1:
             return {label: await grade_one(base, c, meter) for label, c in labels.items()}
         semaphore = asyncio.Semaphore(self.max_concurrency)
@@ -354,14 +361,19 @@ class Judge:
         return Answer(verdict="fail", gap=_clean_gap(message_text(gap_reply)) or _NO_GAP)
 
     async def _structured_one(
-        self, base: list[BaseMessage], criterion: Criterion, meter: _Meter
+        self,
+        base: list[BaseMessage],
+        criterion: Criterion,
+        meter: _Meter,
+        *,
+        schema: dict[str, Any],
+        runnable: Runnable[Any, Any] | None,
     ) -> Answer | str:
         request = prompts.CRITERION_STRUCTURED.format(
             criterion=criterion.description, unscorable=prompts.UNSCORABLE_OPTION
         )
-        schema = criterion_schema(allow_unscorable=True)
         messages = _with_tail(base, request)
-        raw = await self._structured(messages, schema, meter)
+        raw = await self._answer(runnable, messages, schema, meter)
         answer, problem = parse_criterion(raw)
         if answer is not None:
             return answer
@@ -370,7 +382,9 @@ class Judge:
             AIMessage(answer_text(raw)),
             HumanMessage(prompts.CORRECTION.format(problems=problem, labels="this criterion")),
         ]
-        answer, problem = parse_criterion(await self._structured(retry_messages, schema, meter))
+        answer, problem = parse_criterion(
+            await self._answer(runnable, retry_messages, schema, meter)
+        )
         return answer if answer is not None else (problem or "invalid verdict")
 
     async def _tool_phase(
@@ -425,7 +439,16 @@ class Judge:
         self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter
     ) -> Any:
         """The parsed answer (a dict), or the raw text when it did not parse (a problem later)."""
-        runnable = self._structured_runnable(schema)
+        return await self._answer(self._structured_runnable(schema), messages, schema, meter)
+
+    async def _answer(
+        self,
+        runnable: Runnable[Any, Any] | None,
+        messages: list[BaseMessage],
+        schema: dict[str, Any],
+        meter: _Meter,
+    ) -> Any:
+        """`_structured` with the schema's runnable already looked up (`None`: unsupported)."""
         if runnable is None:
             return await self._json_in_text(messages, schema, meter)
         reply = await self._invoke(runnable, messages, meter)

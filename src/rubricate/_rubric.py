@@ -8,6 +8,7 @@ one `Rubric` of `Criterion` objects with stable ids. Anything that cannot be rea
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -157,14 +158,16 @@ class Rubric:
     def parse(cls, source: RubricLike) -> Rubric:
         """Build a rubric from any accepted form; raise `RubricError` naming what is wrong.
 
-        A `str` is always checklist text (pass a `Path` or use `from_file` to read a file).
+        A `str` is always checklist text (pass a `Path` or use `from_file` to read a file). The
+        last texts parsed are remembered: a judge or scorer handed the same checklist on every
+        call parses it once (a rubric is immutable, so sharing one is safe).
         """
         if isinstance(source, Rubric):
             return source
         if isinstance(source, Path):
             return cls.from_file(source)
         if isinstance(source, str):
-            return cls.from_text(source)
+            return _parse_checklist(source) if cls is Rubric else cls.from_text(source)
         if isinstance(source, Mapping):
             return cls.from_data(source)
         if isinstance(source, Sequence):
@@ -355,6 +358,11 @@ class Rubric:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"criteria": [c.to_dict() for c in self.criteria]}
+
+
+@functools.lru_cache(maxsize=64)
+def _parse_checklist(text: str) -> Rubric:
+    return Rubric.from_text(text)  # a `RubricError` is raised afresh each time, never cached
 
 
 def slugify(text: str) -> str:
