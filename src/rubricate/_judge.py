@@ -316,15 +316,17 @@ class Judge:
             grade_one = functools.partial(self._structured_one, schema=schema, runnable=runnable)
         if self.max_concurrency == 1:
             return {label: await grade_one(base, c, meter) for label, c in labels.items()}
-        semaphore = asyncio.Semaphore(self.max_concurrency)
+        pending = iter(labels.items())
+        answers: dict[str, Answer | str] = {}
 
-        async def bounded(criterion: Criterion) -> Answer | str:
-            async with semaphore:
-                return await grade_one(base, criterion, meter)
+        async def worker() -> None:  # a few workers sharing one queue: no task per criterion
+            for label, criterion in pending:
+                answers[label] = await grade_one(base, criterion, meter)
 
-        tasks = [asyncio.ensure_future(bounded(c)) for c in labels.values()]
+        workers = min(self.max_concurrency, len(labels))
+        tasks = [asyncio.ensure_future(worker()) for _ in range(workers)]
         try:
-            results = await asyncio.gather(*tasks)
+            await asyncio.gather(*tasks)
         except BaseException:
             # One criterion gave up (or we were cancelled): stop the others, so no call goes on
             # after the evaluation has returned, unseen by its usage.
@@ -332,7 +334,7 @@ class Judge:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             raise
-        return dict(zip(labels, results, strict=True))
+        return {label: answers[label] for label in labels}
 
     async def _yes_no(
         self, base: list[BaseMessage], criterion: Criterion, meter: _Meter
