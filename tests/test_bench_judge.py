@@ -16,6 +16,8 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from tests.benches import load_bench
 from tests.fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
 
+from rubricate._compile import NAMES_NO_CHECK
+
 
 def _tool_names(kwargs: dict[str, Any]) -> set[str]:
     return {convert_to_openai_tool(t)["function"]["name"] for t in kwargs.get("tools") or ()}
@@ -127,7 +129,7 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     compiled = report["variants"]["compiled"]
     assert compiled["overall"]["decided_by_check"] == 1
     assert {o["item"]: o["mappings"] for o in compiled["items"]} == {
-        "realsumm:1": ["judge: no check decides it exactly"] * 2,
+        "realsumm:1": [f"judge: {NAMES_NO_CHECK}"] * 2,
         "ifeval:1": ["all_lowercase()"],
     }
     assert compiled["per_source"]["ifeval"]["metrics"]["confusion"]["tp"] == 1

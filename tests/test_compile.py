@@ -17,8 +17,15 @@ from typer.testing import CliRunner
 from fakes import ScriptedChatModel, joint_reply, tool_reply
 from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
 from rubricate._cli import create_app
-from rubricate._compile import MAX_PARTS, SCHEMA_TITLE, CheckCompiler, mapping_schema, read_mapping
-from rubricate._grounding import CUES, FLAG_CUES, uncovered, ungrounded
+from rubricate._compile import (
+    MAX_PARTS,
+    NAMES_NO_CHECK,
+    SCHEMA_TITLE,
+    CheckCompiler,
+    mapping_schema,
+    read_mapping,
+)
+from rubricate._grounding import CUES, FLAG_CUES, names_a_check, uncovered, ungrounded
 from rubricate._local._chat_model import json_schema_grammar
 from rubricate._retry import RetryPolicy
 from rubricate.checks._registry import describe
@@ -195,7 +202,7 @@ def test_none_beside_a_check_gets_a_correction_round() -> None:
 
 def test_criteria_with_their_own_check_are_not_sent_to_the_model() -> None:
     model = ScriptedChatModel(script=[none(), joint_reply(("C1", "pass", ""))])
-    rubric = Rubric.parse("- Short {check: word_count, at_most: 3}\n- Polite")
+    rubric = Rubric.parse("- Short {check: word_count, at_most: 3}\n- Polite in every sentence")
     compiled = Judge(model, retry=FAST, max_concurrency=1).compile(rubric)
 
     assert [m.source for m in compiled.mappings] == ["rubric", "judge"]
@@ -303,10 +310,12 @@ def test_read_mapping(raw: Any, expected: Any) -> None:
         (checks.ends_with(phrase="1945"), "The war came to an end in 1945", "ends_with"),
         (checks.word_count(at_least=1), "Mentions the treaty in a word", "the number 1"),
         (checks.keywords_present(["Obama"]), "Mentions that the president visited", "'Obama'"),
-        (checks.one_of(["yes", "no", "maybe"]), "Answers yes or no", "'maybe'"),
+        (checks.one_of(["yes", "no", "maybe"]), "Answers 'yes' or 'no'", "'maybe'"),
         # The kind of check must be what the criterion talks about.
         (checks.word_count(at_least=5), "At least 5 paragraphs", "what word_count checks"),
         (checks.keywords_present(["maybe"]), "Never say 'maybe'", "keywords_present"),
+        (checks.language("de"), "The mayor resigned", "what language checks"),
+        (checks.one_of(["The mayor resigned"]), "The mayor resigned", "what one_of checks"),
         (checks.keywords_forbidden(["maybe"]), "Never say 'maybe'", None),
         (checks.keywords_forbidden(["maybe"]), "Don't say 'maybe'", None),
         (checks.no_commas(), "The tone is friendly", "what no_commas checks"),
@@ -343,8 +352,35 @@ def test_arguments_must_come_from_the_criterion(
 def test_every_catalogue_check_has_a_cue() -> None:
     assert set(CUES) == set(checks.CATALOGUE)
     for cue in CUES.values():
-        if cue is not None:
-            re.compile(cue)
+        re.compile(cue)
+
+
+@pytest.mark.parametrize(
+    ("description", "names"),
+    [
+        ("The entire response is in the language with ISO code 'ru'", True),
+        ("Respond in German, please", True),
+        ("Answer with one of the following options: 'yes', 'no'", True),
+        ("Reply 'yes' or 'no'", True),
+        ("At most 300 words", True),
+        ("Do not use any commas", True),
+        ("The mayor resigned on Tuesday after the audit", False),
+        ("Officials found a 10m shortfall", False),
+    ],
+)
+def test_a_criterion_names_a_check_when_it_talks_about_one(description: str, names: bool) -> None:
+    assert names_a_check(description, checks.CATALOGUE) is names
+
+
+def test_a_criterion_that_names_no_check_is_not_sent_to_the_model() -> None:
+    model = ScriptedChatModel(script=[mapping(name="word_count", at_most=50)])
+    compiled = Judge(model, retry=FAST, max_concurrency=1).compile(
+        "- The mayor resigned on Tuesday\n- At most 50 words"
+    )
+    assert [m.decided_by for m in compiled.mappings] == ["judge", "check"]
+    assert compiled.mappings[0].reason == NAMES_NO_CHECK
+    assert len(compile_prompts(model)) == 1
+    assert "At most 50 words" in compile_prompts(model)[0]
 
 
 # -- the command line ----------------------------------------------------------------------------
@@ -372,7 +408,7 @@ def test_grade_compile_checks_shows_the_mapping_and_records_decided_by(tmp_path:
             "grade",
             str(source),
             "-r",
-            "- Uses no commas\n- Is friendly",
+            "- Uses no commas\n- Is friendly in every sentence",
             "-o",
             str(results),
             "--compile-checks",

@@ -34,6 +34,7 @@ from ._exceptions import GraderError, RubricError
 from ._grounding import (
     UNGROUNDED,
     conflicting,
+    names_a_check,
     uncovered,
     ungrounded,
     whole_phrases,
@@ -63,6 +64,8 @@ AskStructured = Callable[[list[BaseMessage], dict[str, Any]], Awaitable[Any]]
 MappingSource = Literal["rubric", "compiled", "judge"]
 
 SCHEMA_TITLE = "check_mapping"
+NAMES_NO_CHECK = "it talks about nothing a catalogue check checks"
+"""Why a criterion stays with the judge without a compile call (`names_a_check`)."""
 MAX_PARTS = 3
 """The most checks one criterion compiles to (all must pass)."""
 _NONE = "none"
@@ -197,7 +200,8 @@ class CheckCompiler:
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
         infos = [describe(name) for name in (list(CATALOGUE) if names is None else names)]
-        self.schema = mapping_schema([info.name for info in infos])
+        self._names = [info.name for info in infos]
+        self.schema = mapping_schema(self._names)
         self._request = prompts.COMPILE_REQUEST.replace(
             "{catalogue}", "\n".join(_catalogue_line(info) for info in infos)
         )
@@ -239,6 +243,8 @@ class CheckCompiler:
         )
 
     async def _map(self, description: str, ask: AskStructured) -> tuple[Check | None, str]:
+        if not names_a_check(description, self._names):
+            return None, NAMES_NO_CHECK  # any mapping would be rejected: spare the model call
         key = description.casefold()
         if key in self._cache:
             return self._cache[key]

@@ -25,6 +25,7 @@ __all__ = [
     "FLAG_CUES",
     "UNGROUNDED",
     "conflicting",
+    "names_a_check",
     "uncovered",
     "ungrounded",
     "whole_phrases",
@@ -55,11 +56,14 @@ _NUMBER_WORDS = (
     | {word: value for value, word in enumerate(_ORDINALS.split(), start=1)}
 )
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+_LANGUAGE_CODES = {name.casefold(): code for code, name in LANGUAGES.items() if "(" not in name}
+_LANGUAGE_NAMES = "|".join(sorted(_LANGUAGE_CODES, key=len, reverse=True))
 # What a criterion must talk about for a check to decide it (a regex on its casefolded words).
 # Numbers and phrases are grounded by value (`ungrounded`); this grounds the kind of check, so
 # "at least 5 paragraphs" cannot become a word count, nor "never say 'maybe'" a keyword that must
-# appear. Every catalogue check has an entry (a test keeps it so); `None`: no cue needed.
-CUES: Mapping[str, str | None] = {
+# appear. Every catalogue check has an entry (a test keeps it so), which also lets the compiler
+# skip the model for a criterion that talks about no check at all (`names_a_check`).
+CUES: Mapping[str, str] = {
     "all_capitals": r"\b(capital|upper[ -]?case|caps)",
     "all_lowercase": r"\b(lower[ -]?case|small letters)",
     "bullet_count": r"\b(bullet|list|point|item)",
@@ -71,10 +75,10 @@ CUES: Mapping[str, str | None] = {
     "keyword_count": r"\b(times?|occur|appear|mention|use|repeat|once|twice)",
     "keywords_forbidden": r"\b(not|no|never|none|avoid\w*|without|forbid\w*|exclud\w*)\b|n't\b",
     "keywords_present": r"\b(include|contain|mention|use|keyword|word|appear|phrase)",
-    "language": None,  # "in German" is `de`: the catalogue checks the code itself
+    "language": rf"\blanguage\b|\b({_LANGUAGE_NAMES})\b",  # the code itself need not be there
     "letter_count": r"\b(letter|character|appear|occur|times?)\b",
     "no_commas": r"\bcomma",
-    "one_of": None,  # every option must already be in the criterion's words
+    "one_of": r"\b(one of|options?|either|choices?|choose)\b|'\s*,?\s*or\s+'|\"\s*,?\s*or\s+\"",
     "paragraph_count": r"\bparagraph",
     "paragraph_starts_with": r"\bparagraph",
     "part_count": r"\b(separat|divid|split)",
@@ -99,10 +103,8 @@ _PHRASE_FITS = {
 # A divider written out: a run of three or more of one of * - _ = ~ #, standing alone.
 _DIVIDER = re.compile(r"(?<!\S)([*\-_=~#])\1{2,}(?=[\s.,;:!?)]|$)")
 _EXAMPLE = re.compile(r"\b(like|such as|e\.g\.?|for example|for instance)\W*$")
-_LANGUAGE_CODES = {name.casefold(): code for code, name in LANGUAGES.items() if "(" not in name}
-_LANGUAGE_NAMED = re.compile(
-    rf"\bin (?:the )?({'|'.join(sorted(_LANGUAGE_CODES, key=len, reverse=True))})\b"
-)
+_LANGUAGE_NAMED = re.compile(rf"\bin (?:the )?({_LANGUAGE_NAMES})\b")
+_CUE_PATTERNS = {name: re.compile(cue) for name, cue in CUES.items()}
 # What a criterion must say for a true/false option to be set (`without_sloppy_arguments`).
 FLAG_CUES: Mapping[str, str] = {
     "allow_fence": r"\b(fence|code ?block|markdown|raw|plain|bare|only json)",
@@ -156,8 +158,8 @@ def ungrounded(check: Check, description: str) -> str | None:
     if check.parts:
         return None
     text = _normal(description)
-    cue = CUES.get(check.name)
-    if cue is not None and not re.search(cue, text):
+    cue = _CUE_PATTERNS.get(check.name)
+    if cue is not None and not cue.search(text):
         return f"{UNGROUNDED}talk about what {check.name} checks"
     numbers = {int(n) for n in re.findall(r"\d+", text.replace(",", ""))}
     numbers |= {value for word, value in _NUMBER_WORDS.items() if re.search(rf"\b{word}\b", text)}
@@ -305,7 +307,7 @@ def with_stated_options(check: Check, description: str) -> Check:
     validates them as any others.
     """
     text = _normal(description)
-    divider = _DIVIDER.search(text) if re.search(CUES["part_count"] or "", text) else None
+    divider = _DIVIDER.search(text) if re.search(CUES["part_count"], text) else None
     parts = []
     for part in check.parts or (check,):
         args = dict(part.args)
@@ -338,6 +340,17 @@ def with_named_language(check: Check, description: str) -> Check:
     if found is None:
         return check
     return all_of(check, language(_LANGUAGE_CODES[found.group(1)]))
+
+
+def names_a_check(description: str, names: Iterable[str]) -> bool:
+    """Whether the criterion talks about what any of the checks `names` checks (its cue).
+
+    A criterion that talks about none of them cannot compile: every mapping of it would be
+    rejected as ungrounded. The compiler skips the model for it, which spares a call for nearly
+    every content criterion ("the summary says the mayor resigned").
+    """
+    text = _normal(description)
+    return any(_CUE_PATTERNS[name].search(text) for name in names)
 
 
 def _normal(text: str) -> str:
