@@ -307,7 +307,7 @@ def with_stated_options(check: Check, description: str) -> Check:
     validates them as any others.
     """
     text = _normal(description)
-    divider = _DIVIDER.search(text) if re.search(CUES["part_count"], text) else None
+    divider = _DIVIDER.search(text) if _CUE_PATTERNS["part_count"].search(text) else None
     parts = []
     for part in check.parts or (check,):
         args = dict(part.args)
