@@ -110,7 +110,9 @@ class Judge:
         compile_checks: Before grading, ask the model once per criterion which catalogue check
             (`rubricate.checks`) decides it exactly, such as "at most 300 words" ->
             `word_count(at_most=300)`; those criteria are then decided in code
-            (`decided_by="check"`). Mappings are validated, cached, and shown by `compile`.
+            (`decided_by="check"`). A criterion that names nothing a check checks ("says the
+            mayor resigned") is not asked about. Mappings are validated, cached, and shown by
+            `compile`.
 
     Example:
         ```python
