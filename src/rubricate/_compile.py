@@ -243,11 +243,20 @@ class CheckCompiler:
         )
 
     async def _map(self, description: str, ask: AskStructured) -> tuple[Check | None, str]:
-        if not names_a_check(description, self._names):
-            return None, NAMES_NO_CHECK  # any mapping would be rejected: spare the model call
         key = description.casefold()
         if key in self._cache:
             return self._cache[key]
+        if names_a_check(description, self._names):
+            outcome = await self._ask(description, ask)
+        else:
+            outcome = (None, NAMES_NO_CHECK)  # any mapping would be rejected: spare the call
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[key] = outcome
+        return outcome
+
+    async def _ask(self, description: str, ask: AskStructured) -> tuple[Check | None, str]:
+        """The model's mapping, with one correction round; a check, or why there is none."""
         messages: list[BaseMessage] = [
             SystemMessage(prompts.COMPILE_SYSTEM_PROMPT),
             HumanMessage(self._request.replace("{criterion}", description)),
@@ -262,15 +271,10 @@ class CheckCompiler:
             ]
             check, problem, _ = _read(await ask(retry, self.schema), description)
         if problem is not None:
-            outcome: tuple[Check | None, str] = (None, f"mapping rejected: {problem}")
-        elif check is None:
-            outcome = (None, "no check decides it exactly")
-        else:
-            outcome = (check, "")
-        if len(self._cache) >= _CACHE_SIZE:
-            self._cache.pop(next(iter(self._cache)))
-        self._cache[key] = outcome
-        return outcome
+            return None, f"mapping rejected: {problem}"
+        if check is None:
+            return None, "no check decides it exactly"
+        return check, ""
 
 
 def read_mapping(raw: Any, description: str) -> tuple[Check | None, str | None]:
