@@ -39,29 +39,40 @@ class KeywordJudge:
         self._lock = threading.Lock()
 
     def __call__(self, messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
-        prompt = str(messages[-1].content)
-        match = _OUTPUT.search(prompt)
-        assert match is not None, prompt
-        output = match.group(1)
+        output = graded_output(messages)
         with self._lock:
             if self.interrupt_after is not None and len(self.outputs) >= self.interrupt_after:
                 raise KeyboardInterrupt
             self.outputs.append(output)
-        if "EXPLODE" in output:
-            raise RuntimeError("the provider exploded")
-        block = prompt[prompt.rindex("<criteria>") : prompt.rindex("</criteria>")]
-        verdicts = []
-        for label, description in _CRITERION.findall(block):
-            word = keyword(description)
-            if word in output.lower():
-                verdicts.append((label, "pass", ""))
-            else:
-                verdicts.append((label, "fail", f"The output never mentions {word}."))
-        return joint_reply(*verdicts, tokens=TOKENS)
+        return keyword_reply(messages, kwargs)
 
     @property
     def calls(self) -> int:
         return len(self.outputs)
+
+
+def graded_output(messages: list[BaseMessage]) -> str:
+    """The output a joint-mode prompt asks about."""
+    match = _OUTPUT.search(str(messages[-1].content))
+    assert match is not None, messages[-1].content
+    return match.group(1)
+
+
+def keyword_reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+    """The verdicts alone: a module-level function, so it pickles to other processes (Ray)."""
+    prompt = str(messages[-1].content)
+    output = graded_output(messages)
+    if "EXPLODE" in output:
+        raise RuntimeError("the provider exploded")
+    block = prompt[prompt.rindex("<criteria>") : prompt.rindex("</criteria>")]
+    verdicts = []
+    for label, description in _CRITERION.findall(block):
+        word = keyword(description)
+        if word in output.lower():
+            verdicts.append((label, "pass", ""))
+        else:
+            verdicts.append((label, "fail", f"The output never mentions {word}."))
+    return joint_reply(*verdicts, tokens=TOKENS)
 
 
 def keyword_model(judge: KeywordJudge) -> ScriptedChatModel:

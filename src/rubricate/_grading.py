@@ -50,8 +50,11 @@ __all__ = [
     "agrade_file",
     "default_results_path",
     "grade_file",
+    "grade_item",
+    "iter_items",
     "iter_results",
     "parse_item",
+    "results_target",
 ]
 
 ItemId: TypeAlias = str | int
@@ -297,6 +300,14 @@ def default_results_path(input_path: str | Path) -> Path:
     return path.with_name(f"{path.stem}.results.jsonl")
 
 
+def results_target(source: Path, results_path: str | Path | None) -> Path:
+    """Where the results of `source` go; raise `ValueError` when that is the input itself."""
+    target = Path(results_path) if results_path is not None else default_results_path(source)
+    if target.exists() and source.exists() and target.resolve() == source.resolve():
+        raise ValueError(f"the results file must not be the input file ({str(source)!r})")
+    return target
+
+
 def parse_item(value: Any, *, line: int, path: str) -> GradeItem | LineProblem:
     """Check one parsed input line; a `LineProblem` says what is wrong with it."""
 
@@ -413,9 +424,7 @@ async def agrade_file(
     judge = judge if isinstance(judge, Judge) else Judge(judge)
     default_rubric = _batch_rubric(rubric)
     source = Path(input_path)
-    target = Path(results_path) if results_path is not None else default_results_path(source)
-    if target.exists() and source.exists() and target.resolve() == source.resolve():
-        raise ValueError(f"the results file must not be the input file ({str(source)!r})")
+    target = results_target(source, results_path)
     if judge.local:
         concurrency = 1  # one llama.cpp context: calls would only queue, and evict its KV cache
     progress = progress or BatchProgress()
@@ -427,46 +436,15 @@ async def agrade_file(
 
     with _ResultsFile(target) as results:
         cache = _Cache(results)
-        done: set[ItemId] = set()
-        for offset, entry in results.scan():
-            if isinstance(entry, LineProblem):
-                summary.unreadable_results += 1
-                progress.problem(entry)
-                continue
-            if entry.id in done:
-                continue
-            done.add(entry.id)
-            summary.add(entry, resumed=True)
-            if entry.cache_key is not None and entry.error is None:
-                cache.remember(entry.cache_key, offset)
+        done = _resume(results, cache, summary, progress)
         progress.start(total=_pending(source, done))
-        first_line: dict[ItemId, int] = {}
 
         def items() -> Iterator[GradeItem]:
-            for entry in iter_jsonl(source):
-                item = (
-                    entry
-                    if isinstance(entry, LineProblem)
-                    else parse_item(entry.value, line=entry.line, path=str(source))
-                )
-                if isinstance(item, GradeItem) and item.rubric is None and default_rubric is None:
-                    item = LineProblem(
-                        path=str(source),
-                        line=item.line,
-                        reason=f"id {item.id!r}: no `rubric` field and no batch rubric (--rubric)",
-                    )
-                if isinstance(item, GradeItem) and item.id in first_line:
-                    item = LineProblem(
-                        path=str(source),
-                        line=item.line,
-                        reason=f"duplicate id {item.id!r} (first on line {first_line[item.id]})",
-                    )
+            for item in iter_items(source, batch_rubric=default_rubric is not None):
                 if isinstance(item, LineProblem):
                     summary.add_problem(item)
                     progress.problem(item)
-                    continue
-                first_line[item.id] = item.line
-                if item.id not in done:
+                elif item.id not in done:
                     yield item
 
         async def grade(item: GradeItem) -> None:
@@ -502,37 +480,97 @@ async def _grade_one(
         cache.claim(key)
     offset: int | None = None
     try:
-        try:
-            evaluation = await judge.aevaluate(rubric, output=item.output, task=item.task)
-        except Exception as exc:  # a bug or an untranslated error: recorded, never fatal
-            evaluation = Evaluation(
-                result="grader_error",
-                explanation=redact(f"{type(exc).__name__}: {exc}"),
-                mode=judge.mode,
-                model=judge.model_name,
-            )
-        scored = scorer.score(evaluation)
-        error = evaluation.explanation if evaluation.result == "grader_error" else None
-        result = ItemResult(
-            id=item.id,
-            line=item.line,
-            score=float(scored.score),
-            passed=scored.passed,
-            result=evaluation.result,
-            criteria=evaluation.criteria,
-            usage=evaluation.usage,
-            latency_s=evaluation.latency_s,
-            error=error,
-            model=evaluation.model or judge.model_name,
-            mode=evaluation.mode or judge.mode,
-            cache_key=key if error is None else None,
-        )
+        result = await grade_item(item, rubric, judge, scorer, key)
         written = cache.results.append(result)
-        offset = written if error is None else None
+        offset = written if result.error is None else None
         return result
     finally:
         if key is not None:
             cache.release(key, offset)
+
+
+async def grade_item(
+    item: GradeItem, rubric: Rubric, judge: Judge, scorer: RubricScorer, key: str | None
+) -> ItemResult:
+    """Grade one item: its result line, with a judge failure recorded (redacted), never raised.
+
+    The per-item step every engine shares: this process (`agrade_file`) and Ray's actors.
+    """
+    try:
+        evaluation = await judge.aevaluate(rubric, output=item.output, task=item.task)
+    except Exception as exc:  # a bug or an untranslated error: recorded, never fatal
+        evaluation = Evaluation(
+            result="grader_error",
+            explanation=redact(f"{type(exc).__name__}: {exc}"),
+            mode=judge.mode,
+            model=judge.model_name,
+        )
+    scored = scorer.score(evaluation)
+    error = evaluation.explanation if evaluation.result == "grader_error" else None
+    return ItemResult(
+        id=item.id,
+        line=item.line,
+        score=float(scored.score),
+        passed=scored.passed,
+        result=evaluation.result,
+        criteria=evaluation.criteria,
+        usage=evaluation.usage,
+        latency_s=evaluation.latency_s,
+        error=error,
+        model=evaluation.model or judge.model_name,
+        mode=evaluation.mode or judge.mode,
+        cache_key=key if error is None else None,
+    )
+
+
+def iter_items(source: Path, *, batch_rubric: bool) -> Iterator[GradeItem | LineProblem]:
+    """Every line of the input file as an item to grade, or as the problem that skips it.
+
+    Beyond `parse_item`: a line with no rubric when there is no batch rubric, and a repeated
+    id (the first line with an id wins), are problems too. Items already graded are not
+    filtered out here; that is the caller's resume step.
+    """
+    first_line: dict[ItemId, int] = {}
+    for entry in iter_jsonl(source):
+        item = (
+            entry
+            if isinstance(entry, LineProblem)
+            else parse_item(entry.value, line=entry.line, path=str(source))
+        )
+        if isinstance(item, GradeItem) and item.rubric is None and not batch_rubric:
+            item = LineProblem(
+                path=str(source),
+                line=item.line,
+                reason=f"id {item.id!r}: no `rubric` field and no batch rubric (--rubric)",
+            )
+        if isinstance(item, GradeItem) and item.id in first_line:
+            item = LineProblem(
+                path=str(source),
+                line=item.line,
+                reason=f"duplicate id {item.id!r} (first on line {first_line[item.id]})",
+            )
+        if isinstance(item, GradeItem):
+            first_line[item.id] = item.line
+        yield item
+
+
+def _resume(
+    results: _ResultsFile, cache: _Cache, summary: GradeSummary, progress: BatchProgress
+) -> set[ItemId]:
+    """Count the results already in the file; return their ids and remember reusable ones."""
+    done: set[ItemId] = set()
+    for offset, entry in results.scan():
+        if isinstance(entry, LineProblem):
+            summary.unreadable_results += 1
+            progress.problem(entry)
+            continue
+        if entry.id in done:
+            continue
+        done.add(entry.id)
+        summary.add(entry, resumed=True)
+        if entry.cache_key is not None and entry.error is None:
+            cache.remember(entry.cache_key, offset)
+    return done
 
 
 def _from_cached(item: GradeItem, stored: Mapping[str, Any], key: str) -> ItemResult:

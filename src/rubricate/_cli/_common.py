@@ -15,7 +15,9 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     SpinnerColumn,
+    Task,
     TaskID,
     TextColumn,
     TimeElapsedColumn,
@@ -45,6 +47,7 @@ __all__ = [
     "build_judge",
     "default_judge_factory",
     "fail",
+    "mode_of",
     "stderr_console",
     "stdout_console",
 ]
@@ -167,6 +170,11 @@ def fail(message: str, code: ExitCode = ExitCode.USAGE) -> NoReturn:
     raise typer.Exit(int(code))
 
 
+def mode_of(choice: ModeChoice | None) -> Mode | None:
+    """The judge mode a `--mode` value names."""
+    return _MODES[choice] if choice is not None else None
+
+
 def build_judge(
     context: CliContext,
     spec: str,
@@ -178,7 +186,7 @@ def build_judge(
 ) -> Judge:
     """Create the judge, or exit 2 saying why; note when `-j` cannot help it."""
     try:
-        judge = context.judge_factory(spec, _MODES[mode] if mode is not None else None)
+        judge = context.judge_factory(spec, mode_of(mode))
     except (RubricateError, ValueError, TypeError, ImportError) as exc:
         fail(redact(f"cannot create the judge {spec!r}: {exc}"))
     judge.compile_checks = judge.compile_checks or compile_checks
@@ -207,6 +215,14 @@ def show_compiled(judge: Judge, rubric: Rubric, console: Console) -> None:
     console.print(Text(compiled.describe()))
 
 
+class _RateColumn(ProgressColumn):
+    """Items finished per second, over the last few seconds."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text(f"{speed:.1f}/s" if speed is not None else "-/s", style="progress.data.speed")
+
+
 class RichProgress(BatchProgress):
     """A rich progress bar with ETA on stderr; skipped lines are printed above it.
 
@@ -225,6 +241,7 @@ class RichProgress(BatchProgress):
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
+            _RateColumn(),
             TimeElapsedColumn(),
             TextColumn("ETA"),
             TimeRemainingColumn(),

@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from .._exceptions import RubricError
+from .._exceptions import RubricateError, RubricError
 from .._grading import default_results_path, grade_file, iter_results
+from .._redact import redact
 from .._render import grade_summary_tables
 from .._report import write_html_report
 from .._rubric import Rubric
@@ -27,6 +28,15 @@ from ._common import (
     show_compiled,
     stderr_console,
     stdout_console,
+)
+from ._ray import (
+    ActorsOption,
+    AddressOption,
+    CpusPerActorOption,
+    Engine,
+    EngineOption,
+    RateOption,
+    grade_on_ray,
 )
 
 __all__ = ["register", "resolve_rubric"]
@@ -50,7 +60,8 @@ HELP = "\n\n".join(
         "Examples:",
         "  rubricate grade outputs.jsonl --rubric rubric.md\n"
         "  rubricate grade outputs.jsonl -r '- Cites a source' -o results.jsonl --report r.html\n"
-        "  rubricate grade outputs.jsonl -r rubric.yaml --judge openai:gpt-5-mini -j 8",
+        "  rubricate grade outputs.jsonl -r rubric.yaml --judge openai:gpt-5-mini -j 8\n"
+        "  rubricate grade outputs.jsonl -r rubric.md --engine ray --actors 4  (docs/ray.md)",
         f"{EXIT_CODES_HELP} On 130, rerun the same command to resume.",
     ]
 )
@@ -126,6 +137,11 @@ def register(app: typer.Typer, context: CliContext) -> None:
                 show_default=False,
             ),
         ] = None,
+        engine: EngineOption = Engine.process,
+        address: AddressOption = None,
+        actors: ActorsOption = 1,
+        cpus_per_actor: CpusPerActorOption = 1,
+        rps: RateOption = None,
     ) -> None:
         err = stderr_console()
         batch_rubric: Rubric | None = None
@@ -150,14 +166,31 @@ def register(app: typer.Typer, context: CliContext) -> None:
         progress = RichProgress(err, "Grading")
         try:
             with progress:
-                summary = grade_file(
-                    input_path,
-                    results_path,
-                    judge=grader,
-                    rubric=batch_rubric,
-                    concurrency=jobs,
-                    progress=progress,
-                )
+                if engine is Engine.ray:
+                    summary = grade_on_ray(
+                        input_path,
+                        results_path,
+                        factory=context.judge_factory,
+                        spec=judge,
+                        mode=mode,
+                        compile_checks=compile_checks,
+                        rubric=batch_rubric,
+                        address=address,
+                        actors=actors,
+                        cpus_per_actor=cpus_per_actor,
+                        jobs=jobs,
+                        requests_per_second=rps,
+                        progress=progress,
+                    )
+                else:
+                    summary = grade_file(
+                        input_path,
+                        results_path,
+                        judge=grader,
+                        rubric=batch_rubric,
+                        concurrency=jobs,
+                        progress=progress,
+                    )
         except KeyboardInterrupt:
             err.print(
                 Text(
@@ -169,6 +202,8 @@ def register(app: typer.Typer, context: CliContext) -> None:
             raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
         except OSError as exc:
             fail(f"{exc.filename or results_path}: {exc.strerror or exc}")
+        except RubricateError as exc:  # Ray missing, or the Ray run failed
+            fail(redact(str(exc)))
         stdout_console().print(grade_summary_tables(summary))
         if report is not None:
             try:

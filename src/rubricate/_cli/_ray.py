@@ -1,0 +1,122 @@
+"""`rubricate grade --engine ray`: the options, and the run on a local or joined Ray cluster."""
+
+from __future__ import annotations
+
+import enum
+import functools
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .._batch import BatchProgress
+from .._grading import GradeSummary
+from .._judge import Judge
+from .._rubric import Rubric
+from ._common import JudgeFactory, ModeChoice, mode_of
+
+__all__ = [
+    "ActorsOption",
+    "AddressOption",
+    "CpusPerActorOption",
+    "Engine",
+    "EngineOption",
+    "RateOption",
+    "grade_on_ray",
+]
+
+
+class Engine(enum.StrEnum):
+    """`--engine` values."""
+
+    process = "process"
+    ray = "ray"
+
+
+EngineOption = Annotated[
+    Engine,
+    typer.Option(
+        "--engine",
+        help=(
+            "process: grade in this process. ray: grade on a pool of judge actors with Ray Data "
+            "(needs pip install 'rubricate[ray]'); a local Ray instance unless --address."
+        ),
+    ),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        metavar="ADDR",
+        help="With --engine ray: join this Ray cluster (e.g. 'auto' or 'ray://head:10001').",
+        show_default=False,
+    ),
+]
+ActorsOption = Annotated[
+    int,
+    typer.Option(
+        "--actors",
+        min=1,
+        help="With --engine ray: judge actors, each with its own judge (and model copy).",
+    ),
+]
+CpusPerActorOption = Annotated[
+    int,
+    typer.Option(
+        "--cpus-per-actor",
+        min=1,
+        help="With --engine ray: CPUs each actor reserves; the embedded model's threads.",
+    ),
+]
+RateOption = Annotated[
+    float | None,
+    typer.Option(
+        "--rps",
+        min=0.001,
+        metavar="N",
+        help="With --engine ray: at most N judge calls a second across all actors.",
+        show_default=False,
+    ),
+]
+
+
+def make_judge(
+    factory: JudgeFactory, spec: str, mode: ModeChoice | None, compile_checks: bool
+) -> Judge:
+    """Each actor's judge, built from the CLI options exactly as `build_judge` builds it."""
+    judge = factory(spec, mode_of(mode))
+    judge.compile_checks = judge.compile_checks or compile_checks
+    return judge
+
+
+def grade_on_ray(
+    input_path: Path,
+    results_path: Path,
+    *,
+    factory: JudgeFactory,
+    spec: str,
+    mode: ModeChoice | None,
+    compile_checks: bool,
+    rubric: Rubric | None,
+    address: str | None,
+    actors: int,
+    cpus_per_actor: int,
+    jobs: int,
+    requests_per_second: float | None,
+    progress: BatchProgress,
+) -> GradeSummary:
+    """Start or join Ray, grade the file on it, and leave Ray as it was found."""
+    from .._ray import grade_file_ray, ray_session
+
+    with ray_session(address):
+        return grade_file_ray(
+            input_path,
+            results_path,
+            judge=functools.partial(make_judge, factory, spec, mode, compile_checks),
+            rubric=rubric,
+            actors=actors,
+            cpus_per_actor=cpus_per_actor,
+            concurrency=jobs,
+            requests_per_second=requests_per_second,
+            progress=progress,
+        )

@@ -1,0 +1,218 @@
+"""`grade_file_ray`: `rubricate grade` on Ray, with the guarantees of the one-machine path.
+
+The driver (this process) does what needs one place: it streams the JSONL input, reports
+malformed lines with their line numbers, skips ids already in the results file, serves cache
+hits, and appends each result line as its batch comes back. Ray does the grading: the pending
+items go to the object store in chunks (the driver holds one chunk at a time) and through the
+pool of judge actors.
+
+- **No loss.** A killed actor is restarted and its unfinished batch graded again; a batch's
+  results reach the driver only once the whole batch is done.
+- **No duplicate.** The writer keeps the ids already in the results file and drops any result
+  for one of them, so a batch run twice (or a resumed run) never writes an id twice.
+- **Cache.** Items with the same key as an item already in the results file are copied from it;
+  copies of an item still being graded wait for it on the driver and are written as copies
+  when it comes back. If it failed, they are sent to Ray again, one per key.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .._batch import BatchProgress, LineProblem
+from .._grading import (
+    GradeItem,
+    GradeSummary,
+    ItemId,
+    ItemResult,
+    _batch_rubric,
+    _Cache,
+    _cache_key,
+    _from_cached,
+    _judge_fingerprint,
+    _pending,
+    _ResultsFile,
+    _resume,
+    iter_items,
+    results_target,
+)
+from .._rubric import RubricLike
+from ._actor import JudgeSpec, build_judge, plain
+from ._dataset import default_batch_size, grade_rows
+from ._runtime import require_ray
+
+__all__ = ["grade_file_ray"]
+
+
+def grade_file_ray(
+    input_path: str | Path,
+    results_path: str | Path | None = None,
+    *,
+    judge: JudgeSpec = "local",
+    rubric: RubricLike | None = None,
+    actors: int = 1,
+    cpus_per_actor: int = 1,
+    concurrency: int = 1,
+    requests_per_second: float | None = None,
+    batch_size: int | None = None,
+    progress: BatchProgress | None = None,
+) -> GradeSummary:
+    r"""Grade a JSONL file on Ray; the results file and summary are those of `grade_file`.
+
+    Ray must be reachable: an initialised Ray, or `ray.init` is called for you (a local
+    instance, or the cluster in `$RAY_ADDRESS`). Synchronous, like Ray's API.
+
+    Args:
+        input_path: JSONL, one `{"id", "output", "task"?, "rubric"?}` object a line.
+        results_path: Where results go (appended; ids already there are skipped). Defaults to
+            `<input stem>.results.jsonl` next to the input.
+        judge: A `Judge`, a model for a default one, or a function returning a `Judge`
+            (see `grade_dataset`).
+        rubric: The batch rubric; a line's own `rubric` overrides it.
+        actors: Judge actors in the pool.
+        cpus_per_actor: CPUs each actor reserves (the embedded model's threads).
+        concurrency: Items each actor grades at once (1 on the embedded model).
+        requests_per_second: Cap on model calls per second across the cluster, or `None`.
+        batch_size: Items per actor batch (see `grade_dataset`); results are written a batch
+            at a time.
+        progress: Receives an event per finished item and per skipped line.
+
+    Returns:
+        The summary over the whole results file, with this run's own counts.
+
+    Example:
+        ```python
+        summary = grade_file_ray(
+            "outputs.jsonl", judge="local", rubric="- Cites a source", actors=4
+        )
+        ```
+
+    """
+    started = time.perf_counter()
+    ray = require_ray()
+    driver_judge = build_judge(judge)
+    default_rubric = _batch_rubric(rubric)
+    source = Path(input_path)
+    target = results_target(source, results_path)
+    progress = progress or BatchProgress()
+    summary = GradeSummary(
+        input_path=str(source),
+        results_path=str(target),
+        judge=driver_judge.model_name,
+        mode=driver_judge.mode,
+    )
+    fingerprint = _judge_fingerprint(driver_judge)
+
+    with _ResultsFile(target) as results:
+        cache = _Cache(results)
+        done = _resume(results, cache, summary, progress)
+        progress.start(total=_pending(source, done))
+        waiting: dict[str, list[GradeItem]] = {}
+        """Per cache key being graded: the items that will copy its result."""
+        key_of: dict[ItemId, str] = {}
+
+        def write(result: ItemResult) -> None:
+            if result.id in done:  # the idempotent step: one line per id, whatever Ray replays
+                return
+            done.add(result.id)
+            offset = results.append(result)
+            summary.add(result)
+            progress.done(
+                passed=result.passed, error=result.error is not None, cached=result.cached
+            )
+            if result.cache_key is not None:
+                cache.remember(result.cache_key, offset)
+
+        def first_round() -> Iterator[GradeItem]:
+            for item in iter_items(source, batch_rubric=default_rubric is not None):
+                if isinstance(item, LineProblem):
+                    summary.add_problem(item)
+                    progress.problem(item)
+                    continue
+                if item.id in done:
+                    continue
+                rubric_of_item = item.rubric or default_rubric
+                assert rubric_of_item is not None  # lines without any rubric are problems
+                key = _cache_key(rubric_of_item, item, fingerprint)
+                if key is not None:
+                    stored = cache.lookup(key)
+                    if isinstance(stored, dict):
+                        write(_from_cached(item, stored, key))
+                        continue
+                    if key in waiting:
+                        waiting[key].append(item)
+                        continue
+                    waiting[key] = []
+                    key_of[item.id] = key
+                yield item
+
+        items: Iterable[GradeItem] = first_round()
+        size = batch_size or default_batch_size(local=driver_judge.local, concurrency=concurrency)
+        while True:
+            blocks = _to_blocks(ray, items, size)
+            if not blocks:
+                break
+            graded = grade_rows(
+                ray.data.from_pandas_refs(blocks),
+                default_rubric,
+                judge=judge,
+                actors=min(actors, len(blocks)),  # a block is one actor's task: no idle actors
+                cpus_per_actor=cpus_per_actor,
+                concurrency=concurrency,
+                requests_per_second=requests_per_second,
+                batch_size=size,
+                source=str(source),
+            )
+            again: list[GradeItem] = []
+            batch: Any
+            for batch in graded.iter_batches(batch_size=None, batch_format="pandas"):
+                for row in batch.to_dict("records"):
+                    result = ItemResult.from_dict(plain(row))
+                    write(result)
+                    key = key_of.pop(result.id, None)
+                    if key is None:
+                        continue
+                    followers = waiting.pop(key, [])
+                    if result.cache_key is None and followers:  # failed: the next one tries
+                        leader, *rest = followers
+                        waiting[key] = rest
+                        key_of[leader.id] = key
+                        again.append(leader)
+                        continue
+                    stored = cache.lookup(key) if followers else None
+                    for follower in followers:
+                        assert isinstance(stored, dict)  # the leader's line was just written
+                        write(_from_cached(follower, stored, key))
+            items = again
+    summary.wall_s = time.perf_counter() - started
+    return summary
+
+
+def _to_blocks(ray: Any, items: Iterable[GradeItem], size: int) -> list[Any]:
+    """The items as object-store blocks of one batch each (a block is one actor task).
+
+    The driver holds one block at a time.
+    """
+    import pandas as pd
+
+    blocks: list[Any] = []
+    chunk: list[dict[str, Any]] = []
+    for item in items:
+        chunk.append(
+            {
+                "id": item.id,
+                "line": item.line,
+                "output": item.output,
+                "task": item.task,
+                "rubric": item.rubric.to_dict() if item.rubric is not None else None,
+            }
+        )
+        if len(chunk) == size:
+            blocks.append(ray.put(pd.DataFrame(chunk, dtype=object)))
+            chunk = []
+    if chunk:
+        blocks.append(ray.put(pd.DataFrame(chunk, dtype=object)))
+    return blocks

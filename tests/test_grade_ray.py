@@ -1,0 +1,268 @@
+"""Grading on Ray Data (`rubricate._ray`): same results as one machine, faults, resume, CLI.
+
+One local Ray instance (2 CPUs, loopback only, no dashboard) serves the whole test session:
+Ray takes seconds to start. Judges are fakes at the model boundary (`ray_fakes`), built in
+each actor from a picklable function.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from ray_fakes import SECRET, cli_judge_factory, ray_judge
+from rubricate import RubricateError, grade_dataset, grade_file, grade_file_ray
+from rubricate._batch import BatchProgress, LineProblem
+from rubricate._cli import create_app
+from rubricate._ray._actor import RESULT_COLUMNS
+from rubricate._ray._limiter import RequestSlots
+from rubricate._ray._runtime import require_ray
+
+RUBRIC = "- Mentions Paris\n- Mentions France"
+TESTS = Path(__file__).resolve().parent
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::FutureWarning")
+
+
+@pytest.fixture(scope="session")
+def ray_local() -> Iterator[Any]:
+    """One local Ray instance for the session; its workers import `src` and the test fakes."""
+    ray = pytest.importorskip("ray")
+    paths = [str(TESTS.parent / "src"), str(TESTS), os.environ.get("PYTHONPATH", "")]
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        logging_level=logging.WARNING,
+        _node_ip_address="127.0.0.1",
+    )
+    ray.data.DataContext.get_current().enable_progress_bars = False
+    yield ray
+    ray.shutdown()
+    if saved is None:
+        os.environ.pop("PYTHONPATH", None)
+    else:
+        os.environ["PYTHONPATH"] = saved
+
+
+def write_jsonl(path: Path, rows: list[Any]) -> Path:
+    path.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in rows))
+    return path
+
+
+def read_results(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+class Recorder(BatchProgress):
+    def __init__(self, *, stop_after: int | None = None) -> None:
+        self.total: int | None = None
+        self.finished = 0
+        self.problems: list[LineProblem] = []
+        self.stop_after = stop_after
+
+    def start(self, *, total: int) -> None:
+        self.total = total
+
+    def done(self, *, passed: bool, error: bool, cached: bool = False) -> None:
+        self.finished += 1
+        if self.stop_after is not None and self.finished >= self.stop_after:
+            raise KeyboardInterrupt  # the driver dies here; what it wrote must stay usable
+
+    def problem(self, problem: LineProblem) -> None:
+        self.problems.append(problem)
+
+
+def mixed_input(path: Path) -> Path:
+    return write_jsonl(
+        path,
+        [
+            {"id": 1, "output": "Paris is the capital of France."},
+            {"id": "b", "output": "Paris, in summer."},
+            "{not json",
+            {"id": 3, "output": "Paris is the capital of France."},  # a cache hit of id 1
+            {"id": 4},
+            {"id": 5, "output": "It LEAKs."},
+            {"id": 6, "output": "Lyon is in France.", "rubric": ["Mentions Lyon"]},
+            {"id": 1, "output": "again"},
+        ],
+    )
+
+
+def same_summary(mine: dict[str, Any], theirs: dict[str, Any]) -> bool:
+    """Equal but for wall time and the order criteria were first seen (completion order)."""
+
+    def norm(summary: dict[str, Any]) -> dict[str, Any]:
+        criteria = sorted(summary["criteria"], key=lambda c: c["id"])
+        return summary | {"wall_s": 0, "criteria": criteria, "results": ""}
+
+    return norm(mine) == norm(theirs)
+
+
+def comparable(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in row.items() if k != "latency_s"}
+
+
+def test_the_results_file_matches_the_one_machine_path(ray_local: Any, tmp_path: Path) -> None:
+    source = mixed_input(tmp_path / "in.jsonl")
+    one, on_ray = Recorder(), Recorder()
+    expected = grade_file(
+        source, tmp_path / "one.jsonl", judge=ray_judge(), rubric=RUBRIC, progress=one
+    )
+    summary = grade_file_ray(
+        source, tmp_path / "ray.jsonl", judge=ray_judge, rubric=RUBRIC, actors=2, progress=on_ray
+    )
+    mine = {r["id"]: comparable(r) for r in read_results(tmp_path / "ray.jsonl")}
+    theirs = {r["id"]: comparable(r) for r in read_results(tmp_path / "one.jsonl")}
+    assert mine == theirs
+    assert sorted(mine, key=str) == [1, 3, 5, 6, "b"]
+    assert mine[3]["cached"] and mine[3]["cache_of"] == 1
+    assert mine[5]["result"] == "grader_error" and "RuntimeError" in mine[5]["error"]
+    assert SECRET not in (tmp_path / "ray.jsonl").read_text()
+    assert [str(p) for p in on_ray.problems] == [str(p) for p in one.problems]
+    assert [p.line for p in on_ray.problems] == [3, 5, 8]
+    assert all(p.path == str(source) for p in on_ray.problems)
+    assert same_summary(summary.to_dict(), expected.to_dict())
+    assert on_ray.finished == 5 and on_ray.total == 8
+
+
+def test_an_actor_killed_mid_batch_loses_and_duplicates_nothing(
+    ray_local: Any, tmp_path: Path
+) -> None:
+    marker = tmp_path / "killed"
+    rows = [{"id": i, "output": f"Paris, France, item {i}."} for i in range(12)]
+    rows[5]["output"] = f"Paris, France. KILL:{marker}"
+    source = write_jsonl(tmp_path / "in.jsonl", rows)
+    summary = grade_file_ray(
+        source, tmp_path / "out.jsonl", judge=ray_judge, rubric=RUBRIC, actors=2, batch_size=3
+    )
+    assert marker.exists()  # an actor did die
+    ids = [r["id"] for r in read_results(tmp_path / "out.jsonl")]
+    assert sorted(ids) == list(range(12))  # every item once: none lost, none twice
+    assert summary.items == 12 and summary.errors == 0 and summary.passed == 12
+
+
+def test_a_crashed_driver_resumes_without_regrading(ray_local: Any, tmp_path: Path) -> None:
+    rows = [{"id": i, "output": f"Paris {i}"} for i in range(10)]
+    source = write_jsonl(tmp_path / "in.jsonl", rows)
+    target = tmp_path / "out.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        grade_file_ray(
+            source,
+            target,
+            judge=ray_judge,
+            rubric=RUBRIC,
+            batch_size=2,
+            progress=Recorder(stop_after=3),
+        )
+    first = [r["id"] for r in read_results(target)]
+    assert len(first) == 3
+    again = Recorder()
+    summary = grade_file_ray(source, target, judge=ray_judge, rubric=RUBRIC, progress=again)
+    ids = [r["id"] for r in read_results(target)]
+    assert sorted(ids) == list(range(10)) and ids[:3] == first
+    assert summary.resumed == 3 and summary.graded == 7 and again.total == 7
+
+
+def test_grade_dataset_returns_result_rows(ray_local: Any, tmp_path: Path) -> None:
+    items = ray_local.data.from_items(
+        [
+            {"id": "a", "output": "Paris, France", "task": "Where?"},
+            {"id": "b", "output": "Berlin", "task": None},
+            {"id": "", "output": "no id", "task": None},
+        ]
+    )
+    rows = {r["id"]: r for r in grade_dataset(items, RUBRIC, judge=ray_judge).take_all()}
+    assert set(rows["a"]) == set(RESULT_COLUMNS)
+    assert rows["a"]["passed"] and rows["a"]["result"] == "satisfied"
+    assert rows["a"]["cache_key"]  # the same key as the results file's
+    assert not rows["b"]["passed"] and rows["b"]["error"] is None
+    assert rows[""]["result"] == "grader_error"
+    assert "malformed item" in rows[""]["error"] and "`id` must be" in rows[""]["error"]
+
+
+def test_grade_dataset_reads_parquet_and_jsonl_paths(ray_local: Any, tmp_path: Path) -> None:
+    rows = [{"id": "p", "output": "Paris, France"}, {"id": "q", "output": "Rome"}]
+    ray_local.data.from_items(rows).write_parquet(str(tmp_path / "pq"))
+    jsonl = write_jsonl(tmp_path / "in.jsonl", rows)
+    for path in (tmp_path / "pq", jsonl):
+        results = grade_dataset(path, RUBRIC, judge=ray_judge).take_all()
+        assert sorted((r["id"], r["passed"]) for r in results) == [("p", True), ("q", False)]
+
+
+def test_a_rate_limit_is_shared_by_the_actors(ray_local: Any, tmp_path: Path) -> None:
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "output": "Paris"} for i in range(4)])
+    summary = grade_file_ray(
+        source,
+        tmp_path / "out.jsonl",
+        judge=ray_judge,
+        rubric=RUBRIC,
+        actors=2,
+        requests_per_second=1000,
+    )
+    assert summary.items == 4 and summary.errors == 0
+
+
+def test_request_slots_space_calls_evenly() -> None:
+    slots = RequestSlots(per_second=1.0)
+    assert slots.reserve() == 0.0
+    assert 0.0 < slots.reserve() <= 1.0  # the next slot is one interval after the first
+    assert slots.reserve(wait=False) == -1.0  # none free now, and none taken
+
+
+def test_the_cli_grades_on_ray(ray_local: Any, tmp_path: Path) -> None:
+    source = write_jsonl(
+        tmp_path / "in.jsonl", [{"id": i, "output": "Paris, France"} for i in range(3)]
+    )
+    app = create_app(judge_factory=cli_judge_factory)
+    outcome = CliRunner().invoke(
+        app, ["grade", str(source), "-r", RUBRIC, "--engine", "ray", "--actors", "2"]
+    )
+    assert outcome.exit_code == 0, outcome.output
+    results = read_results(tmp_path / "in.results.jsonl")
+    assert sorted(r["id"] for r in results) == [0, 1, 2]
+    assert all(r["passed"] for r in results)
+
+
+def test_without_ray_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(RubricateError, match=r"pip install 'rubricate\[ray\]'"):
+        require_ray()
+
+
+def test_rubricate_imports_without_ray() -> None:
+    code = "import sys; sys.modules['ray'] = None; import rubricate; print(rubricate.grade_dataset)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.local_model
+def test_the_embedded_model_grades_on_an_actor(ray_local: Any, tmp_path: Path) -> None:
+    source = write_jsonl(
+        tmp_path / "in.jsonl",
+        [
+            {"id": "yes", "output": "The capital of France is Paris."},
+            {"id": "no", "output": "The capital of France is Berlin."},
+        ],
+    )
+    summary = grade_file_ray(
+        source,
+        tmp_path / "out.jsonl",
+        judge="local",
+        rubric="- The answer says that the capital of France is Paris",
+        actors=1,
+    )
+    results = {r["id"]: r for r in read_results(tmp_path / "out.jsonl")}
+    assert summary.errors == 0
+    assert results["yes"]["passed"] and not results["no"]["passed"]
+    assert results["yes"]["model"].endswith("qwen2.5-coder-1.5b-instruct")
