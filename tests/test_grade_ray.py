@@ -175,14 +175,15 @@ def test_a_crashed_driver_resumes_without_regrading(ray_local: Any, tmp_path: Pa
 
 
 def test_grade_dataset_returns_result_rows(ray_local: Any, tmp_path: Path) -> None:
-    items = ray_local.data.from_items(
+    source = write_jsonl(
+        tmp_path / "in.jsonl",
         [
             {"id": "a", "output": "Paris, France", "task": "Where?"},
-            {"id": "b", "output": "Berlin", "task": None},
-            {"id": "", "output": "no id", "task": None},
-        ]
+            {"id": "b", "output": "Berlin"},
+            {"id": "", "output": "no id"},
+        ],
     )
-    rows = {r["id"]: r for r in grade_dataset(items, RUBRIC, judge=ray_judge).take_all()}
+    rows = {r["id"]: r for r in grade_dataset(source, RUBRIC, judge=ray_judge).take_all()}
     assert set(rows["a"]) == set(RESULT_COLUMNS)
     assert rows["a"]["passed"] and rows["a"]["result"] == "satisfied"
     assert rows["a"]["cache_key"]  # the same key as the results file's
@@ -191,26 +192,11 @@ def test_grade_dataset_returns_result_rows(ray_local: Any, tmp_path: Path) -> No
     assert "malformed item" in rows[""]["error"] and "`id` must be" in rows[""]["error"]
 
 
-def test_grade_dataset_reads_parquet_and_jsonl_paths(ray_local: Any, tmp_path: Path) -> None:
+def test_grade_dataset_reads_parquet(ray_local: Any, tmp_path: Path) -> None:
     rows = [{"id": "p", "output": "Paris, France"}, {"id": "q", "output": "Rome"}]
     ray_local.data.from_items(rows).write_parquet(str(tmp_path / "pq"))
-    jsonl = write_jsonl(tmp_path / "in.jsonl", rows)
-    for path in (tmp_path / "pq", jsonl):
-        results = grade_dataset(path, RUBRIC, judge=ray_judge).take_all()
-        assert sorted((r["id"], r["passed"]) for r in results) == [("p", True), ("q", False)]
-
-
-def test_a_rate_limit_is_shared_by_the_actors(ray_local: Any, tmp_path: Path) -> None:
-    source = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "output": "Paris"} for i in range(4)])
-    summary = grade_file_ray(
-        source,
-        tmp_path / "out.jsonl",
-        judge=ray_judge,
-        rubric=RUBRIC,
-        actors=2,
-        requests_per_second=1000,
-    )
-    assert summary.items == 4 and summary.errors == 0
+    results = grade_dataset(tmp_path / "pq", RUBRIC, judge=ray_judge).take_all()
+    assert sorted((r["id"], r["passed"]) for r in results) == [("p", True), ("q", False)]
 
 
 def test_request_slots_space_calls_evenly() -> None:
@@ -220,17 +206,17 @@ def test_request_slots_space_calls_evenly() -> None:
     assert slots.reserve(wait=False) == -1.0  # none free now, and none taken
 
 
-def test_the_cli_grades_on_ray(ray_local: Any, tmp_path: Path) -> None:
-    source = write_jsonl(
-        tmp_path / "in.jsonl", [{"id": i, "output": "Paris, France"} for i in range(3)]
-    )
+def test_the_cli_grades_on_ray_under_a_shared_rate_limit(ray_local: Any, tmp_path: Path) -> None:
+    rows = [{"id": i, "output": "Paris, France"} for i in range(4)]
+    source = write_jsonl(tmp_path / "in.jsonl", rows)
     app = create_app(judge_factory=cli_judge_factory)
     outcome = CliRunner().invoke(
-        app, ["grade", str(source), "-r", RUBRIC, "--engine", "ray", "--actors", "2"]
+        app,
+        ["grade", str(source), "-r", RUBRIC, "--engine", "ray", "--actors", "2", "--rps", "1000"],
     )
     assert outcome.exit_code == 0, outcome.output
     results = read_results(tmp_path / "in.results.jsonl")
-    assert sorted(r["id"] for r in results) == [0, 1, 2]
+    assert sorted(r["id"] for r in results) == [0, 1, 2, 3]
     assert all(r["passed"] for r in results)
 
 

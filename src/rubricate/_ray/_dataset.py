@@ -116,6 +116,7 @@ def grade_rows(
             raise ValueError(f"`{name}` must be an int >= 1, got {value!r}")
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise ValueError(f"`batch_size` must be an int >= 1 or None, got {batch_size!r}")
+    ray = require_ray()
     limiter = start_limiter(requests_per_second) if requests_per_second is not None else None
     size = batch_size or default_batch_size(
         local=_names_local_model(judge), concurrency=concurrency
@@ -132,12 +133,10 @@ def grade_rows(
         },
         batch_size=size,
         batch_format="pandas",
-        concurrency=actors,
+        # Ray Data restarts a dead actor and runs its unfinished task again (its defaults,
+        # max_restarts=-1 and max_task_retries=-1, tested by killing one): nothing is lost.
+        compute=ray.data.ActorPoolStrategy(size=actors),
         num_cpus=cpus_per_actor,
-        # A dead actor is restarted and its unfinished batch run again on it: nothing is lost,
-        # and a batch's rows reach the driver only once the whole batch is done.
-        max_restarts=-1,
-        max_task_retries=-1,
     )
 
 

@@ -35,6 +35,7 @@ def ray_session(address: str | None = None) -> Iterator[None]:
     """
     ray = require_ray()
     ray.data.DataContext.get_current().enable_progress_bars = False
+    logging.getLogger("ray.data").setLevel(logging.ERROR)  # its per-run notices, above our bar
     if ray.is_initialized():
         yield
         return
