@@ -16,7 +16,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from fakes import ScriptedChatModel
 from grading_fakes import FAST, graded_output, keyword_reply
-from rubricate import Judge
+from rubricate import Judge, ModelError
 from rubricate._types import Mode
 
 SECRET = "sk-test0123456789abcdefXYZ"
@@ -39,4 +39,11 @@ def ray_judge() -> Judge:
 
 
 def cli_judge_factory(spec: str, mode: Mode | None) -> Judge:
+    return ray_judge()
+
+
+def broken_judge() -> Judge:
+    """Builds on the driver (where the test sets `RAY_FAKES_DRIVER`), fails in every actor."""
+    if os.environ.get("RAY_FAKES_DRIVER") != "1":
+        raise ModelError(f"cannot create model: bad key api_key={SECRET}")
     return ray_judge()

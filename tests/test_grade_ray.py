@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from ray_fakes import SECRET, cli_judge_factory, ray_judge
+from ray_fakes import SECRET, broken_judge, cli_judge_factory, ray_judge
 from rubricate import RubricateError, grade_dataset, grade_file, grade_file_ray
 from rubricate._batch import BatchProgress, LineProblem
 from rubricate._cli import create_app
@@ -197,6 +197,16 @@ def test_grade_dataset_reads_parquet(ray_local: Any, tmp_path: Path) -> None:
     ray_local.data.from_items(rows).write_parquet(str(tmp_path / "pq"))
     results = grade_dataset(tmp_path / "pq", RUBRIC, judge=ray_judge).take_all()
     assert sorted((r["id"], r["passed"]) for r in results) == [("p", True), ("q", False)]
+
+
+def test_a_judge_the_actors_cannot_build_fails_the_run_clearly(
+    ray_local: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RAY_FAKES_DRIVER", "1")  # actors started before this do not see it
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "output": "Paris"}])
+    with pytest.raises(RubricateError, match=r"the Ray run failed: .*cannot create model") as info:
+        grade_file_ray(source, tmp_path / "out.jsonl", judge=broken_judge, rubric=RUBRIC)
+    assert SECRET not in str(info.value)
 
 
 def test_request_slots_space_calls_evenly() -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .._batch import BatchProgress, LineProblem
+from .._exceptions import RubricateError
 from .._grading import (
     GradeItem,
     GradeSummary,
@@ -39,6 +40,7 @@ from .._grading import (
     iter_items,
     results_target,
 )
+from .._redact import redact
 from .._rubric import RubricLike
 from ._actor import JudgeSpec, build_judge, plain
 from ._dataset import default_batch_size, grade_rows
@@ -167,28 +169,41 @@ def grade_file_ray(
                 source=str(source),
             )
             again: list[GradeItem] = []
-            batch: Any
-            for batch in graded.iter_batches(batch_size=None, batch_format="pandas"):
-                for row in batch.to_dict("records"):
-                    result = ItemResult.from_dict(plain(row))
-                    write(result)
-                    key = key_of.pop(result.id, None)
-                    if key is None:
-                        continue
-                    followers = waiting.pop(key, [])
-                    if result.cache_key is None and followers:  # failed: the next one tries
-                        leader, *rest = followers
-                        waiting[key] = rest
-                        key_of[leader.id] = key
-                        again.append(leader)
-                        continue
-                    stored = cache.lookup(key) if followers else None
-                    for follower in followers:
-                        assert isinstance(stored, dict)  # the leader's line was just written
-                        write(_from_cached(follower, stored, key))
+            for row in _result_rows(graded):
+                result = ItemResult.from_dict(plain(row))
+                write(result)
+                key = key_of.pop(result.id, None)
+                if key is None:
+                    continue
+                followers = waiting.pop(key, [])
+                if result.cache_key is None and followers:  # failed: the next one tries
+                    leader, *rest = followers
+                    waiting[key] = rest
+                    key_of[leader.id] = key
+                    again.append(leader)
+                    continue
+                stored = cache.lookup(key) if followers else None
+                for follower in followers:
+                    assert isinstance(stored, dict)  # the leader's line was just written
+                    write(_from_cached(follower, stored, key))
             items = again
     summary.wall_s = time.perf_counter() - started
     return summary
+
+
+def _result_rows(graded: Any) -> Iterator[dict[str, Any]]:
+    """The result rows as each batch comes back; a failed Ray run as a `RubricateError`.
+
+    Judge failures are rows (recorded per item); what fails here is the run itself, such as a
+    judge that cannot be built in the actors. The message keeps Ray's last line, the cause.
+    """
+    try:
+        for batch in graded.iter_batches(batch_size=None, batch_format="pandas"):
+            yield from batch.to_dict("records")
+    except Exception as exc:
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        cause = lines[-1] if lines else type(exc).__name__
+        raise RubricateError(redact(f"the Ray run failed: {cause}")) from exc
 
 
 def _to_blocks(ray: Any, items: Iterable[GradeItem], size: int) -> list[Any]:
