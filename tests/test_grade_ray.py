@@ -20,12 +20,19 @@ import pytest
 from typer.testing import CliRunner
 
 from ray_fakes import SECRET, broken_judge, cli_judge_factory, ray_judge
-from rubricate import RubricateError, grade_dataset, grade_file, grade_file_ray
+from rubricate import (
+    RubricateError,
+    grade_dataset,
+    grade_file,
+    grade_file_ray,
+    measure_agreement,
+)
 from rubricate._batch import BatchProgress, LineProblem
 from rubricate._cli import create_app
 from rubricate._ray._actor import RESULT_COLUMNS
 from rubricate._ray._limiter import RequestSlots
 from rubricate._ray._runtime import require_ray
+from test_agreement import LABELLED, write_labelled
 
 RUBRIC = "- Mentions Paris\n- Mentions France"
 TESTS = Path(__file__).resolve().parent
@@ -228,6 +235,33 @@ def test_the_cli_grades_on_ray_under_a_shared_rate_limit(ray_local: Any, tmp_pat
     results = read_results(tmp_path / "in.results.jsonl")
     assert sorted(r["id"] for r in results) == [0, 1, 2, 3]
     assert all(r["passed"] for r in results)
+
+
+def test_agreement_on_ray_reports_what_one_process_reports(ray_local: Any, tmp_path: Path) -> None:
+    pytest.importorskip("sklearn")
+    rows = [*LABELLED, "{torn", {**LABELLED[0], "id": "boom", "output": "It LEAKs."}]
+    labelled = write_labelled(tmp_path / "bench.jsonl", rows)
+    expected = measure_agreement([labelled], judge=ray_judge()).to_dict()
+    app = create_app(judge_factory=cli_judge_factory)
+    outcome = CliRunner().invoke(
+        app,
+        [
+            "agreement",
+            str(labelled),
+            "--engine",
+            "ray",
+            "--actors",
+            "2",
+            "-o",
+            str(tmp_path / "r.json"),
+        ],
+    )
+    assert outcome.exit_code == 1, outcome.output  # a torn line and a judge error
+    mine = json.loads((tmp_path / "r.json").read_text())
+    timing = {"wall_s": 0, "judge_s": 0, "seconds_per_criterion": 0}
+    assert mine | timing == expected | timing
+    assert mine["overall"]["kappa"] == pytest.approx(0.5)
+    assert SECRET not in (tmp_path / "r.json").read_text()
 
 
 def test_without_ray_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

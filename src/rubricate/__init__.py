@@ -14,7 +14,7 @@ from ._judge import Judge
 from ._loop import Budget, RubricEvaluation, RunStatus
 from ._middleware import RubricMiddleware, RubricState
 from ._models import ModelLike, resolve_chat_model
-from ._ray import grade_dataset, grade_file_ray
+from ._ray import grade_dataset, grade_file_ray, measure_agreement_ray
 from ._refine import RefineResult, arefine, refine
 from ._retry import RetryPolicy
 from ._rubric import CheckFn, CheckResult, Criterion, Rubric, RubricLike
@@ -80,6 +80,7 @@ __all__ = [
     "grade_file_ray",
     "is_task_complete",
     "measure_agreement",
+    "measure_agreement_ray",
     "refine",
     "resolve_chat_model",
 ]

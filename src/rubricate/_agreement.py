@@ -38,8 +38,11 @@ __all__ = [
     "LabelledItem",
     "ameasure_agreement",
     "compute_metrics",
+    "finish_report",
     "measure_agreement",
     "parse_labelled",
+    "record_evaluation",
+    "select_items",
 ]
 
 BOOTSTRAP_RESAMPLES = 1000
@@ -319,6 +322,37 @@ async def ameasure_agreement(
         seed=seed,
         limit=limit,
     )
+    pairs: list[_Pair] = []
+
+    async def grade(numbered: tuple[int, LabelledItem]) -> None:
+        index, item = numbered
+        try:
+            evaluation = await judge.aevaluate(item.rubric, output=item.output, task=item.task)
+        except Exception as exc:  # recorded like a judge failure, never fatal
+            evaluation = Evaluation(
+                result="grader_error", explanation=redact(f"{type(exc).__name__}: {exc}")
+            )
+        record_evaluation(report, pairs, index, item, evaluation, progress)
+
+    items = select_items(paths, limit=limit, seed=seed, report=report, progress=progress)
+    await run_bounded(enumerate(items), grade, concurrency=concurrency)
+    finish_report(report, pairs, seed=seed, started=started)
+    return report
+
+
+def select_items(
+    paths: Sequence[str | Path],
+    *,
+    limit: int | None,
+    seed: int,
+    report: AgreementReport,
+    progress: BatchProgress,
+) -> Iterable[LabelledItem]:
+    """The labelled items to grade: all of them (streamed) or a seeded sample of `limit`.
+
+    Skipped lines are counted on `report` and sent to `progress`, and `progress.start` gets the
+    total.
+    """
 
     def valid_items() -> Iterator[LabelledItem]:
         for path in paths:
@@ -346,39 +380,43 @@ async def ameasure_agreement(
         total = len(sample)
         items = sample
     progress.start(total=total)
+    return items
 
-    pairs: list[_Pair] = []
 
-    async def grade(numbered: tuple[int, LabelledItem]) -> None:
-        index, item = numbered
-        report.items_used += 1
-        try:
-            evaluation = await judge.aevaluate(item.rubric, output=item.output, task=item.task)
-        except Exception as exc:  # recorded like a judge failure, never fatal
-            evaluation = Evaluation(
-                result="grader_error", explanation=redact(f"{type(exc).__name__}: {exc}")
+def record_evaluation(
+    report: AgreementReport,
+    pairs: list[_Pair],
+    index: int,
+    item: LabelledItem,
+    evaluation: Evaluation,
+    progress: BatchProgress,
+) -> None:
+    """Count one graded item: its usage, its error, or its (label, verdict) pairs."""
+    report.items_used += 1
+    report.usage = report.usage + evaluation.usage
+    report.judge_s += evaluation.latency_s
+    if evaluation.result == "grader_error":
+        report.errors.append((item.id, evaluation.explanation))
+        progress.done(passed=False, error=True)
+        return
+    verdicts = {v.id: v.passed for v in evaluation.criteria}
+    for rubric_criterion, labelled in zip(item.rubric, item.criteria, strict=True):
+        pairs.append(
+            _Pair(
+                item=index,
+                source=item.source,
+                criterion=labelled.id,
+                label=labelled.label,
+                verdict=verdicts.get(rubric_criterion.id, False),
             )
-        report.usage = report.usage + evaluation.usage
-        report.judge_s += evaluation.latency_s
-        if evaluation.result == "grader_error":
-            report.errors.append((item.id, evaluation.explanation))
-            progress.done(passed=False, error=True)
-            return
-        verdicts = {v.id: v.passed for v in evaluation.criteria}
-        for rubric_criterion, labelled in zip(item.rubric, item.criteria, strict=True):
-            pairs.append(
-                _Pair(
-                    item=index,
-                    source=item.source,
-                    criterion=labelled.id,
-                    label=labelled.label,
-                    verdict=verdicts.get(rubric_criterion.id, False),
-                )
-            )
-        progress.done(passed=evaluation.passed, error=False)
+        )
+    progress.done(passed=evaluation.passed, error=False)
 
-    await run_bounded(enumerate(items), grade, concurrency=concurrency)
 
+def finish_report(
+    report: AgreementReport, pairs: list[_Pair], *, seed: int, started: float
+) -> None:
+    """The metrics over every pair, overall, per source and per criterion."""
     # Pairs arrive in completion order; put them back in input order (the sort is stable, so
     # each item's criteria keep theirs) so that the bootstrap does not depend on timing.
     pairs.sort(key=lambda p: p.item)
@@ -391,7 +429,6 @@ async def ameasure_agreement(
     for name, group in _groups(pairs, lambda p: p.criterion):
         report.per_criterion[name] = _metrics_of(group, seed)
     report.wall_s = time.perf_counter() - started
-    return report
 
 
 def compute_metrics(

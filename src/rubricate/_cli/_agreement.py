@@ -11,6 +11,7 @@ from rich.text import Text
 
 from .._agreement import measure_agreement
 from .._exceptions import RubricateError
+from .._redact import redact
 from .._render import agreement_tables
 from ._common import (
     EXIT_CODES_HELP,
@@ -24,6 +25,15 @@ from ._common import (
     fail,
     stderr_console,
     stdout_console,
+)
+from ._ray import (
+    ActorsOption,
+    AddressOption,
+    CpusPerActorOption,
+    Engine,
+    EngineOption,
+    RateOption,
+    agreement_on_ray,
 )
 
 __all__ = ["register"]
@@ -91,6 +101,11 @@ def register(app: typer.Typer, context: CliContext) -> None:
                 show_default=False,
             ),
         ] = None,
+        engine: EngineOption = Engine.process,
+        address: AddressOption = None,
+        actors: ActorsOption = 1,
+        cpus_per_actor: CpusPerActorOption = 1,
+        rps: RateOption = None,
     ) -> None:
         err = stderr_console()
         if output is not None and output.resolve() in {p.resolve() for p in labelled}:
@@ -103,19 +118,35 @@ def register(app: typer.Typer, context: CliContext) -> None:
         progress = RichProgress(err, "Grading labelled items")
         try:
             with progress:
-                report = measure_agreement(
-                    labelled,
-                    judge=grader,
-                    limit=limit,
-                    seed=seed,
-                    concurrency=jobs,
-                    progress=progress,
-                )
+                if engine is Engine.ray:
+                    report = agreement_on_ray(
+                        labelled,
+                        factory=context.judge_factory,
+                        spec=judge,
+                        mode=mode,
+                        limit=limit,
+                        seed=seed,
+                        address=address,
+                        actors=actors,
+                        cpus_per_actor=cpus_per_actor,
+                        jobs=jobs,
+                        requests_per_second=rps,
+                        progress=progress,
+                    )
+                else:
+                    report = measure_agreement(
+                        labelled,
+                        judge=grader,
+                        limit=limit,
+                        seed=seed,
+                        concurrency=jobs,
+                        progress=progress,
+                    )
         except KeyboardInterrupt:
             err.print(Text("Interrupted: no agreement figures were computed.", style="yellow"))
             raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
         except RubricateError as exc:
-            fail(str(exc))
+            fail(redact(str(exc)))
         stdout_console().print(agreement_tables(report))
         if output is not None:
             try:

@@ -1,4 +1,4 @@
-"""`rubricate grade --engine ray`: the options, and the run on a local or joined Ray cluster."""
+"""`--engine ray` for `grade` and `agreement`: the options, and the run on Ray."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from .._agreement import AgreementReport
 from .._batch import BatchProgress
 from .._grading import GradeSummary
 from .._judge import Judge
@@ -22,6 +23,7 @@ __all__ = [
     "Engine",
     "EngineOption",
     "RateOption",
+    "agreement_on_ray",
     "grade_on_ray",
 ]
 
@@ -114,6 +116,38 @@ def grade_on_ray(
             results_path,
             judge=functools.partial(make_judge, factory, spec, mode, compile_checks),
             rubric=rubric,
+            actors=actors,
+            cpus_per_actor=cpus_per_actor,
+            concurrency=jobs,
+            requests_per_second=requests_per_second,
+            progress=progress,
+        )
+
+
+def agreement_on_ray(
+    paths: list[Path],
+    *,
+    factory: JudgeFactory,
+    spec: str,
+    mode: ModeChoice | None,
+    limit: int | None,
+    seed: int,
+    address: str | None,
+    actors: int,
+    cpus_per_actor: int,
+    jobs: int,
+    requests_per_second: float | None,
+    progress: BatchProgress,
+) -> AgreementReport:
+    """Start or join Ray, measure agreement on it, and leave Ray as it was found."""
+    from .._ray import measure_agreement_ray, ray_session
+
+    with ray_session(address):
+        return measure_agreement_ray(
+            paths,
+            judge=functools.partial(make_judge, factory, spec, mode, False),
+            limit=limit,
+            seed=seed,
             actors=actors,
             cpus_per_actor=cpus_per_actor,
             concurrency=jobs,

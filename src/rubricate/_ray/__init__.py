@@ -5,8 +5,9 @@ Nothing here imports Ray until it is called; without the `ray` extra a call rais
 """
 
 from ._actor import JudgeSpec
+from ._agreement import measure_agreement_ray
 from ._dataset import grade_dataset
 from ._file import grade_file_ray
 from ._runtime import ray_session
 
-__all__ = ["JudgeSpec", "grade_dataset", "grade_file_ray", "ray_session"]
+__all__ = ["JudgeSpec", "grade_dataset", "grade_file_ray", "measure_agreement_ray", "ray_session"]

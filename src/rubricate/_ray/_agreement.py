@@ -1,0 +1,127 @@
+"""`measure_agreement_ray`: judge agreement with labels, the grading done by Ray actors.
+
+The driver picks the items (all, or the same seeded sample as `measure_agreement`) and computes
+the metrics; the actors grade each item against its own criteria with `grade_item`, as for
+`grade`. Only what the metrics need (source, labels, criterion ids) stays on the driver.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from .._agreement import (
+    AgreementReport,
+    LabelledItem,
+    _Pair,
+    _require_sklearn,
+    finish_report,
+    record_evaluation,
+    select_items,
+)
+from .._batch import BatchProgress
+from .._grading import GradeItem, ItemResult
+from .._types import Evaluation
+from ._actor import JudgeSpec, build_judge, plain
+from ._dataset import default_batch_size, grade_rows
+from ._file import _result_rows, _to_blocks
+from ._runtime import require_ray
+
+__all__ = ["measure_agreement_ray"]
+
+
+def measure_agreement_ray(
+    paths: Sequence[str | Path],
+    *,
+    judge: JudgeSpec = "local",
+    limit: int | None = None,
+    seed: int = 0,
+    actors: int = 1,
+    cpus_per_actor: int = 1,
+    concurrency: int = 1,
+    requests_per_second: float | None = None,
+    batch_size: int | None = None,
+    progress: BatchProgress | None = None,
+) -> AgreementReport:
+    """Measure agreement like `measure_agreement`, grading on a pool of Ray judge actors.
+
+    The report is the one `measure_agreement` gives for the same files, limit and seed
+    (verdicts permitting: the same judge on the same item). Synchronous, like Ray's API.
+
+    Args:
+        paths: Labelled JSONL files (the `judge-bench` format), read by this process.
+        judge: A `Judge`, a model for a default one, or a function returning a `Judge`.
+        limit: Grade a seeded sample of this many items; `None` grades all.
+        seed: Seeds the sample and the bootstrap.
+        actors: Judge actors in the pool.
+        cpus_per_actor: CPUs each actor reserves (the embedded model's threads).
+        concurrency: Items each actor grades at once (1 on the embedded model).
+        requests_per_second: Cap on model calls per second across the cluster, or `None`.
+        batch_size: Items per actor batch (see `grade_dataset`).
+        progress: Receives an event per finished item and per skipped line.
+
+    Example:
+        ```python
+        report = measure_agreement_ray(["realsumm.jsonl"], judge="local", actors=4, limit=200)
+        report.overall.kappa
+        ```
+
+    """
+    started = time.perf_counter()
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"`limit` must be an int >= 1 or None, got {limit!r}")
+    _require_sklearn()
+    ray = require_ray()
+    driver_judge = build_judge(judge)
+    progress = progress or BatchProgress()
+    report = AgreementReport(
+        judge=driver_judge.model_name,
+        mode=driver_judge.mode,
+        files=[str(p) for p in paths],
+        seed=seed,
+        limit=limit,
+    )
+    pending: dict[int, LabelledItem] = {}
+
+    def as_grade_items() -> Iterator[GradeItem]:
+        items = select_items(paths, limit=limit, seed=seed, report=report, progress=progress)
+        for index, item in enumerate(items):
+            pending[index] = dataclasses.replace(item, output="")  # the output goes to Ray
+            yield GradeItem(
+                id=index, output=item.output, task=item.task, rubric=item.rubric, line=item.line
+            )
+
+    size = batch_size or default_batch_size(local=driver_judge.local, concurrency=concurrency)
+    blocks = _to_blocks(ray, as_grade_items(), size)
+    pairs: list[_Pair] = []
+    if blocks:
+        graded = grade_rows(
+            ray.data.from_pandas_refs(blocks),
+            None,
+            judge=judge,
+            actors=min(actors, len(blocks)),
+            cpus_per_actor=cpus_per_actor,
+            concurrency=concurrency,
+            requests_per_second=requests_per_second,
+            batch_size=size,
+            source=", ".join(report.files),
+        )
+        for row in _result_rows(graded):
+            result = ItemResult.from_dict(plain(row))
+            item = pending.pop(int(result.id), None)
+            if item is None:  # a replayed batch: this item is counted already
+                continue
+            evaluation = Evaluation(
+                result=result.result,
+                explanation=result.error or "",
+                criteria=result.criteria,
+                usage=result.usage,
+                latency_s=result.latency_s,
+                mode=driver_judge.mode,
+                model=result.model,
+            )
+            record_evaluation(report, pairs, int(result.id), item, evaluation, progress)
+    finish_report(report, pairs, seed=seed, started=started)
+    return report
