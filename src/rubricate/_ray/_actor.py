@@ -142,15 +142,22 @@ def plain(value: Any) -> Any:
     """`value` with numpy and pandas leftovers (scalars, arrays, NaN) turned into plain Python.
 
     Rows come back from Ray as pandas or Arrow data; result lines and `parse_item` need JSON
-    types.
+    types. Runs on every field of every row, so the plain types return first.
     """
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is float:
+        return None if math.isnan(value) else value
+    if kind is dict:
+        return {k: plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, float) and math.isnan(value):
-        return None
     tolist = getattr(value, "tolist", None)  # numpy arrays and scalars
     if callable(tolist) and not isinstance(value, (str, bytes)):
         return plain(tolist())
+    if isinstance(value, float) and math.isnan(value):
+        return None
     return value

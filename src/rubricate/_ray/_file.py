@@ -112,9 +112,8 @@ def grade_file_ray(
         cache = _Cache(results)
         done = _resume(results, cache, summary, progress)
         progress.start(total=_pending(source, done))
-        waiting: dict[str, list[GradeItem]] = {}
-        """Per cache key being graded: the items that will copy its result."""
-        key_of: dict[ItemId, str] = {}
+        waiting: dict[str, list[GradeItem]] = {}  # key being graded -> items that will copy it
+        key_of: dict[ItemId, str] = {}  # id of an item being graded -> its cache key
 
         def write(result: ItemResult) -> None:
             if result.id in done:  # the idempotent step: one line per id, whatever Ray replays
