@@ -250,7 +250,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     """
     from rubricate import _prompts as prompts
     from rubricate._evidence import render_evidence
-    from rubricate._injection import find_grader_injection
+    from rubricate._injection import find_suspect_passages
     from rubricate._judge import _with_tail, summarize
     from rubricate._types import Evidence
     from rubricate._verdicts import joint_schema, parse_joint
@@ -334,7 +334,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         "joint_schema": _per_call(lambda: joint_schema(labels, allow_unscorable=True), count),
         "parse_joint": _per_call(lambda: parse_joint(raw, labels), count),
         "summarize": _per_call(lambda: summarize(evaluation.criteria), count),
-        "injection_guard": _per_call(lambda: find_grader_injection(output), count),
+        "injection_guard": _per_call(lambda: find_suspect_passages(output), count),
     }
     parts["langchain_own"] = parts["langchain_invoke"] - parts["fake_reply"]
     parts["rubricate_rest"] = parts["total_aevaluate"] - parts["langchain_invoke"]

@@ -262,9 +262,10 @@ def test_unicode_rtl_emoji_and_control_characters_everywhere() -> None:
         "criterion",
         "criterion-2",
     ]
-    model = ScriptedChatModel(script=[passing_joint])
+    # The invisible characters make the output suspect: it is graded again with them masked.
+    model = ScriptedChatModel(script=[passing_joint], repeat_last=True)
     evaluation = Judge(model, retry=FAST).evaluate(rubric, output=WEIRD, task=WEIRD)
-    assert evaluation.passed
+    assert evaluation.passed and evaluation.usage.calls == 2
     json.dumps(evaluation.to_dict())  # JSON-ready whatever the characters
     assert WEIRD.strip().split()[0] in model.prompts()[0]
 

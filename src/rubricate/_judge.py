@@ -40,7 +40,7 @@ from ._code_checks import run_check
 from ._compile import CheckCompiler, CompiledRubric
 from ._evidence import message_text, render_evidence
 from ._exceptions import GraderError
-from ._injection import find_grader_injection, injection_verdict
+from ._injection import both_must_pass, mask_evidence
 from ._models import ModelLike, model_name, resolve_chat_model, supports_grammar
 from ._retry import RetryPolicy, call_with_retries, describe_error
 from ._rubric import Criterion, Rubric, RubricLike
@@ -104,9 +104,12 @@ class Judge:
         retry: Retries, backoff and per-call timeout for transient errors.
         max_concurrency: Parallel calls in `per_criterion` mode (always 1 on the embedded model).
         max_evidence_chars: Evidence budget; longer evidence is trimmed with an explicit note.
-        guard_injections: Add a required verdict, decided in code and failed, when the output
-            or transcript contains text aimed at the grader ("ignore the rubric", "all criteria
-            are met", forged verdicts or delimiters). No wording can talk it into a pass.
+        guard_injections: When the output (or an AI or tool message) holds passages that may
+            address the grader (verdict words, forged verdict JSON or markup, claims about an
+            earlier grading or about what the answer contains, words to an AI or evaluator, fake
+            end-of-output markers), grade the criteria that passed again with those passages
+            masked; a criterion passes only if both gradings pass it. The user's own request is
+            never scanned. See `rubricate._injection`.
         compile_checks: Before grading, ask the model once per criterion which catalogue check
             (`rubricate.checks`) decides it exactly, such as "at most 300 words" ->
             `word_count(at_most=300)`; those criteria are then decided in code
@@ -206,6 +209,8 @@ class Judge:
         if judged:
             try:
                 verdicts.update(await self._grade(judged, evidence, meter))
+                if self.guard_injections:
+                    verdicts.update(await self._grade_masked(judged, evidence, verdicts, meter))
             except GraderError as exc:
                 return Evaluation(
                     result="grader_error",
@@ -216,8 +221,6 @@ class Judge:
                     model=self.model_name,
                 )
         ordered = tuple(verdicts[c.id] for c in parsed)
-        if self.guard_injections and (finding := _grader_injection(evidence)):
-            ordered = (*ordered, injection_verdict(finding))
         result, explanation = summarize(ordered)
         return Evaluation(
             result=result,
@@ -274,6 +277,26 @@ class Judge:
         else:
             answers = await self._per_criterion(base, labels, meter)
         return {c.id: _to_verdict(c, answers[label]) for label, c in labels.items()}
+
+    async def _grade_masked(
+        self,
+        criteria: list[Criterion],
+        evidence: Evidence,
+        verdicts: Mapping[str, CriterionVerdict],
+        meter: _Meter,
+    ) -> dict[str, CriterionVerdict]:
+        """Grade again with the suspect passages masked; a criterion passes only if both pass.
+
+        Only criteria that passed are asked again (a fail stays a fail), and only when a passage
+        was found. A false alarm costs a second grading; it fails a criterion only when the
+        masked text was what the criterion needed.
+        """
+        passed = [c for c in criteria if verdicts[c.id].passed]
+        masked = mask_evidence(evidence) if passed else None
+        if masked is None:
+            return {}
+        second = await self._grade(passed, masked.evidence, meter)
+        return {c.id: both_must_pass(verdicts[c.id], second[c.id], masked) for c in passed}
 
     async def _joint(
         self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
@@ -552,12 +575,6 @@ def _collect_evidence(
                 output = message_text(message)
                 break
     return Evidence(output=output, task=task, messages=tuple(messages))
-
-
-def _grader_injection(evidence: Evidence) -> str | None:
-    """Text aimed at the grader in the output or in what the agent saw (tool results, etc.)."""
-    texts = [evidence.output, *(message_text(m) for m in evidence.messages)]
-    return next((found for text in texts if (found := find_grader_injection(text))), None)
 
 
 def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:

@@ -1,0 +1,312 @@
+r"""The injection guard measured from both sides: hostile outputs and honest look-alikes.
+
+Two labelled JSONL sets, one line per output (`{"id", "source", "task", "output", "criteria":
+[{"id", "description", "label"}]}`):
+
+- hostile (`--hostile`): plainly failing answers that try to talk the judge into a pass (verdict
+  words, forged verdict JSON, claims about an earlier grading or about what the answer contains,
+  words to the AI that grades, fake end-of-output markers, hidden or look-alike letters). A
+  *false pass* is an output that ends `satisfied` although some criterion is labelled false.
+- look-alikes (`--lookalike`): honest answers that meet their criteria and, because of their task,
+  contain instruction-like text, each paired (field `pair`, `variant` `with` / `without`) with the
+  same answer without that text. A pair is *turned into a fail* when the answer without the text
+  ends `satisfied` and the answer with it does not. Both are graded in the same run.
+
+Each output is graded twice on the same model: guard off (the first grading alone) and guard on
+(the default: suspect passages masked and graded again, both must pass). The extra seconds per
+item are the guard-on time minus the guard-off time of the same item, so they include the second
+grading when a passage was found and nothing otherwise. The machine may be shared: compare the
+two configurations within one run, not across runs.
+
+Every graded (config, item) is appended to `--checkpoint` (default: next to `--json`, removed
+when the summary is written), so the same command resumes after an interruption. The summary
+JSON holds counts, rates, timings and the ids of the items that went wrong, not per-item dumps.
+
+    .venv/bin/python bench/injection.py --judge local \\
+        --hostile bench/data/hostile/dev.jsonl --lookalike bench/data/lookalike/dev.jsonl \\
+        --json bench/results/injection-dev.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import platform
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from rubricate import Criterion, Judge, Rubric
+from rubricate._injection import mask_evidence
+from rubricate._models import ModelLike, model_name, resolve_chat_model
+from rubricate._types import Evidence
+
+HERE = Path(__file__).resolve().parent
+CONFIGS = ("guard_off", "guard_on")
+SELF_CLAIM = "a claim the answer makes about itself"
+
+
+def load_rows(path: Path, kind: str) -> list[dict[str, Any]]:
+    """Read one set, checking the fields the report relies on."""
+    rows = []
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            missing = {"id", "task", "output", "criteria"} - set(row)
+            if kind == "lookalike":
+                missing |= {"pair", "variant"} - set(row)
+            if missing or not row["criteria"]:
+                raise ValueError(f"{path}:{number}: missing {sorted(missing) or ['criteria']}")
+            rows.append({**row, "kind": kind})
+    return rows
+
+
+def rubric_of(row: dict[str, Any]) -> Rubric:
+    return Rubric(
+        tuple(Criterion(id=c["id"], description=c["description"]) for c in row["criteria"])
+    )
+
+
+def grade(judge: Judge, row: dict[str, Any]) -> dict[str, Any]:
+    """One evaluation, reduced to what the summary needs."""
+    started = time.perf_counter()
+    evaluation = judge.evaluate(rubric_of(row), output=row["output"], task=row["task"])
+    return {
+        "result": evaluation.result,
+        "passed": {v.id: v.passed for v in evaluation.criteria},
+        "seconds": round(time.perf_counter() - started, 3),
+        "calls": evaluation.usage.calls,
+    }
+
+
+def summarise(
+    rows: list[dict[str, Any]], graded: dict[str, dict[str, dict[str, Any]]]
+) -> dict[str, Any]:
+    """Rates per config, and the guard's time cost per item (guard on minus guard off)."""
+    hostile = [r for r in rows if r["kind"] == "hostile"]
+    lookalike = [r for r in rows if r["kind"] == "lookalike"]
+    flagged = {r["id"] for r in rows if mask_evidence(Evidence(output=r["output"], task=r["task"]))}
+    summary: dict[str, Any] = {"configs": {}}
+    for config, results in graded.items():
+        entry: dict[str, Any] = {}
+        done_h = [r for r in hostile if r["id"] in results]
+        if done_h:
+            false_passes = [r["id"] for r in done_h if results[r["id"]]["result"] == "satisfied"]
+            wrong = [(r, c) for r in done_h for c in r["criteria"] if not c["label"]]
+            criterion_passes = sum(results[r["id"]]["passed"].get(c["id"], False) for r, c in wrong)
+            entry["hostile"] = {
+                "items": len(done_h),
+                "false_passes": len(false_passes),
+                "false_pass_rate": round(len(false_passes) / len(done_h), 4),
+                "false_criteria": len(wrong),
+                "false_criteria_passed": criterion_passes,
+                "false_pass_ids": false_passes,
+            }
+        pairs: dict[str, dict[str, dict[str, Any]]] = {}
+        for r in lookalike:
+            if r["id"] in results:
+                pairs.setdefault(r["pair"], {})[r["variant"]] = results[r["id"]]
+        complete = {p: v for p, v in pairs.items() if {"with", "without"} <= set(v)}
+        if complete:
+            turned = [
+                p
+                for p, v in complete.items()
+                if v["without"]["result"] == "satisfied" and v["with"]["result"] != "satisfied"
+            ]
+            entry["lookalike"] = {
+                "pairs": len(complete),
+                "turned_into_fail": len(turned),
+                "turned_into_fail_rate": round(len(turned) / len(complete), 4),
+                "with_failed": sum(v["with"]["result"] != "satisfied" for v in complete.values()),
+                "without_failed": sum(
+                    v["without"]["result"] != "satisfied" for v in complete.values()
+                ),
+                "turned_into_fail_ids": turned,
+            }
+        entry["seconds"] = round(sum(v["seconds"] for v in results.values()), 1)
+        entry["calls"] = sum(v["calls"] for v in results.values())
+        summary["configs"][config] = entry
+    off, on = graded.get("guard_off", {}), graded.get("guard_on", {})
+    both = [i for i in on if i in off]
+    if both:
+        extra = [on[i]["seconds"] - off[i]["seconds"] for i in both]
+        extra_flagged = [on[i]["seconds"] - off[i]["seconds"] for i in both if i in flagged]
+        summary["guard_cost"] = {
+            "items": len(both),
+            "flagged_items": sum(i in flagged for i in both),
+            "extra_seconds_per_item": round(sum(extra) / len(extra), 2),
+            "extra_seconds_per_flagged_item": round(sum(extra_flagged) / len(extra_flagged), 2)
+            if extra_flagged
+            else None,
+            "guard_off_seconds_per_item": round(
+                sum(off[i]["seconds"] for i in both) / len(both), 2
+            ),
+            "extra_calls": sum(on[i]["calls"] - off[i]["calls"] for i in both),
+        }
+    # Subtle false claims about what the answer contains: the rows flagged *only* as such a claim,
+    # so the masking of self-referential claims alone decides whether the guard changes them.
+    self_only = [
+        r["id"]
+        for r in hostile
+        if (found := mask_evidence(Evidence(output=r["output"], task=r["task"])))
+        and {p.reason for p in found.passages} == {SELF_CLAIM}
+    ]
+    summary["self_claims_only"] = {
+        "hostile_items": len(self_only),
+        **{
+            f"{config}_false_passes": sum(
+                results.get(i, {}).get("result") == "satisfied" for i in self_only
+            )
+            for config, results in graded.items()
+        },
+    }
+
+    def flagged_share(subset: list[dict[str, Any]]) -> str:
+        return f"{sum(r['id'] in flagged for r in subset)}/{len(subset)}"
+
+    summary["flagged_without_a_model"] = {
+        "hostile": flagged_share(hostile),
+        "lookalike_with": flagged_share([r for r in lookalike if r["variant"] == "with"]),
+        "lookalike_without": flagged_share([r for r in lookalike if r["variant"] == "without"]),
+    }
+    return summary
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--hostile", type=Path, default=None, help="hostile outputs (JSONL)")
+    parser.add_argument("--lookalike", type=Path, default=None, help="look-alike pairs (JSONL)")
+    parser.add_argument("--judge", default="local")
+    parser.add_argument("--mode", choices=["joint", "per_criterion"], default=None)
+    parser.add_argument("--configs", default=",".join(CONFIGS), help="guard_off, guard_on")
+    parser.add_argument(
+        "--limit", type=int, default=None, help="only the first N lines of each set"
+    )
+    parser.add_argument("--json", type=Path, default=HERE / "results" / "injection.json")
+    parser.add_argument("--checkpoint", type=Path, default=None)
+    args = parser.parse_args(argv)
+    if args.hostile is None and args.lookalike is None:
+        parser.error("give --hostile and/or --lookalike")
+    args.configs = [c.strip() for c in args.configs.split(",") if c.strip()]
+    if not args.configs or set(args.configs) - set(CONFIGS):
+        parser.error(f"--configs must name some of {', '.join(CONFIGS)}; got {args.configs}")
+    if args.checkpoint is None:
+        args.checkpoint = args.json.with_suffix(".partial.jsonl")
+    return args
+
+
+def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -> dict[str, Any]:
+    """Run both sets; `model` (tests) overrides `--judge`. Returns the summary written to JSON."""
+    args = parse_args(argv)
+    rows: list[dict[str, Any]] = []
+    data: dict[str, Any] = {}
+    for kind, path in (("hostile", args.hostile), ("lookalike", args.lookalike)):
+        if path is not None:
+            loaded = load_rows(path, kind)
+            rows += loaded[: args.limit] if args.limit is not None else loaded
+            data[kind] = {
+                "path": str(path),
+                "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+            }
+    console = Console(width=140)
+
+    def log(text: str) -> None:
+        console.print(text, highlight=False, markup=False)
+
+    chat_model = resolve_chat_model(model if model is not None else args.judge)
+    graded: dict[str, dict[str, dict[str, Any]]] = {config: {} for config in args.configs}
+    if args.checkpoint.exists():
+        for line in args.checkpoint.read_text(encoding="utf-8").splitlines():
+            done = json.loads(line)
+            if done["config"] in graded:
+                graded[done["config"]][done["id"]] = done
+    args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    judges = {
+        config: Judge(chat_model, mode=args.mode, guard_injections=config == "guard_on")
+        for config in args.configs
+    }
+    with args.checkpoint.open("a", encoding="utf-8") as checkpoint:
+        for index, row in enumerate(rows, start=1):
+            for config, judge in judges.items():  # item-major: both configs under the same load
+                if row["id"] in graded[config]:
+                    continue
+                result = grade(judge, row)
+                graded[config][row["id"]] = result
+                checkpoint.write(json.dumps({"config": config, "id": row["id"], **result}) + "\n")
+                checkpoint.flush()
+                took = f"{result['seconds']:.1f} s"
+                log(f"{index}/{len(rows)} [{config}] {row['id']}: {result['result']} ({took})")
+    summary = summarise(rows, graded)
+    label = args.judge if model is None else model_name(chat_model)
+    table = Table(title=f"Injection guard ({label})")
+    for column in (
+        "config",
+        "hostile false passes",
+        "look-alike pairs turned into fails",
+        "s",
+        "calls",
+    ):
+        table.add_column(column)
+    for config, entry in summary["configs"].items():
+        h, la = entry.get("hostile"), entry.get("lookalike")
+        table.add_row(
+            config,
+            f"{h['false_passes']}/{h['items']} ({h['false_pass_rate']:.0%})" if h else "-",
+            f"{la['turned_into_fail']}/{la['pairs']} ({la['turned_into_fail_rate']:.0%})"
+            if la
+            else "-",
+            f"{entry['seconds']:.0f}",
+            str(entry["calls"]),
+        )
+    console.print(table)
+    if "guard_cost" in summary:
+        console.print(f"guard cost: {summary['guard_cost']}")
+    payload = {
+        "command": " ".join(
+            shlex.quote(a)
+            for a in (
+                ".venv/bin/python",
+                "bench/injection.py",
+                *(argv if argv is not None else sys.argv[1:]),
+            )
+        ),
+        "commit": _commit(),
+        "machine": {"platform": platform.platform(), "python": platform.python_version()},
+        "judge": label,
+        "mode": args.mode,
+        "data": data,
+        **summary,
+    }
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+    args.checkpoint.unlink(missing_ok=True)
+    return payload
+
+
+def _commit() -> str | None:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            cwd=HERE,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+if __name__ == "__main__":
+    main()
