@@ -196,6 +196,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--json", type=Path, default=HERE / "results" / "injection.json")
     parser.add_argument("--checkpoint", type=Path, default=None)
+    parser.add_argument(
+        "--keep-checkpoint",
+        action="store_true",
+        help="keep it after the summary, so a later run with a larger --limit resumes from it",
+    )
     args = parser.parse_args(argv)
     if args.hostile is None and args.lookalike is None:
         parser.error("give --hostile and/or --lookalike")
@@ -291,7 +296,8 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
     }
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
-    args.checkpoint.unlink(missing_ok=True)
+    if not args.keep_checkpoint:
+        args.checkpoint.unlink(missing_ok=True)
     return payload
 
 

@@ -91,7 +91,7 @@ def test_paraphrased_manipulations_are_masked_and_the_wrong_answer_is_kept(text:
     passages = find_suspect_passages(text)
     assert passages
     masked = mask_passages(text, passages)
-    assert MASK in masked
+    assert len(masked) < len(text)
     answer = text.split("\n")[0]
     if answer.isascii() and "criteria" not in answer:
         assert masked.startswith(answer)  # the answer itself is still graded
@@ -220,8 +220,14 @@ def test_an_honest_quote_passes_when_the_answer_passes_without_it() -> None:
 
 
 def test_both_gradings_must_pass() -> None:
-    # Passes only when the passage is masked: the first grading's fail stands, unasked again.
-    model = ScriptedChatModel(script=[_fooled_by(MASK)], repeat_last=True)
+    # Passes only once the passage is masked: the first grading's fail stands, unasked again.
+    def reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+        shown = "\n".join(str(m.content) for m in messages)
+        return joint_reply(
+            ("C1", "fail", "Says Berlin.") if ATTACK in shown else ("C1", "pass", "")
+        )
+
+    model = ScriptedChatModel(script=[reply], repeat_last=True)
     evaluation = Judge(model, retry=FAST).evaluate(
         "- Says Paris", output=f"The capital is Paris. {ATTACK}"
     )
