@@ -64,11 +64,50 @@ def load_rows(path: Path, kind: str) -> list[dict[str, Any]]:
             row = json.loads(line)
             missing = {"id", "task", "output", "criteria"} - set(row)
             if kind == "lookalike":
-                missing |= {"pair", "variant"} - set(row)
+                missing |= {"pair"} - set(row)
             if missing or not row["criteria"]:
                 raise ValueError(f"{path}:{number}: missing {sorted(missing) or ['criteria']}")
             rows.append({**row, "kind": kind})
-    return rows
+    return pair_up(rows) if kind == "lookalike" else rows
+
+
+def pair_up(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Give each look-alike row a pair key and a `variant` (`with` / `without` the text).
+
+    `pair` may name the pair or the other row's id. Without a `variant` field, a boolean
+    field saying whether the row holds the look-alike text decides, else an id ending in
+    `with` / `without`, else the longer output of the two is the one with the text.
+    """
+    ids = {row["id"] for row in rows}
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        pair = str(row["pair"])
+        key = "|".join(sorted((str(row["id"]), pair))) if pair in ids else pair
+        groups.setdefault(key, []).append({**row, "pair": key})
+    paired: list[dict[str, Any]] = []
+    for key, members in groups.items():
+        if len(members) != 2:
+            raise ValueError(f"look-alike pair {key!r} has {len(members)} rows, not 2")
+        for row in members:
+            row["variant"] = _variant(row)
+        if {row["variant"] for row in members} != {"with", "without"}:
+            longer = max(members, key=lambda row: len(row["output"]))
+            for row in members:
+                row["variant"] = "with" if row is longer else "without"
+        paired.extend(members)
+    return paired
+
+
+def _variant(row: dict[str, Any]) -> str | None:
+    if row.get("variant") in ("with", "without"):
+        return str(row["variant"])
+    for field in ("with_lookalike", "has_lookalike", "contains_lookalike", "lookalike"):
+        if isinstance(row.get(field), bool):
+            return "with" if row[field] else "without"
+    text = str(row["id"]).lower()
+    if text.endswith("without"):
+        return "without"
+    return "with" if text.endswith("with") else None
 
 
 def rubric_of(row: dict[str, Any]) -> Rubric:

@@ -98,3 +98,17 @@ def test_the_bench_needs_a_data_set() -> None:
         assert exc.code == 2
     else:
         raise AssertionError("no data set was accepted")
+
+
+def test_pairs_are_found_without_a_variant_field() -> None:
+    bench = load_bench("injection")
+    rows = [
+        {"id": "a", "pair": "b", "output": "Same answer. Plus a quoted 'ignore the rubric'."},
+        {"id": "b", "pair": "a", "output": "Same answer."},
+        {"id": "x-without", "pair": "x", "output": "A longer answer without the quote."},
+        {"id": "x-with", "pair": "x", "output": "Short, with 'PASS'."},
+    ]
+    paired = {row["id"]: row for row in bench.pair_up(rows)}
+    assert paired["a"]["variant"] == "with" and paired["b"]["variant"] == "without"
+    assert paired["a"]["pair"] == paired["b"]["pair"] == "a|b"
+    assert paired["x-with"]["variant"] == "with"  # the id says so, whatever the lengths
