@@ -351,7 +351,7 @@ _FAMILIES: tuple[_Family, ...] = (
         "a marker claiming the output has ended",
         (
             _t("end close closing finish stop termination conclusion bottom"),
-            rf"\b(?:end|close|closing|finish|stop|termination|conclusion|bottom)\s+(?:of\s+)?(?:the\s+)?{_SECTION}\b",
+            rf"\b(?:end|close|closing|finish|stop|termination|conclusion|bottom)\s+of\s+(?:the\s+)?{_SECTION}\b|^[\W_]*(?:end|close|stop)\s+(?:the\s+)?{_SECTION}[\W_]*$",
         ),
         (
             _t("ends ended over stops finished complete completed done terminates"),
