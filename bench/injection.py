@@ -150,6 +150,9 @@ def summarise(
                 "false_criteria": len(wrong),
                 "false_criteria_passed": criterion_passes,
                 "false_pass_ids": false_passes,
+                # A false pass with a suspect passage found means the judge also passed the
+                # answer with the passage removed: its content verdict, not the manipulation.
+                "false_passes_with_a_passage_found": sum(i in flagged for i in false_passes),
             }
         pairs: dict[str, dict[str, dict[str, Any]]] = {}
         for r in lookalike:
