@@ -51,7 +51,10 @@ def test_run_json_and_exit_1_at_the_cap() -> None:
     payload = json.loads(result.stdout[result.stdout.index("{") :])
     assert payload["status"] == "max_iterations_reached"
     assert payload["output"] == "Still a city."
-    assert [e["result"] for e in payload["evaluations"]] == ["needs_revision", "needs_revision"]
+    assert [e["result"] for e in payload["evaluations"]] == [
+        "needs_revision",
+        "max_iterations_reached",
+    ]
 
 
 def test_run_accepts_escaped_newlines_and_rubric_files(tmp_path: Any) -> None:

@@ -108,7 +108,7 @@ def test_needs_revision_injects_one_user_feedback_message_and_loops() -> None:
     }
 
 
-def test_cap_reached_status_while_callback_saw_needs_revision() -> None:
+def test_cap_reached_is_the_last_records_result_as_in_deepagents() -> None:
     judge = ScriptedChatModel(script=[FAIL], repeat_last=True)
     seen: list[dict[str, Any]] = []
     graph, worker, _ = agent(
@@ -116,7 +116,9 @@ def test_cap_reached_status_while_callback_saw_needs_revision() -> None:
     )
     state = graph.invoke(ask())
     assert state["_rubric_status"] == "max_iterations_reached"
-    assert [e["result"] for e in seen] == ["needs_revision", "needs_revision"]
+    assert [e["result"] for e in seen] == ["needs_revision", "max_iterations_reached"]
+    assert [e["result"] for e in state["_rubric_evaluations"]] == [e["result"] for e in seen]
+    assert [e["unverified"] for e in seen] == [False, False]
     assert len(worker.calls) == 2
     assert state["messages"][-1].content == "Still a city."
     assert "2 grading passes" in state["_rubric_stop_reason"]
@@ -172,6 +174,7 @@ def test_stream_events_start_and_end() -> None:
         "result",
         "explanation",
         "criteria",
+        "unverified",
     }
 
 
@@ -294,19 +297,9 @@ def test_a_completion_check_decides_instead_of_the_judge() -> None:
     assert "- names_paris: say which city" in worker.calls[1][0][-1].content
 
 
-@pytest.mark.filterwarnings("ignore::langchain_core._api.beta_decorator.LangChainBetaWarning")
-def test_deep_agent_end_to_end_and_same_parameters_as_the_reference() -> None:
+def test_in_a_deep_agent() -> None:
+    """Inside `create_deep_agent`'s own middleware stack (parity: test_deepagents_parity.py)."""
     from deepagents import create_deep_agent
-    from deepagents.middleware import RubricMiddleware as ReferenceMiddleware
-
-    shared = {
-        "system_prompt": "Grade strictly.",
-        "tools": [],
-        "max_iterations": 2,
-        "on_evaluation": print,
-    }
-    ReferenceMiddleware(model=ScriptedChatModel(), **shared)  # the reference accepts them...
-    RubricMiddleware(model=ScriptedChatModel(), **shared)  # ...and so do we: a one-import switch
 
     judge = ScriptedChatModel(
         script=[joint_reply(("C1", "fail", "Name it.")), joint_reply(("C1", "pass", ""))]
@@ -333,3 +326,24 @@ def test_an_interrupt_propagates_and_the_next_call_continues_the_same_run() -> N
     first, second = state["_rubric_evaluations"]
     assert first["grading_run_id"] == second["grading_run_id"]
     assert (first["iteration"], second["iteration"]) == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("model", "words"),
+    [
+        ("llamacpp:/nonexistent/weights.gguf", "GGUF file not found"),
+        ("no_such_provider:some-model", "no_such_provider"),
+    ],
+)
+def test_a_judge_that_cannot_be_built_is_a_grader_error(model: str, words: str) -> None:
+    seen: list[dict[str, Any]] = []
+    worker = ScriptedChatModel(script=[text("Paris.")])
+    mw = RubricMiddleware(model=model, on_evaluation=seen.append)
+    graph = Agent(create_agent(worker, middleware=[mw], checkpointer=InMemorySaver()))
+    events = list(graph.stream(ask(), stream_mode="custom"))
+    state = dict(graph.graph.get_state(graph.config).values)
+    assert state["_rubric_status"] == "grader_error"
+    assert [e["type"] for e in events] == ["rubric_evaluation_start", "rubric_evaluation_end"]
+    assert seen[0]["result"] == "grader_error" and seen[0]["criteria"] == []
+    assert words in seen[0]["explanation"]
+    assert state["messages"][-1].content == "Paris."

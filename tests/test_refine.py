@@ -92,7 +92,7 @@ def test_cap_events_and_best_draft() -> None:
     assert result.status == "max_iterations_reached"
     assert result.output == "Short, no city."
     assert [e["type"] for e in events] == ["rubric_evaluation_start", "rubric_evaluation_end"] * 2
-    assert [e["result"] for e in result.evaluations] == ["needs_revision", "needs_revision"]
+    assert [e["result"] for e in result.evaluations] == ["needs_revision", "max_iterations_reached"]
 
 
 def test_code_checked_rubric_needs_no_model() -> None:

@@ -32,6 +32,7 @@ from ._loop import (
     last_ai_text,
     next_status,
 )
+from ._retry import describe_error
 from ._rubric import Rubric
 from ._types import Evaluation, Usage
 
@@ -138,6 +139,8 @@ class GradingLoop:
             stop_reason = f"the rubric was not satisfied after {self.max_iterations} grading passes"
         elif status == "needs_revision" and (exhausted := self.budget.exhausted(spent)):
             status, stop_reason = "budget_exhausted", exhausted
+        if status != evaluation.result:
+            record["result"] = status  # as deepagents: never a `needs_revision` that won't loop
         emit({"type": "rubric_evaluation_end", **_event_fields(record)})
         self._notify(record)
 
@@ -177,7 +180,18 @@ class GradingLoop:
             parsed = Rubric.parse(rubric)
         except RubricError as exc:
             return Evaluation(result="failed", explanation=f"The rubric cannot be used: {exc}")
-        return await self.judge.aevaluate(parsed, messages=messages)
+        try:
+            return await self.judge.aevaluate(parsed, messages=messages)
+        except GraphBubbleUp:
+            raise  # an interrupt from a grader tool is control flow, not a grading failure
+        except Exception as exc:
+            # Building the judge (missing key, provider package, weights; unknown model id) or a
+            # model that cannot do what grading needs: a `grader_error` pass, never a crash
+            # out of the agent's run after it already answered.
+            logger.exception("rubricate: the grader failed")
+            return Evaluation(
+                result="grader_error", explanation=f"Grader raised {describe_error(exc)}"
+            )
 
     def _notify(self, record: RubricEvaluation) -> None:
         if self.on_evaluation is None:
@@ -197,6 +211,7 @@ def _event_fields(record: RubricEvaluation) -> dict[str, Any]:
         "result": record["result"],
         "explanation": record["explanation"],
         "criteria": record["criteria"],
+        "unverified": record["unverified"],
     }
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from typing_extensions import TypedDict  # pydantic reads it (GraderResponse) on Python 3.11
 
 from ._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE, message_text
 from ._types import Evaluation, EvaluationResult, Usage
@@ -20,8 +21,10 @@ from ._types import Evaluation, EvaluationResult, Usage
 __all__ = [
     "TERMINAL_STATUSES",
     "Budget",
+    "CriterionEval",
     "CriterionRecord",
     "RubricEvaluation",
+    "RubricResult",
     "RunStatus",
     "evaluation_record",
     "feedback_message",
@@ -29,6 +32,13 @@ __all__ = [
     "last_ai_text",
     "next_status",
 ]
+
+RubricResult = Literal[
+    "satisfied", "needs_revision", "max_iterations_reached", "failed", "grader_error"
+]
+"""What an evaluation record says, as deepagents' `RubricResult`: the judge's result, or the
+status the loop gave it (`max_iterations_reached` at the cap). Only `needs_revision` loops again.
+"""
 
 RunStatus = Literal[
     "satisfied",
@@ -38,7 +48,7 @@ RunStatus = Literal[
     "grader_error",
     "budget_exhausted",
 ]
-"""A grading run's status. Only `needs_revision` loops again.
+"""A grading run's status: a `RubricResult`, or `budget_exhausted`. Only `needs_revision` loops.
 
 `budget_exhausted` is ours: the run's grader-call or grader-token budget was used up before the
 rubric was satisfied, so it stopped instead of spending more.
@@ -62,20 +72,30 @@ class CriterionRecord(TypedDict):
     required: NotRequired[bool]
     decided_by: NotRequired[str]
     unverified: NotRequired[bool]
+    reason: NotRequired[str]
+    """Why a passed criterion is met, when the judge was asked to explain passes."""
+
+
+CriterionEval = CriterionRecord
+"""deepagents' name for one criterion's verdict (`{name, passed}` or `{name, passed, gap}`)."""
 
 
 class RubricEvaluation(TypedDict):
     """One grading pass, as the callback, the stream events and `_rubric_evaluations` see it.
 
-    The reference middleware's keys (`grading_run_id`, `iteration`, `result`, `explanation`,
-    `criteria`) plus what we measure (`usage`, `latency_s`).
+    deepagents' keys (`grading_run_id`, `iteration`, `result`, `explanation`, `criteria`,
+    `unverified`) plus what we measure (`usage`, `latency_s`). At the cap `result` is the run's
+    terminal status (`max_iterations_reached`, or our `budget_exhausted`), not `needs_revision`.
     """
 
     grading_run_id: str
     iteration: int
-    result: EvaluationResult
+    result: RunStatus
     explanation: str
     criteria: list[CriterionRecord]
+    unverified: bool
+    """The pass did not end `satisfied` only because the judge gave no valid verdict for some
+    required criteria (they failed closed): a gap in grading, not confirmed defects."""
     usage: dict[str, int]
     latency_s: float
 
@@ -125,15 +145,21 @@ def evaluation_record(
             }
             if not verdict.passed:
                 record["gap"] = verdict.gap
+            elif verdict.reason:
+                record["reason"] = verdict.reason
             if verdict.unverified:
                 record["unverified"] = True
             criteria.append(record)
+    blocking = [v for v in evaluation.criteria if v.required and not v.passed]
     return {
         "grading_run_id": grading_run_id,
         "iteration": iteration,
         "result": evaluation.result,
         "explanation": evaluation.explanation,
         "criteria": criteria,
+        "unverified": evaluation.result == "needs_revision"
+        and bool(blocking)
+        and all(v.unverified for v in blocking),
         "usage": evaluation.usage.to_dict(),
         "latency_s": round(evaluation.latency_s, 4),
     }

@@ -46,6 +46,8 @@ class RubricState(AgentState[Any]):
     _rubric_evaluations: NotRequired[Annotated[list[RubricEvaluation], PrivateStateAttr]]
     _current_grading_run_id: NotRequired[Annotated[str, PrivateStateAttr]]
     _active_rubric: NotRequired[Annotated[Any, PrivateStateAttr]]
+    _rubric_criteria: NotRequired[Annotated[list[str], PrivateStateAttr]]
+    """The criterion names of the current run, as deepagents keeps them (from the first pass)."""
     _rubric_spent: NotRequired[Annotated[dict[str, int], PrivateStateAttr]]
     """Judge usage of the current grading run, for the budget."""
     _rubric_best: NotRequired[Annotated[dict[str, Any] | None, PrivateStateAttr]]
@@ -74,6 +76,7 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
             judge; the state's rubric goes to its rubric scorers.
         compile_checks: Map criteria to catalogue checks before grading (see `Judge`), once
             per rubric, so format criteria are decided in code.
+        explain_passes: Ask the judge why each passed criterion is met (see `Judge`).
 
     Example:
         ```python
@@ -100,6 +103,7 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
         max_evaluations_kept: int = 50,
         completion: CompletionCheck | None = None,
         compile_checks: bool = False,
+        explain_passes: bool | None = None,
     ) -> None:
         super().__init__()
         if not model:
@@ -127,6 +131,7 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
                 system_prompt=system_prompt,
                 tools=tools,
                 compile_checks=compile_checks,
+                explain_passes=explain_passes,
             ),
             max_iterations=max_iterations,
             on_evaluation=on_evaluation,
@@ -146,25 +151,44 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
 
     def before_agent(self, state: RubricState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Start a new grading run for a new rubric, or after a terminal status."""
-        return self.loop.start(state)
+        return _started(self.loop.start(state))
 
     async def abefore_agent(
         self, state: RubricState, runtime: Runtime[Any]
     ) -> dict[str, Any] | None:
         """Async twin of `before_agent`."""
-        return self.loop.start(state)
+        return _started(self.loop.start(state))
 
     @hook_config(can_jump_to=["model"])
     def after_agent(self, state: RubricState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Grade the answer; on `needs_revision` inject feedback and jump back to the model."""
-        return run_sync(self.loop.grade(state, _writer(runtime)))
+        return _graded(state, run_sync(self.loop.grade(state, _writer(runtime))))
 
     @hook_config(can_jump_to=["model"])
     async def aafter_agent(
         self, state: RubricState, runtime: Runtime[Any]
     ) -> dict[str, Any] | None:
         """Async twin of `after_agent`."""
-        return await self.loop.grade(state, _writer(runtime))
+        return _graded(state, await self.loop.grade(state, _writer(runtime)))
+
+
+def _started(update: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A new run starts with no criterion names, as in deepagents."""
+    return None if update is None else {**update, "_rubric_criteria": []}
+
+
+def _graded(state: RubricState, update: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Keep the run's criterion names from its first graded pass (deepagents' `_rubric_criteria`).
+
+    deepagents freezes the names its grader enumerated; ours come from the parsed rubric, so they
+    are the same on every pass. A `failed` or `grader_error` pass names none.
+    """
+    if update is None or state.get("_rubric_criteria") or not update.get("_rubric_evaluations"):
+        return update
+    record = update["_rubric_evaluations"][-1]
+    if record["criteria"] and record["result"] not in ("failed", "grader_error"):
+        update["_rubric_criteria"] = [c["name"] for c in record["criteria"]]
+    return update
 
 
 def _writer(runtime: Runtime[Any]) -> Callable[[dict[str, Any]], None]:
