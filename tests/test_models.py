@@ -163,8 +163,10 @@ def test_slash_spelling_of_the_reference_scorer_is_accepted(
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("gpt-5-mini", "cannot tell the provider"),
+        ("gpt-5-mini", "cannot create model 'gpt-5-mini': OpenAIError"),  # no key set
+        ("mystery-model-9", "Write it as 'provider:model-id'"),
         ("openai:", "needs both a provider and a model id"),
+        (":gpt-5-mini", "needs both a provider and a model id"),
         ("nosuchprovider:model", "cannot create model 'nosuchprovider:model'"),
         ("llamacpp:", "needs a path"),
         ("llamacpp:/no/such/file.gguf", "GGUF file not found: /no/such/file.gguf"),
@@ -183,3 +185,16 @@ def test_missing_key_is_named_in_the_error() -> None:
 def test_non_model_values_are_rejected() -> None:
     with pytest.raises(ModelError, match="got int"):
         resolve_chat_model(42)  # type: ignore[arg-type]
+
+
+def test_ids_resolve_as_init_chat_model_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bare ids and any provider LangChain knows, as deepagents resolves them."""
+    google_genai = pytest.importorskip("langchain_google_genai")  # installed with deepagents
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-000000")
+    monkeypatch.setenv("GOOGLE_API_KEY", "test-not-a-real-key-000000")
+    bare = resolve_chat_model("gpt-5-mini")
+    assert isinstance(bare, ChatOpenAI) and bare.model_name == "gpt-5-mini"
+    google = resolve_chat_model("google_genai:gemini-2.5-flash")
+    assert isinstance(google, google_genai.ChatGoogleGenerativeAI)
+    assert google.model.endswith("gemini-2.5-flash")

@@ -2,9 +2,12 @@
 
 - `"local"`: the embedded GGUF model, run in-process (no key, no network).
 - `"llamacpp:/path/to/file.gguf"`: any GGUF file, run in-process.
-- `"provider:model-id"` (`"openai:gpt-5-mini"`, `"anthropic:claude-haiku-4-5"`, `"ollama:qwen3"`):
-  resolved by LangChain's `init_chat_model`, exactly as the reference middleware does.
-  `"provider/model-id"` is accepted too for a known provider (the reference scorer's spelling).
+- Any other id LangChain's `init_chat_model` knows, as deepagents' `resolve_model` passes it
+  (without deepagents' provider profiles, so a model id means the same with or without it):
+  `"provider:model-id"` for any provider it supports (`"openai:gpt-5-mini"`,
+  `"google_genai:gemini-2.5-flash"`, `"ollama:qwen3"`) or a bare id it can place (`"gpt-5-mini"`,
+  `"claude-haiku-4-5"`). `"provider/model-id"` is accepted too for a known provider (the
+  reference scorer's spelling).
 - A `BaseChatModel` instance: used as is.
 """
 
@@ -25,15 +28,16 @@ ModelLike: TypeAlias = "str | BaseChatModel"
 
 LOCAL = "local"
 
-# Provider -> (extra that installs its LangChain package, the environment variable with its key).
-_PROVIDER_HINTS: dict[str, tuple[str, str | None]] = {
-    "openai": ("openai", "OPENAI_API_KEY"),
-    "anthropic": ("anthropic", "ANTHROPIC_API_KEY"),
-    "ollama": ("ollama", None),
-    "google_genai": ("google", "GOOGLE_API_KEY"),
-    "mistralai": ("mistral", "MISTRAL_API_KEY"),
-    "groq": ("groq", "GROQ_API_KEY"),
+# Provider -> the environment variable with its key, for the hint when creating the model fails.
+_KEY_VARIABLES: dict[str, str] = {
+    "openai": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "google_genai": "GOOGLE_API_KEY",
+    "mistralai": "MISTRAL_API_KEY",
+    "groq": "GROQ_API_KEY",
 }
+_EXTRAS = frozenset({"openai", "anthropic", "ollama"})
+"""Providers with a rubricate extra that installs their LangChain package."""
 
 
 def resolve_chat_model(model: ModelLike) -> BaseChatModel:
@@ -61,31 +65,29 @@ def resolve_chat_model(model: ModelLike) -> BaseChatModel:
         if not os.path.isfile(path):
             raise ModelError(f"GGUF file not found: {path} (from model={model!r})")
         return ChatLlamaCpp(model_path=path)
-    provider, sep, name = spec.partition(":")
-    if not sep:
-        head, slash, tail = spec.partition("/")
-        if slash and head in _PROVIDER_HINTS:
-            provider, name = head, tail
-        else:
-            raise ModelError(
-                f"cannot tell the provider of model {model!r}: write it as 'provider:model-id' "
-                "(e.g. 'openai:gpt-5-mini', 'ollama:qwen3'), or 'local' for the embedded model"
-            )
-    if not provider or not name:
+    if not spec:
+        raise ModelError("`model` is empty: give 'local', 'provider:model-id' or a chat model")
+    head, slash, tail = spec.partition("/")
+    if ":" not in spec and slash and (head in _KEY_VARIABLES or head in _EXTRAS):
+        spec = f"{head}:{tail}"  # the reference scorer's `provider/model-id` spelling
+    provider, colon, name = spec.partition(":")
+    if colon and (not provider or not name):
         raise ModelError(f"model {model!r} needs both a provider and a model id")
+    if not colon:
+        provider = ""
     from langchain.chat_models import init_chat_model
 
     try:
-        return init_chat_model(f"{provider}:{name}")
+        return init_chat_model(spec)
     except ImportError as exc:
-        extra = _PROVIDER_HINTS.get(provider, (provider, None))[0]
-        raise ModelError(
-            f"model {model!r} needs the LangChain package for {provider!r}: "
-            f"pip install 'rubricate[{extra}]' (or langchain-{provider.replace('_', '-')}); {exc}"
-        ) from exc
+        package = f"langchain-{provider.replace('_', '-')}" if provider else "its LangChain package"
+        install = f"pip install 'rubricate[{provider}]'" if provider in _EXTRAS else "install it"
+        raise ModelError(f"model {model!r} needs {package} ({install}): {exc}") from exc
     except Exception as exc:
-        key = _PROVIDER_HINTS.get(provider, ("", None))[1]
+        key = _KEY_VARIABLES.get(provider)
         hint = f" Is {key} set?" if key and not os.environ.get(key) else ""
+        if not provider and "infer" in str(exc):
+            hint = " Write it as 'provider:model-id' (e.g. 'openai:gpt-5-mini'), or 'local'."
         raise ModelError(
             f"cannot create model {model!r}: {redact(f'{type(exc).__name__}: {exc}')}.{hint}"
         ) from exc
