@@ -135,33 +135,53 @@ def test_long_task_still_leaves_the_output_half_the_budget() -> None:
     assert "(500 characters)" in rendered.notes[0]
 
 
-def test_long_transcript_drops_the_oldest_messages_with_a_marker_and_a_note() -> None:
+def test_long_transcript_keeps_the_request_and_drops_the_oldest_after_it() -> None:
     messages = [HumanMessage(f"message {i:02d} " + "." * 80) for i in range(50)]
     rendered = render_evidence(Evidence(output="short", messages=messages), max_chars=2_000)
     lines = block(rendered.text, "transcript").split("\n")
-    marker = re.fullmatch(r"\[(\d+) earlier message\(s\) omitted by rubricate\]", lines[0])
+    # The original request always stays: the judge must see what the answer was for.
+    assert lines[0] == "[user] message 00 " + "." * 80
+    marker = re.fullmatch(r"\[(\d+) earlier message\(s\) omitted by rubricate\]", lines[1])
     assert marker is not None
     dropped = int(marker.group(1))
-    kept = lines[1:]
-    assert 0 < dropped < 50
-    assert dropped + len(kept) == 50
+    kept = lines[2:]
+    assert 0 < dropped < 49
+    assert 1 + dropped + len(kept) == 50
     # The newest messages survive, in order, and none are half-shown.
-    assert kept == [f"[user] message {i:02d} " + "." * 80 for i in range(dropped, 50)]
+    assert kept == [f"[user] message {i:02d} " + "." * 80 for i in range(dropped + 1, 50)]
     assert rendered.notes == (
-        f"The transcript was trimmed: the {dropped} oldest of 50 messages are omitted.",
+        f"The transcript was trimmed: {dropped} of its 50 messages "
+        "(the oldest after the first user message) are omitted.",
     )
     assert rendered.notes[0] in rendered.text
     assert len(rendered.text) <= 2_000 + len(rendered.notes[0]) + 100
 
 
-def test_transcript_with_no_room_left_is_only_a_marker() -> None:
+def test_transcript_with_no_room_left_is_the_request_and_a_marker() -> None:
     rendered = render_evidence(
-        Evidence(output="o" * 5_000, messages=[HumanMessage("hi"), AIMessage("there")]),
+        Evidence(
+            output="o" * 5_000,
+            messages=[SystemMessage("be brief"), HumanMessage("hi"), AIMessage("there")],
+        ),
         max_chars=1_000,
     )
-    assert block(rendered.text, "transcript") == "[2 earlier message(s) omitted by rubricate]"
+    assert block(rendered.text, "transcript") == (
+        "[user] hi\n[1 earlier message(s) omitted by rubricate]"
+    )
     assert len(rendered.notes) == 2
-    assert "the 2 oldest of 2 messages" in rendered.notes[1]
+    assert "1 of its 2 messages" in rendered.notes[1]
+
+
+def test_the_request_is_found_after_feedback_and_tool_turns() -> None:
+    messages = [
+        AIMessage("thinking " * 200),
+        HumanMessage("Name the capital of France."),
+        *[AIMessage(f"draft {i} " + "." * 300) for i in range(20)],
+    ]
+    rendered = render_evidence(Evidence(output="Paris", messages=messages), max_chars=1_500)
+    transcript = block(rendered.text, "transcript")
+    assert transcript.startswith("[user] Name the capital of France.\n[")
+    assert "draft 19" in transcript
 
 
 def test_a_very_long_message_is_shortened_with_a_note() -> None:

@@ -22,6 +22,7 @@ from ._types import Evidence
 __all__ = [
     "FEEDBACK_MESSAGE_NAME",
     "FEEDBACK_SOURCE",
+    "RUBRIC_GRADER_MESSAGE_SOURCE",
     "RenderedEvidence",
     "message_text",
     "render_evidence",
@@ -31,6 +32,8 @@ FEEDBACK_MESSAGE_NAME = "rubric_grader"
 """`name` of the feedback messages the loops inject; the judge never grades its own feedback."""
 FEEDBACK_SOURCE = "rubric_grader"
 """`additional_kwargs["lc_source"]` of those messages (the reference middleware's tag too)."""
+RUBRIC_GRADER_MESSAGE_SOURCE = FEEDBACK_SOURCE
+"""deepagents' name for that tag, so code filtering feedback messages by it works unchanged."""
 
 _TAG = re.compile(r"<\s*(/?)\s*(task|transcript|output|criteria|criterion)\b", re.IGNORECASE)
 _PER_MESSAGE_CHARS = 4000
@@ -71,7 +74,8 @@ def render_evidence(evidence: Evidence, *, max_chars: int) -> RenderedEvidence:
     notes: list[str] = []
     task = _defuse(evidence.task.strip())
     output = _defuse(evidence.output)
-    transcript_lines = [_render_message(m) for m in _gradable(evidence.messages)]
+    gradable = _gradable(evidence.messages)
+    transcript_lines = [_render_message(m) for m in gradable]
 
     output_budget = max(max_chars - len(task) - 200, max_chars // 2)
     if len(output) > output_budget:
@@ -87,21 +91,29 @@ def render_evidence(evidence: Evidence, *, max_chars: int) -> RenderedEvidence:
         budget = max(max_chars - len(task) - len(output) - 400, 0)
         shortened = sum(len(line) > _PER_MESSAGE_CHARS for line in transcript_lines)
         lines = [_shorten(line, _PER_MESSAGE_CHARS) for line in transcript_lines]
+        # The original request stays whatever is trimmed: without it the judge cannot tell
+        # what the answer was for (deepagents keeps it too).
+        request = next((i for i, m in enumerate(gradable) if _role(m) == "user"), None)
+        pinned = lines[request] if request is not None else ""
+        budget -= len(pinned)
         kept: list[str] = []
         used = 0
-        for line in reversed(lines):
-            if used + len(line) > budget:
+        for index in range(len(lines) - 1, -1, -1):
+            line = lines[index]
+            if index == request or used + len(line) > budget:
                 break
             kept.append(line)
             used += len(line) + 1
         kept.reverse()
-        dropped = len(lines) - len(kept)
+        dropped = len(lines) - len(kept) - (request is not None)
         if dropped:
             kept.insert(0, f"[{dropped} earlier message(s) omitted by rubricate]")
             notes.append(
-                f"The transcript was trimmed: the {dropped} oldest of {len(lines)} messages "
-                "are omitted."
+                f"The transcript was trimmed: {dropped} of its {len(lines)} messages "
+                "(the oldest after the first user message) are omitted."
             )
+        if request is not None:
+            kept.insert(0, pinned)
         if shortened:
             notes.append(
                 f"{shortened} long transcript message(s) are shortened to their beginning and end."
