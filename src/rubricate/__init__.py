@@ -8,12 +8,15 @@ from ._agreement import AgreementMetrics, AgreementReport, ameasure_agreement, m
 from ._batch import BatchProgress
 from ._compile import CheckMapping, CompiledRubric
 from ._completion import CompletionCheck, CompletionResult, ScorerOutcome, is_task_complete
+from ._evidence import RUBRIC_GRADER_MESSAGE_SOURCE
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
+from ._grader_response import GraderResponse
 from ._grading import GradeSummary, ItemResult, agrade_file, grade_file
 from ._judge import Judge
-from ._loop import Budget, RubricEvaluation, RunStatus
+from ._loop import Budget, CriterionEval, RubricEvaluation, RubricResult, RunStatus
 from ._middleware import RubricMiddleware, RubricState
 from ._models import ModelLike, resolve_chat_model
+from ._prompts import GRADER_SYSTEM_PROMPT
 from ._ray import grade_dataset, grade_file_ray, measure_agreement_ray
 from ._refine import RefineResult, arefine, refine
 from ._retry import RetryPolicy
@@ -32,6 +35,8 @@ from ._types import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "GRADER_SYSTEM_PROMPT",
+    "RUBRIC_GRADER_MESSAGE_SOURCE",
     "AgreementMetrics",
     "AgreementReport",
     "BatchProgress",
@@ -43,6 +48,7 @@ __all__ = [
     "CompletionCheck",
     "CompletionResult",
     "Criterion",
+    "CriterionEval",
     "CriterionVerdict",
     "DecidedBy",
     "Evaluation",
@@ -50,6 +56,7 @@ __all__ = [
     "Evidence",
     "GradeSummary",
     "GraderError",
+    "GraderResponse",
     "ItemResult",
     "Judge",
     "LocalModelError",
@@ -63,6 +70,7 @@ __all__ = [
     "RubricEvaluation",
     "RubricLike",
     "RubricMiddleware",
+    "RubricResult",
     "RubricScorer",
     "RubricState",
     "RubricateError",
