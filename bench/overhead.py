@@ -268,6 +268,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
             f"{label}: {c.description}" for label, c in zip(labels, parsed, strict=True)
         ),
         unscorable=prompts.UNSCORABLE_OPTION,
+        reason="",
     )
     messages = _with_tail(
         [

@@ -130,3 +130,49 @@ def test_bad_arguments() -> None:
         is_task_complete(scorers=[short], strategy="most")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="scorer"):
         is_task_complete(scorers=[42])  # type: ignore[list-item]
+
+
+async def test_each_outcome_has_an_id_a_name_a_duration_and_the_result_says_timed_out() -> None:
+    async def slow(task: Any, answer: str) -> bool:
+        await asyncio.sleep(30)
+        return True
+
+    judge = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
+    scorer = create_rubric_scorer(
+        judge, "- Says hi", retry=FAST, id="greets", name="Greets the user"
+    )
+    result = await is_task_complete(scorers=[scorer, short, slow], timeout=0.2).arun("x", "hi")
+    assert [(o.id, o.name) for o in result.outcomes] == [
+        ("greets", "Greets the user"),
+        ("short", "short"),
+        ("slow", "slow"),
+    ]
+    assert [o.timed_out for o in result.outcomes] == [False, False, True]
+    assert result.timed_out
+    assert all(o.duration_s >= 0 for o in result.outcomes)
+    assert result.outcomes[2].duration_s >= 0.2
+    data = result.to_dict()
+    assert data["timed_out"] is True
+    assert set(data["scorers"][0]) == {
+        "id",
+        "name",
+        "complete",
+        "score",
+        "reason",
+        "error",
+        "usage",
+        "duration_s",
+        "timed_out",
+    }
+    assert "- [complete] Greets the user:" in result.reason
+
+
+def test_unnamed_scorers_get_positional_ids() -> None:
+    judge = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
+    scorer = create_rubric_scorer(judge, "- Says hi", retry=FAST)
+    result = is_task_complete(scorers=[scorer, lambda task, answer: True]).run("x", "hi")
+    assert [(o.id, o.name) for o in result.outcomes] == [
+        ("rubric-scorer-1", "rubric scorer 1"),
+        ("scorer-2", "scorer 2"),
+    ]
+    assert not result.timed_out

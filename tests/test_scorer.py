@@ -163,3 +163,56 @@ async def test_arun_is_the_async_twin() -> None:
 def test_bad_scale_is_rejected() -> None:
     with pytest.raises(ValueError, match="scale"):
         create_rubric_scorer(ScriptedChatModel(), "- x", scale=0)
+
+
+def _verdicts(*items: dict[str, str]) -> AIMessage:
+    from fakes import tool_reply
+
+    return tool_reply("RubricVerdicts", {"verdicts": list(items)})
+
+
+def test_remote_judges_say_why_a_criterion_passed_in_the_reason() -> None:
+    model = ScriptedChatModel(
+        script=[
+            _verdicts(
+                {"criterion": "C1", "verdict": "pass", "gap": "", "reason": "It has 3 lines."},
+                {"criterion": "C2", "verdict": "fail", "gap": "It is autumn.", "reason": "x"},
+            )
+        ]
+    )
+    result = scorer(model, "- The poem has three lines\n- The theme is spring").run(output=HAIKU)
+    assert result.reason.splitlines()[1:] == [
+        "- [satisfied] The poem has three lines: It has 3 lines.",
+        "- [not satisfied] The theme is spring: It is autumn.",
+    ]
+    assert result.evaluation.criteria[0].reason == "It has 3 lines."
+    assert result.evaluation.criteria[1].reason == ""  # a failed criterion has its gap
+    [(_, kwargs)] = model.calls
+    [schema] = kwargs["tools"]
+    item = schema["properties"]["verdicts"]["items"]
+    assert item["required"] == ["criterion", "verdict", "gap", "reason"]
+    assert '"reason": for pass, one short sentence saying why it is met' in model.prompts()[0]
+
+
+def test_explaining_passes_can_be_turned_off_on_a_remote_judge() -> None:
+    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
+    result = scorer(model, "- Three lines", explain_passes=False).run(output=HAIKU)
+    assert result.reason.splitlines()[1] == "- [satisfied] Three lines"
+    [(_, kwargs)] = model.calls
+    item = kwargs["tools"][0]["properties"]["verdicts"]["items"]
+    assert "reason" not in item["properties"]
+    assert '"reason"' not in model.prompts()[0]
+
+
+def test_the_embedded_judge_explains_passes_only_when_asked_at_one_call_each() -> None:
+    from fakes import GrammarScriptedChatModel
+
+    quiet = GrammarScriptedChatModel(script=["yes"])
+    assert scorer(quiet, "- Three lines").run(output=HAIKU).reason.endswith("Three lines")
+    assert len(quiet.calls) == 1
+
+    explained = GrammarScriptedChatModel(script=["yes", "It has exactly three lines."])
+    result = scorer(explained, "- Three lines", explain_passes=True).run(output=HAIKU)
+    assert result.reason.splitlines()[1] == "- [satisfied] Three lines: It has exactly three lines."
+    assert len(explained.calls) == 2
+    assert "meets the criterion" in explained.prompts()[1]

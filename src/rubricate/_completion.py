@@ -13,7 +13,7 @@ import inspect
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
 from langchain_core.messages import BaseMessage
@@ -33,8 +33,10 @@ Scorer: TypeAlias = RubricScorer | Callable[..., Any]
 
 @dataclass(kw_only=True, frozen=True)
 class ScorerOutcome:
-    """One scorer's say."""
+    """One scorer's say (the reference's per-scorer result, in snake_case)."""
 
+    id: str
+    """The scorer's `id` attribute, else its function name, else `scorer-<n>`."""
     name: str
     complete: bool
     reason: str
@@ -42,6 +44,23 @@ class ScorerOutcome:
     error: str | None = None
     """Set when the scorer raised or timed out."""
     usage: Usage = field(default_factory=Usage)
+    duration_s: float = 0.0
+    """Wall time of this scorer, until it answered, raised or was cancelled."""
+    timed_out: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "complete": self.complete,
+            "score": self.score,
+            "reason": self.reason,
+            "error": self.error,
+            "usage": self.usage.to_dict(),
+            "duration_s": round(self.duration_s, 4),
+            "timed_out": self.timed_out,
+        }
 
 
 @dataclass(kw_only=True, frozen=True)
@@ -53,6 +72,22 @@ class CompletionResult:
     """Every scorer's reason, one line each: the feedback when the task is not complete."""
     outcomes: tuple[ScorerOutcome, ...]
     latency_s: float = 0.0
+    """Wall time of the whole check."""
+
+    @property
+    def timed_out(self) -> bool:
+        """True when a scorer ran past the timeout (and counted as not complete)."""
+        return any(o.timed_out for o in self.outcomes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "complete": self.complete,
+            "reason": self.reason,
+            "scorers": [o.to_dict() for o in self.outcomes],
+            "latency_s": round(self.latency_s, 4),
+            "timed_out": self.timed_out,
+        }
 
     def to_evaluation(self) -> Evaluation:
         """The decision as an `Evaluation`, one verdict per scorer: loops treat it like a rubric."""
@@ -162,6 +197,8 @@ class CompletionCheck:
         request_context: Mapping[str, Any] | None,
     ) -> ScorerOutcome:
         name = _scorer_name(scorer, index)
+        key = _scorer_id(scorer, index)
+        started = time.perf_counter()
         if isinstance(scorer, RubricScorer):
             call = scorer.arun(input, output, messages=messages, request_context=request_context)
         else:
@@ -172,15 +209,25 @@ class CompletionCheck:
             value = await asyncio.wait_for(task, self.timeout)
         except TimeoutError:
             return ScorerOutcome(
+                id=key,
                 name=name,
                 complete=False,
                 reason=f"timed out after {self.timeout:g} s and was cancelled",
                 error="TimeoutError",
+                duration_s=time.perf_counter() - started,
+                timed_out=True,
             )
         except Exception as exc:
             detail = describe_error(exc)
-            return ScorerOutcome(name=name, complete=False, reason=f"raised {detail}", error=detail)
-        return _outcome(name, value)
+            return ScorerOutcome(
+                id=key,
+                name=name,
+                complete=False,
+                reason=f"raised {detail}",
+                error=detail,
+                duration_s=time.perf_counter() - started,
+            )
+        return replace(_outcome(key, name, value), duration_s=time.perf_counter() - started)
 
 
 async def _call_function(fn: Callable[..., Any], input: Any, output: Any) -> Any:
@@ -190,10 +237,11 @@ async def _call_function(fn: Callable[..., Any], input: Any, output: Any) -> Any
     return await result if inspect.isawaitable(result) else result
 
 
-def _outcome(name: str, value: Any) -> ScorerOutcome:
+def _outcome(key: str, name: str, value: Any) -> ScorerOutcome:
     """Read whatever a scorer returned; anything unreadable is "not complete", with why."""
     if isinstance(value, ScoreResult):
         return ScorerOutcome(
+            id=key,
             name=name,
             complete=value.passed,
             reason=value.reason,
@@ -202,6 +250,7 @@ def _outcome(name: str, value: Any) -> ScorerOutcome:
         )
     if isinstance(value, bool):
         return ScorerOutcome(
+            id=key,
             name=name,
             complete=value,
             reason="complete" if value else "not complete",
@@ -209,11 +258,11 @@ def _outcome(name: str, value: Any) -> ScorerOutcome:
         )
     if isinstance(value, (int, float)):
         return ScorerOutcome(
-            name=name, complete=value == 1, reason=f"score {value:g}", score=float(value)
+            id=key, name=name, complete=value == 1, reason=f"score {value:g}", score=float(value)
         )
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], bool):
         return ScorerOutcome(
-            name=name, complete=value[0], reason=str(value[1]), score=float(value[0])
+            id=key, name=name, complete=value[0], reason=str(value[1]), score=float(value[0])
         )
     if isinstance(value, Mapping):
         if "passed" in value:
@@ -224,12 +273,14 @@ def _outcome(name: str, value: Any) -> ScorerOutcome:
             complete = False
         score = value.get("score")
         return ScorerOutcome(
+            id=key,
             name=name,
             complete=complete,
             reason=str(value.get("reason") or ("complete" if complete else "not complete")),
             score=float(score) if isinstance(score, (int, float)) else None,
         )
     return ScorerOutcome(
+        id=key,
         name=name,
         complete=False,
         reason=f"returned {value!r:.80}, which is not a score",
@@ -238,10 +289,23 @@ def _outcome(name: str, value: Any) -> ScorerOutcome:
 
 
 def _scorer_name(scorer: Scorer, index: int) -> str:
+    name = getattr(scorer, "name", None)
+    if isinstance(name, str) and name:
+        return name
     if isinstance(scorer, RubricScorer):
         return f"rubric scorer {index}"
     name = getattr(scorer, "__name__", None)
     return name if name and name != "<lambda>" else f"scorer {index}"
+
+
+def _scorer_id(scorer: Scorer, index: int) -> str:
+    key = getattr(scorer, "id", None)
+    if isinstance(key, str) and key:
+        return key
+    name = getattr(scorer, "__name__", None)
+    if isinstance(name, str) and name and name != "<lambda>":
+        return name
+    return f"{'rubric-scorer' if isinstance(scorer, RubricScorer) else 'scorer'}-{index}"
 
 
 def is_task_complete(

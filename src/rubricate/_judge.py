@@ -116,6 +116,9 @@ class Judge:
             (`decided_by="check"`). A criterion that names nothing a check checks ("says the
             mayor resigned") is not asked about. Mappings are validated, cached, and shown by
             `compile`.
+        explain_passes: Also say why each passed criterion is met (`CriterionVerdict.reason`,
+            shown in the scorer's reason). By default on for remote models, where it costs only
+            tokens, and off on the embedded model, where it costs one more call per pass.
 
     Example:
         ```python
@@ -139,6 +142,7 @@ class Judge:
         max_evidence_chars: int | None = None,
         guard_injections: bool = True,
         compile_checks: bool = False,
+        explain_passes: bool | None = None,
     ) -> None:
         if mode is not None and mode not in ("joint", "per_criterion"):
             raise ValueError(f"`mode` must be 'joint' or 'per_criterion', got {mode!r}")
@@ -162,6 +166,7 @@ class Judge:
         self.max_evidence_chars = max_evidence_chars or self._default_evidence_chars()
         self.guard_injections = guard_injections
         self.compile_checks = compile_checks
+        self.explain_passes = not self.local if explain_passes is None else explain_passes
         self._compiler: CheckCompiler | None = None
         self._runnables: dict[str, Runnable[Any, Any] | None] = {}
 
@@ -304,8 +309,11 @@ class Judge:
         request = prompts.JOINT_REQUEST.format(
             criteria="\n".join(f"{label}: {c.description}" for label, c in labels.items()),
             unscorable="" if self.local else prompts.UNSCORABLE_OPTION,
+            reason=prompts.PASS_REASON_OPTION if self.explain_passes else "",
         )
-        schema = joint_schema(list(labels), allow_unscorable=not self.local)
+        schema = joint_schema(
+            list(labels), allow_unscorable=not self.local, with_reason=self.explain_passes
+        )
         messages = _with_tail(base, request)
         raw = await self._structured(messages, schema, meter)
         first = parse_joint(raw, list(labels))
@@ -336,7 +344,7 @@ class Judge:
         if self.local:
             grade_one = self._yes_no
         else:
-            schema = criterion_schema(allow_unscorable=True)
+            schema = criterion_schema(allow_unscorable=True, with_reason=self.explain_passes)
             runnable = self._structured_runnable(schema)  # once, not once a criterion
             grade_one = functools.partial(self._structured_one, schema=schema, runnable=runnable)
         if self.max_concurrency == 1:
@@ -371,12 +379,17 @@ class Judge:
         reply = await self._invoke(
             self.model, messages, meter, grammar=_YES_NO_GRAMMAR, max_tokens=2
         )
-        if message_text(reply).strip().lower() == "yes":
+        passed = message_text(reply).strip().lower() == "yes"
+        if passed and not self.explain_passes:
             return Answer(verdict="pass")
         follow_up = [
             *messages,
-            AIMessage("no"),
-            HumanMessage(prompts.GAP_REQUEST.format(criterion=criterion.description)),
+            AIMessage("yes" if passed else "no"),
+            HumanMessage(
+                (prompts.PASS_REASON_REQUEST if passed else prompts.GAP_REQUEST).format(
+                    criterion=criterion.description
+                )
+            ),
         ]
         gap_reply = await self._invoke(
             self.model,
@@ -385,7 +398,10 @@ class Judge:
             stop=["\n"],  # one line; a grammar would cost ~2x per token in llama-cpp-python
             max_tokens=_GAP_MAX_TOKENS,
         )
-        return Answer(verdict="fail", gap=_clean_gap(message_text(gap_reply)) or _NO_GAP)
+        said = _clean_gap(message_text(gap_reply))
+        if passed:
+            return Answer(verdict="pass", reason=said)
+        return Answer(verdict="fail", gap=said or _NO_GAP)
 
     async def _structured_one(
         self,
@@ -397,7 +413,9 @@ class Judge:
         runnable: Runnable[Any, Any] | None,
     ) -> Answer | str:
         request = prompts.CRITERION_STRUCTURED.format(
-            criterion=criterion.description, unscorable=prompts.UNSCORABLE_OPTION
+            criterion=criterion.description,
+            unscorable=prompts.UNSCORABLE_OPTION,
+            reason=prompts.PASS_REASON_OPTION if self.explain_passes else "",
         )
         messages = _with_tail(base, request)
         raw = await self._answer(runnable, messages, schema, meter)
@@ -593,6 +611,7 @@ def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
         name=criterion.description,
         passed=answer.passed,
         gap="" if answer.passed else (answer.gap or _NO_GAP),
+        reason=answer.reason if answer.passed else "",
         required=criterion.required,
         unscorable=unscorable,
     )

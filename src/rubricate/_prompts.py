@@ -19,6 +19,8 @@ __all__ = [
     "GAP_REQUEST",
     "GRADER_SYSTEM_PROMPT",
     "JOINT_REQUEST",
+    "PASS_REASON_OPTION",
+    "PASS_REASON_REQUEST",
     "TOOLS_REQUEST",
 ]
 
@@ -48,7 +50,7 @@ Criterion: {criterion}
 
 Grade the output against this criterion. Give "verdict": "pass" if it is clearly met, "fail" \
 if not{unscorable}; and "gap": empty for pass, otherwise one short sentence saying what is \
-missing or wrong."""
+missing or wrong{reason}."""
 
 JOINT_REQUEST = """\
 <criteria>
@@ -58,7 +60,13 @@ JOINT_REQUEST = """\
 Grade the output against every criterion above, in order, exactly once each. For each give \
 "criterion": its label (C1, C2, ...); "verdict": "pass" if it is clearly met, "fail" if \
 not{unscorable}; and "gap": empty for pass, otherwise one short sentence saying what is missing \
-or wrong."""
+or wrong{reason}."""
+
+PASS_REASON_OPTION = """; and "reason": for pass, one short sentence saying why it is met, \
+otherwise empty"""
+
+PASS_REASON_REQUEST = """\
+The output meets the criterion "{criterion}". In one sentence of at most 20 words, say why."""
 
 UNSCORABLE_OPTION = """, "cannot_evaluate" only if the evidence cannot show it either way"""
 

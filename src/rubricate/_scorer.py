@@ -58,12 +58,23 @@ class RubricScorer:
     Build it with `create_rubric_scorer`.
     """
 
-    def __init__(self, judge: Judge, criteria: Rubric | None, *, scale: float = 1) -> None:
+    def __init__(
+        self,
+        judge: Judge,
+        criteria: Rubric | None,
+        *,
+        scale: float = 1,
+        id: str | None = None,
+        name: str | None = None,
+    ) -> None:
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or scale <= 0:
             raise ValueError(f"`scale` must be a positive number, got {scale!r}")
         self.judge = judge
         self.criteria = criteria
         self.scale = scale
+        self.id = id
+        """How `is_task_complete` reports this scorer (`ScorerOutcome.id`)."""
+        self.name = name
 
     def run(
         self,
@@ -161,6 +172,9 @@ def create_rubric_scorer(
     retry: RetryPolicy | None = None,
     max_concurrency: int | None = None,
     compile_checks: bool = False,
+    explain_passes: bool | None = None,
+    id: str | None = None,
+    name: str | None = None,
 ) -> RubricScorer:
     r"""Create a rubric scorer: 1 (times `scale`) only when every required criterion passes.
 
@@ -178,6 +192,11 @@ def create_rubric_scorer(
         max_concurrency: Parallel judge calls in `per_criterion` mode on remote models.
         compile_checks: Map criteria to catalogue checks first (see `Judge`), so format
             criteria such as "under 100 words" are decided in code.
+        explain_passes: Say why each passed criterion is met in `reason` ("satisfied or not,
+            and why"); by default on for remote models (costs tokens only), off on the
+            embedded model (costs a call per passed criterion).
+        id: The scorer's id in `is_task_complete` results.
+        name: The scorer's name in `is_task_complete` results and reasons.
 
     Example:
         ```python
@@ -199,8 +218,9 @@ def create_rubric_scorer(
         retry=retry,
         max_concurrency=max_concurrency,
         compile_checks=compile_checks,
+        explain_passes=explain_passes,
     )
-    return RubricScorer(judge, rubric, scale=scale)
+    return RubricScorer(judge, rubric, scale=scale, id=id, name=name)
 
 
 def format_reason(evaluation: Evaluation, *, scale: float = 1) -> str:
@@ -233,7 +253,8 @@ def format_reason(evaluation: Evaluation, *, scale: float = 1) -> str:
     for verdict in evaluation.criteria:
         tag = "" if verdict.required else " (optional)"
         if verdict.passed:
-            lines.append(f"- [satisfied]{tag} {verdict.name}")
+            why = f": {verdict.reason}" if verdict.reason else ""
+            lines.append(f"- [satisfied]{tag} {verdict.name}{why}")
         else:
             lines.append(f"- [not satisfied]{tag} {verdict.name}: {verdict.gap}")
     return "\n".join(lines)

@@ -94,6 +94,8 @@ class CriterionVerdict:
     passed: bool
     gap: str = ""
     """What is missing, actionable; empty when passed."""
+    reason: str = ""
+    """Why a passed criterion is met, when the judge was asked to explain passes."""
     required: bool = True
     """The configured flag: only required criteria gate completion."""
     decided_by: DecidedBy = "judge"
@@ -112,6 +114,8 @@ class CriterionVerdict:
             "required": self.required,
             "decided_by": self.decided_by,
         }
+        if self.reason:
+            data["reason"] = self.reason
         if self.unverified:
             data["unverified"] = True
         if self.unscorable:

@@ -35,6 +35,8 @@ class Answer(BaseModel):
 
     verdict: Verdict
     gap: str = ""
+    reason: str = ""
+    """Why a passed criterion is met (asked for only when the judge explains passes)."""
 
     @property
     def passed(self) -> bool:
@@ -60,34 +62,42 @@ def _verdict_values(allow_unscorable: bool) -> list[str]:
     return ["pass", "fail", "cannot_evaluate"] if allow_unscorable else ["pass", "fail"]
 
 
-def criterion_schema(*, allow_unscorable: bool) -> dict[str, Any]:
-    """JSON schema for one criterion's verdict."""
+def criterion_schema(*, allow_unscorable: bool, with_reason: bool = False) -> dict[str, Any]:
+    """JSON schema for one criterion's verdict; `with_reason` asks why a pass is one."""
+    properties: dict[str, Any] = {
+        "verdict": {"type": "string", "enum": _verdict_values(allow_unscorable)},
+        "gap": {
+            "type": "string",
+            "description": "Empty when the verdict is pass; otherwise what is missing.",
+        },
+    }
+    if with_reason:
+        properties["reason"] = {
+            "type": "string",
+            "description": "When the verdict is pass, why the criterion is met; otherwise empty.",
+        }
     return {
         "title": "CriterionVerdict",
         "description": "The verdict on one rubric criterion.",
         "type": "object",
-        "properties": {
-            "verdict": {"type": "string", "enum": _verdict_values(allow_unscorable)},
-            "gap": {
-                "type": "string",
-                "description": "Empty when the verdict is pass; otherwise what is missing.",
-            },
-        },
-        "required": ["verdict", "gap"],
+        "properties": properties,
+        "required": list(properties),
         "additionalProperties": False,
     }
 
 
-def joint_schema(labels: Sequence[str], *, allow_unscorable: bool) -> dict[str, Any]:
+def joint_schema(
+    labels: Sequence[str], *, allow_unscorable: bool, with_reason: bool = False
+) -> dict[str, Any]:
     """JSON schema for all verdicts at once; labels are restricted to the configured ones."""
-    item = criterion_schema(allow_unscorable=allow_unscorable)
+    item = criterion_schema(allow_unscorable=allow_unscorable, with_reason=with_reason)
     item = {
         "type": "object",
         "properties": {
             "criterion": {"type": "string", "enum": list(labels)},
             **item["properties"],
         },
-        "required": ["criterion", "verdict", "gap"],
+        "required": ["criterion", *item["required"]],
         "additionalProperties": False,
     }
     return {
@@ -134,6 +144,8 @@ def parse_criterion(raw: Any) -> tuple[Answer | None, str | None]:
         return None, "a fail verdict needs a gap saying what is missing"
     if answer.verdict == "pass" and answer.gap:
         answer = answer.model_copy(update={"gap": ""})
+    if answer.verdict != "pass" and answer.reason:
+        answer = answer.model_copy(update={"reason": ""})
     return answer, None
 
 
