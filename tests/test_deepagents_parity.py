@@ -1,0 +1,781 @@
+"""Differential test: deepagents' own `RubricMiddleware` against rubricate's, in the same graph.
+
+Every scenario runs twice through `langchain.agents.create_agent` with the same scripted worker:
+once with deepagents' middleware (its grader answers a `GraderResponse` tool call) and once with
+rubricate's (its judge answers one verdict per criterion label). The verdicts are equivalent, so
+what a user can observe must be equal: the stream events and their keys, the callback payloads,
+the private state after each invoke, and the injected feedback messages' role and tags. The
+differences we intend are listed in docs/deepagents.md, and each is asserted here too, so a
+deepagents release that changes behaviour fails this file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.metadata
+import inspect
+import json
+import logging
+import re
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from langchain.agents import create_agent
+from langchain.agents.middleware import ModelCallLimitMiddleware
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.tools import tool
+from langgraph.checkpoint.memory import InMemorySaver
+
+from fakes import ScriptedChatModel, joint_reply, text, tool_reply
+from rubricate import RubricMiddleware
+
+deepagents_rubric = pytest.importorskip("deepagents.middleware.rubric")
+
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::langchain_core._api.beta_decorator.LangChainBetaWarning"
+)
+
+Side = Literal["deepagents", "rubricate"]
+SIDES: tuple[Side, ...] = ("deepagents", "rubricate")
+
+RUBRIC = "- Mentions Paris\n- Under ten words"
+NAMES = ("Mentions Paris", "Under ten words")
+
+# -- the intended differences (docs/deepagents.md), as data the assertions use ----------------
+
+EXTRA_RECORD_KEYS = {"usage", "latency_s"}
+"""Keys our evaluation records (callback, `_rubric_evaluations`) add: what grading cost."""
+EXTRA_CRITERION_KEYS = {"id", "required", "decided_by"}
+"""Keys our criterion entries add: the configured criterion each verdict is matched to."""
+OPTIONAL_CRITERION_KEYS = {"unverified", "reason"}
+"""Keys our criterion entries add when they apply: failed closed; why a pass is one."""
+EXTRA_STATE_KEYS = {"_rubric_spent", "_rubric_best", "_rubric_stop_reason"}
+"""Private state only we keep: budget spend, best draft, why a run stopped."""
+MISSING_PARAMETERS = {
+    "grader_middleware",
+    "grader_context_schema",
+    "grader_state_schema",
+    "prepare_messages_for_grader",
+    "build_grader_state",
+}
+"""deepagents' parameters for its nested grader agent; rubricate's judge is not an agent."""
+EXTRA_PARAMETERS = {
+    "mode",
+    "criteria",
+    "best_draft",
+    "budget",
+    "max_evaluations_kept",
+    "completion",
+    "compile_checks",
+    "explain_passes",
+}
+"""Our own parameters, all optional, all off or automatic by default."""
+
+
+# -- the verdicts, in each side's answer shape -------------------------------------------------
+
+Criteria = tuple[tuple[bool, str], ...]
+"""Per criterion, in rubric order: passed, and the gap when it did not."""
+
+
+def reference_reply(
+    criteria: Criteria,
+    *,
+    names: tuple[str, ...] = NAMES,
+    result: str | None = None,
+    explanation: str = "Graded.",
+) -> AIMessage:
+    """deepagents' grader answer: a `GraderResponse` tool call (its ToolStrategy)."""
+    items: list[dict[str, Any]] = []
+    for name, (passed, gap) in zip(names, criteria, strict=True):
+        items.append(
+            {"name": name, "passed": True}
+            if passed
+            else {"name": name, "passed": False, "gap": gap}
+        )
+    verdict = result or ("satisfied" if all(p for p, _ in criteria) else "needs_revision")
+    return tool_reply(
+        "GraderResponse", {"result": verdict, "explanation": explanation, "criteria": items}
+    )
+
+
+def rubricate_reply(criteria: Criteria, *, unscorable: bool = False) -> AIMessage:
+    """rubricate's judge answer: one verdict per label (`cannot_evaluate` makes it `failed`)."""
+    failing = "cannot_evaluate" if unscorable else "fail"
+    return joint_reply(
+        *(
+            (f"C{i}", "pass" if passed else failing, gap)
+            for i, (passed, gap) in enumerate(criteria, start=1)
+        )
+    )
+
+
+def replies(side: Side, *passes: Criteria) -> list[Any]:
+    make = reference_reply if side == "deepagents" else rubricate_reply
+    return [make(c) for c in passes]
+
+
+PASS: Criteria = ((True, ""), (True, ""))
+FAIL: Criteria = ((False, "Name the city."), (True, ""))
+
+
+# -- running one side --------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """What one side showed over a sequence of invokes on one checkpointed thread."""
+
+    events: list[list[dict[str, Any]]] = field(default_factory=list)
+    callbacks: list[dict[str, Any]] = field(default_factory=list)
+    states: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[BaseMessage] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    grader: ScriptedChatModel | None = None
+
+
+def make_middleware(side: Side, model: Any, **kwargs: Any) -> Any:
+    if side == "deepagents":
+        return deepagents_rubric.RubricMiddleware(model=model, **kwargs)
+    return RubricMiddleware(model=model, **kwargs)
+
+
+def run(
+    side: Side,
+    *,
+    worker: list[Any],
+    grader: list[Any] | str,
+    invokes: list[dict[str, Any]],
+    on_evaluation: Callable[[dict[str, Any]], Any] | None = None,
+    extra_middleware: list[Any] | None = None,
+    asynchronous: bool = False,
+    **kwargs: Any,
+) -> Run:
+    """Invoke a `create_agent` graph with `side`'s middleware; collect what a user can see."""
+    out = Run()
+    model: Any = grader
+    if not isinstance(grader, str):
+        model = out.grader = ScriptedChatModel(script=grader)
+
+    def record(evaluation: dict[str, Any]) -> None:
+        out.callbacks.append(dict(evaluation))
+        if on_evaluation is not None:
+            on_evaluation(evaluation)
+
+    middleware = make_middleware(side, model, on_evaluation=record, **kwargs)
+    graph = create_agent(
+        ScriptedChatModel(script=worker),
+        middleware=[*(extra_middleware or []), middleware],
+        checkpointer=InMemorySaver(),
+    )
+    config: Any = {"configurable": {"thread_id": "parity"}}
+
+    async def collect(state: dict[str, Any], into: list[dict[str, Any]]) -> None:
+        async for chunk in graph.astream(state, config, stream_mode="custom"):
+            into.append(chunk)
+
+    for state in invokes:
+        events: list[dict[str, Any]] = []
+        try:
+            if asynchronous:
+                asyncio.run(collect(state, events))
+            else:
+                events.extend(graph.stream(state, config, stream_mode="custom"))
+        except KeyboardInterrupt:
+            out.errors.append("KeyboardInterrupt")
+        out.events.append(events)
+        values = dict(graph.get_state(config).values)
+        out.states.append({k: v for k, v in values.items() if k.startswith("_")})
+        out.messages = list(values.get("messages", []))
+    return out
+
+
+def both(**kwargs: Any) -> dict[Side, Run]:
+    """Run a scenario on both sides; `worker`/`grader` may be functions of the side."""
+    runs: dict[Side, Run] = {}
+    for side in SIDES:
+        resolved = {
+            k: (v(side) if callable(v) and k in ("grader", "worker") else v)
+            for k, v in kwargs.items()
+        }
+        runs[side] = run(side, **resolved)
+    return runs
+
+
+# -- comparing ---------------------------------------------------------------------------------
+
+
+class RunIds:
+    """Names grading run ids by order of first appearance, so two sides' ids compare."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+
+    def __call__(self, run_id: Any) -> str:
+        assert isinstance(run_id, str) and run_id, run_id
+        return self.names.setdefault(run_id, f"run{len(self.names)}")
+
+
+def criteria_view(criteria: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [(c["name"], c["passed"], c.get("gap")) for c in criteria]
+
+
+def record_view(record: dict[str, Any], ids: RunIds, criteria: bool) -> dict[str, Any]:
+    """What must be equal in an evaluation record (explanations are worded differently)."""
+    shown = {
+        "grading_run_id": ids(record["grading_run_id"]),
+        "iteration": record["iteration"],
+        "result": record["result"],
+        "unverified": record["unverified"],
+    }
+    if criteria:
+        shown["criteria"] = criteria_view(record["criteria"])
+    return shown
+
+
+def view(side: Side, result: Run, *, criteria: bool = True) -> dict[str, Any]:
+    """Everything compared, with our documented extras checked and then set aside.
+
+    `criteria=False` leaves the criterion lists out (where a scenario documents they differ).
+    """
+    ids = RunIds()
+    events = []
+    for invoke in result.events:
+        shown = []
+        for event in invoke:
+            keys = set(event)
+            item: dict[str, Any] = {
+                "keys": sorted(keys),
+                "type": event["type"],
+                "grading_run_id": ids(event["grading_run_id"]),
+                "iteration": event["iteration"],
+            }
+            if event["type"] == "rubric_evaluation_end":
+                item.update(result=event["result"], unverified=event["unverified"])
+                if criteria:
+                    item.update(
+                        criteria=criteria_view(event["criteria"]),
+                        criterion_keys=sorted(criterion_keys(side, event["criteria"])),
+                    )
+            shown.append(item)
+        events.append(shown)
+    states = []
+    for state in result.states:
+        keys = set(state)
+        if side == "rubricate":
+            assert keys >= EXTRA_STATE_KEYS or not keys
+            keys -= EXTRA_STATE_KEYS
+        shown_state: dict[str, Any] = {"keys": sorted(keys)}
+        for key in ("_rubric_status", "_rubric_iterations", "_active_rubric", "_rubric_criteria"):
+            shown_state[key] = state.get(key)
+        if "_current_grading_run_id" in state:
+            shown_state["run"] = ids(state["_current_grading_run_id"])
+        shown_state["evaluations"] = [
+            record_view(r, ids, criteria) for r in state.get("_rubric_evaluations", [])
+        ]
+        states.append(shown_state)
+    callbacks = []
+    for record in result.callbacks:
+        keys = set(record)
+        if side == "rubricate":
+            assert keys >= EXTRA_RECORD_KEYS
+            keys -= EXTRA_RECORD_KEYS
+        shown_record = {"keys": sorted(keys), **record_view(record, ids, criteria)}
+        if criteria:
+            shown_record["criterion_keys"] = sorted(criterion_keys(side, record["criteria"]))
+        callbacks.append(shown_record)
+    feedback = [
+        (m.type, m.name, m.additional_kwargs)
+        for m in result.messages
+        if m.additional_kwargs.get("lc_source") == "rubric_grader"
+    ]
+    return {
+        "events": events,
+        "states": states,
+        "callbacks": callbacks,
+        "feedback": feedback,
+        "roles": [(m.type, m.name) for m in result.messages],
+        "errors": result.errors,
+    }
+
+
+def criterion_keys(side: Side, criteria: list[dict[str, Any]]) -> set[str]:
+    """The union of the criterion entries' keys, less our documented extras."""
+    keys: set[str] = set()
+    for criterion in criteria:
+        own = set(criterion)
+        if side == "rubricate":
+            assert own >= EXTRA_CRITERION_KEYS, own
+            own -= EXTRA_CRITERION_KEYS | OPTIONAL_CRITERION_KEYS
+        keys |= own
+    return keys
+
+
+def assert_same(runs: dict[Side, Run], *, criteria: bool = True) -> dict[str, Any]:
+    """Assert both sides showed the same; return deepagents' view for further checks."""
+    reference = view("deepagents", runs["deepagents"], criteria=criteria)
+    ours = view("rubricate", runs["rubricate"], criteria=criteria)
+    for part in reference:
+        assert ours[part] == reference[part], part
+    return reference
+
+
+def ask(rubric: Any = RUBRIC, question: str = "What is the capital of France?") -> dict[str, Any]:
+    state: dict[str, Any] = {"messages": [HumanMessage(question)]}
+    if rubric is not None:
+        state["rubric"] = rubric
+    return state
+
+
+# -- scenarios ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_satisfied_the_first_time(asynchronous: bool) -> None:
+    runs = both(
+        worker=[text("Paris.")],
+        grader=lambda side: replies(side, PASS),
+        invokes=[ask()],
+        asynchronous=asynchronous,
+    )
+    seen = assert_same(runs)
+    assert [e["type"] for e in seen["events"][0]] == [
+        "rubric_evaluation_start",
+        "rubric_evaluation_end",
+    ]
+    assert seen["events"][0][1]["keys"] == sorted(
+        {"type", "grading_run_id", "iteration", "result", "explanation", "criteria", "unverified"}
+    )
+    assert seen["callbacks"][0]["keys"] == sorted(
+        {"grading_run_id", "iteration", "result", "explanation", "criteria", "unverified"}
+    )
+    assert seen["states"][0]["_rubric_status"] == "satisfied"
+    assert seen["states"][0]["_rubric_criteria"] == list(NAMES)
+    assert seen["feedback"] == []
+
+
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_revision_then_satisfied(asynchronous: bool) -> None:
+    runs = both(
+        worker=[text("A big city."), text("Paris.")],
+        grader=lambda side: replies(side, FAIL, PASS),
+        invokes=[ask()],
+        asynchronous=asynchronous,
+    )
+    seen = assert_same(runs)
+    assert [c["result"] for c in seen["callbacks"]] == ["needs_revision", "satisfied"]
+    assert seen["feedback"] == [
+        ("human", "rubric_grader", {"lc_source": "rubric_grader"}),
+    ]
+    assert seen["roles"] == [
+        ("human", None),
+        ("ai", None),
+        ("human", "rubric_grader"),
+        ("ai", None),
+    ]
+    # Intended difference: deepagents' grader sees its own earlier feedback in the transcript;
+    # rubricate's judge never grades its own feedback.
+    reference_second = runs["deepagents"].grader.prompts()[1]  # type: ignore[union-attr]
+    ours_second = runs["rubricate"].grader.prompts()[1]  # type: ignore[union-attr]
+    assert "Name the city." in reference_second
+    assert "Name the city." not in ours_second
+
+
+def test_cap_reached_is_written_into_the_callback_event_and_evaluations() -> None:
+    runs = both(
+        worker=[text("A city."), text("Still a city.")],
+        grader=lambda side: replies(side, FAIL, FAIL),
+        invokes=[ask()],
+        max_iterations=2,
+    )
+    seen = assert_same(runs)
+    assert [c["result"] for c in seen["callbacks"]] == ["needs_revision", "max_iterations_reached"]
+    assert seen["events"][0][-1]["result"] == "max_iterations_reached"
+    assert seen["states"][0]["_rubric_status"] == "max_iterations_reached"
+    assert [e["result"] for e in seen["states"][0]["evaluations"]] == [
+        "needs_revision",
+        "max_iterations_reached",
+    ]
+    assert runs["rubricate"].messages[-1].content == "Still a city."
+
+
+def test_failed() -> None:
+    cannot: Criteria = ((False, "The transcript cannot show it."), (True, ""))
+
+    def grader(side: Side) -> list[Any]:
+        if side == "deepagents":
+            return [reference_reply(cannot, result="failed")]
+        return [rubricate_reply(cannot, unscorable=True)]
+
+    seen = assert_same(both(worker=[text("Paris.")], grader=grader, invokes=[ask()]))
+    assert seen["states"][0]["_rubric_status"] == "failed"
+    assert seen["states"][0]["_rubric_criteria"] == []  # a failed pass freezes no names
+    assert seen["feedback"] == []
+
+
+def test_unverified_when_the_grader_accounts_for_no_criterion() -> None:
+    """deepagents downgrades a `satisfied` with no criteria; we fail each criterion closed."""
+
+    def grader(side: Side) -> list[Any]:
+        if side == "deepagents":
+            empty = tool_reply(
+                "GraderResponse", {"result": "satisfied", "explanation": "ok", "criteria": []}
+            )
+            return [empty, empty, reference_reply(PASS)]
+        empty = tool_reply("RubricVerdicts", {"verdicts": []})
+        return [empty, empty, rubricate_reply(PASS)]
+
+    runs = both(worker=[text("Paris."), text("Paris, France.")], grader=grader, invokes=[ask()])
+    seen = assert_same(runs, criteria=False)
+    assert [(c["result"], c["unverified"]) for c in seen["callbacks"]] == [
+        ("needs_revision", True),
+        ("satisfied", False),
+    ]
+    assert seen["states"][0]["_rubric_criteria"] == list(NAMES)
+    # Intended difference: deepagents' record lists no criteria (its grader named none); ours
+    # names each configured criterion, failed closed and flagged `unverified`.
+    first_reference = runs["deepagents"].callbacks[0]["criteria"]
+    first_ours = runs["rubricate"].callbacks[0]["criteria"]
+    assert first_reference == []
+    assert [c["name"] for c in first_ours] == list(NAMES)
+    assert all(c["unverified"] and not c["passed"] for c in first_ours)
+
+
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_grader_error_from_an_exception(
+    asynchronous: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    runs = both(
+        worker=[text("Paris.")],
+        grader=[ValueError("bad request")],
+        invokes=[ask()],
+        asynchronous=asynchronous,
+    )
+    seen = assert_same(runs)
+    assert seen["states"][0]["_rubric_status"] == "grader_error"
+    assert seen["callbacks"][0]["criteria"] == []
+    for side in SIDES:
+        explanation = runs[side].callbacks[0]["explanation"]
+        assert "ValueError" in explanation and "bad request" in explanation, side
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        "openai:gpt-5-mini",  # the provider package is installed, the key is not set
+        "gpt-5-mini",  # a bare id, resolved by init_chat_model as deepagents does
+        "no_such_provider:some-model",  # an id nothing can resolve
+    ],
+)
+def test_grader_error_when_the_judge_cannot_be_built(
+    model: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")  # never the network
+    runs = both(worker=[text("Paris.")], grader=model, invokes=[ask()])
+    seen = assert_same(runs)
+    assert seen["states"][0]["_rubric_status"] == "grader_error"
+    assert [e["type"] for e in seen["events"][0]] == [
+        "rubric_evaluation_start",
+        "rubric_evaluation_end",
+    ]
+    assert runs["rubricate"].messages[-1].content == "Paris."  # the agent's answer stands
+
+
+def test_no_rubric_means_nothing_happens() -> None:
+    runs = both(worker=[text("Paris.")], grader=[], invokes=[ask(rubric=None)])
+    seen = assert_same(runs)
+    assert seen["events"] == [[]]
+    assert seen["states"] == [
+        {
+            "keys": [],
+            "_rubric_status": None,
+            "_rubric_iterations": None,
+            "_active_rubric": None,
+            "_rubric_criteria": None,
+            "evaluations": [],
+        }
+    ]
+    assert runs["deepagents"].grader.calls == runs["rubricate"].grader.calls == []  # type: ignore[union-attr]
+
+
+def test_reinvoke_after_a_terminal_status_and_a_new_rubric_mid_thread() -> None:
+    def grader(side: Side) -> list[Any]:
+        if side == "deepagents":
+            return [
+                reference_reply(PASS),
+                reference_reply(PASS),
+                reference_reply(((True, ""),), names=("Names a city",)),
+            ]
+        return [rubricate_reply(PASS), rubricate_reply(PASS), rubricate_reply(((True, ""),))]
+
+    runs = both(
+        worker=[text("Paris."), text("Paris again."), text("Lyon.")],
+        grader=grader,
+        invokes=[
+            ask(),
+            {"messages": [HumanMessage("And again?")]},  # the rubric sticks to the thread
+            ask("- Names a city", "Another city?"),
+        ],
+    )
+    seen = assert_same(runs)
+    assert [s["run"] for s in seen["states"]] == ["run0", "run1", "run2"]
+    assert [s["_rubric_iterations"] for s in seen["states"]] == [1, 1, 1]
+    assert seen["states"][2]["_active_rubric"] == "- Names a city"
+    assert seen["states"][2]["_rubric_criteria"] == ["Names a city"]
+
+
+def test_interrupt_and_resume_on_a_checkpointer() -> None:
+    runs = both(
+        worker=[text("A city."), KeyboardInterrupt(), text("Paris.")],
+        grader=lambda side: replies(side, FAIL, PASS),
+        invokes=[ask(), {"messages": [], "rubric": RUBRIC}],
+    )
+    seen = assert_same(runs)
+    assert seen["errors"] == ["KeyboardInterrupt"]
+    assert seen["states"][0]["_rubric_status"] == "needs_revision"
+    assert seen["states"][1]["_rubric_status"] == "satisfied"
+    assert [(e["grading_run_id"], e["iteration"]) for e in seen["states"][1]["evaluations"]] == [
+        ("run0", 0),
+        ("run0", 1),
+    ]
+
+
+def test_a_callback_that_raises_is_logged_and_the_loop_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken(_: Any) -> None:
+        raise RuntimeError("callback bug")
+
+    with caplog.at_level(logging.ERROR):
+        runs = both(
+            worker=[text("A city."), text("Paris.")],
+            grader=lambda side: replies(side, FAIL, PASS),
+            invokes=[ask()],
+            on_evaluation=broken,
+        )
+    seen = assert_same(runs)
+    assert seen["states"][0]["_rubric_status"] == "satisfied"
+    raised = [r for r in caplog.records if r.exc_info and "callback bug" in str(r.exc_info[1])]
+    assert {r.name for r in raised} == {"deepagents.middleware.rubric", "rubricate"}
+    assert len(raised) == 4  # two passes, each side logged each
+
+
+def test_grader_tools() -> None:
+    calls: dict[Side, list[str]] = {"deepagents": [], "rubricate": []}
+
+    def runner(side: Side) -> Any:
+        @tool
+        def run_test_suite(code: str) -> str:
+            """Run the test suite against `code`."""
+            calls[side].append(code)
+            return "3 passed"
+
+        return run_test_suite
+
+    def grader(side: Side) -> list[Any]:
+        use = tool_reply("run_test_suite", {"code": "def f(): ..."})
+        if side == "deepagents":
+            return [use, reference_reply(PASS)]
+        return [use, text("The tests pass."), rubricate_reply(PASS)]
+
+    runs = {
+        side: run(
+            side,
+            worker=[text("Paris.")],
+            grader=grader(side),
+            invokes=[ask()],
+            tools=[runner(side)],
+        )
+        for side in SIDES
+    }
+    seen = assert_same(runs)
+    assert seen["states"][0]["_rubric_status"] == "satisfied"
+    assert calls["deepagents"] == calls["rubricate"] == ["def f(): ..."]
+
+
+# -- intended differences, each asserted -------------------------------------------------------
+
+
+def test_constructor_parameters() -> None:
+    reference = inspect.signature(deepagents_rubric.RubricMiddleware.__init__).parameters
+    ours = inspect.signature(RubricMiddleware.__init__).parameters
+    assert set(reference) - set(ours) == MISSING_PARAMETERS
+    assert set(ours) - set(reference) == EXTRA_PARAMETERS
+    for name in set(reference) & set(ours):
+        assert ours[name].default == reference[name].default, name
+        assert ours[name].kind == reference[name].kind, name
+
+
+def literals(annotation: Any) -> set[str]:
+    """The values of a `Literal`, or of a union of them."""
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) is Literal:
+        return set(args)
+    return set().union(*(literals(arg) for arg in args))
+
+
+def test_the_names_a_deepagents_user_imports() -> None:
+    import rubricate
+
+    for name in (
+        "RubricMiddleware",
+        "RubricState",
+        "RubricEvaluation",
+        "RubricResult",
+        "GraderResponse",
+        "CriterionEval",
+        "RUBRIC_GRADER_MESSAGE_SOURCE",
+        "GRADER_SYSTEM_PROMPT",
+    ):
+        assert hasattr(rubricate, name), name
+    assert rubricate.RUBRIC_GRADER_MESSAGE_SOURCE == deepagents_rubric.RUBRIC_GRADER_MESSAGE_SOURCE
+    assert literals(rubricate.RubricResult) == literals(deepagents_rubric.RubricResult)
+    reference_keys = set(deepagents_rubric.RubricEvaluation.__annotations__)
+    assert set(rubricate.RubricEvaluation.__annotations__) - reference_keys == EXTRA_RECORD_KEYS
+    reference_state = set(deepagents_rubric.RubricState.__annotations__)
+    ours_state = set(rubricate.RubricState.__annotations__)
+    assert ours_state - reference_state == EXTRA_STATE_KEYS | {"_rubric_forced_exits"}
+    assert set(deepagents_rubric.GraderResponse.model_fields) == set(
+        rubricate.GraderResponse.model_fields
+    )
+    # Intended difference: one status of our own, only with a budget.
+    assert literals(rubricate.RunStatus) - literals(deepagents_rubric.RubricResult) == {
+        "budget_exhausted"
+    }
+    # Intended difference: our default grading instructions are our own (measured; see _prompts).
+    assert rubricate.GRADER_SYSTEM_PROMPT != deepagents_rubric.GRADER_SYSTEM_PROMPT
+
+
+def test_a_forced_exit_is_recorded_not_graded() -> None:
+    runs = both(
+        worker=[text("never reached")],
+        grader=lambda side: replies(side, PASS),
+        invokes=[ask()],
+        extra_middleware=[ModelCallLimitMiddleware(run_limit=0, exit_behavior="end")],
+    )
+    # deepagents grades the limit's closing message as if it were the answer.
+    assert [c["result"] for c in runs["deepagents"].callbacks] == ["satisfied"]
+    assert runs["rubricate"].callbacks == []
+    [forced] = runs["rubricate"].states[0]["_rubric_forced_exits"]
+    assert forced["reason"].startswith("Model call limits exceeded")
+
+
+def test_a_transient_grader_error_is_retried() -> None:
+    class RateLimitError(Exception):
+        status_code = 429
+
+    runs = {}
+    for side in SIDES:
+        kwargs: dict[str, Any] = {}
+        runs[side] = run(
+            side,
+            worker=[text("Paris.")],
+            grader=[RateLimitError("slow down"), *replies(side, PASS)],
+            invokes=[ask()],
+            **kwargs,
+        )
+    assert runs["deepagents"].states[0]["_rubric_status"] == "grader_error"
+    assert "(HTTP 429)" in runs["deepagents"].callbacks[0]["explanation"]
+    assert runs["rubricate"].states[0]["_rubric_status"] == "satisfied"
+    assert runs["rubricate"].callbacks[0]["usage"]["calls"] == 2
+
+
+def test_a_structured_rubric() -> None:
+    structured = [{"description": "Mentions Paris"}, {"description": "Under ten words"}]
+    runs = both(
+        worker=[text("Paris.")], grader=lambda side: replies(side, PASS), invokes=[ask(structured)]
+    )
+    assert runs["deepagents"].states[0]["_rubric_status"] == "grader_error"  # it needs a str
+    assert runs["rubricate"].states[0]["_rubric_status"] == "satisfied"
+
+
+def test_the_evaluations_log_is_bounded() -> None:
+    invokes = [ask()] + [{"messages": [HumanMessage(f"Again, {i}?")]} for i in range(50)]
+    runs = both(
+        worker=[text("Paris.")] * 51,
+        grader=lambda side: replies(side, *[PASS] * 51),
+        invokes=invokes,
+    )
+    assert len(runs["deepagents"].states[-1]["_rubric_evaluations"]) == 51
+    assert len(runs["rubricate"].states[-1]["_rubric_evaluations"]) == 50
+
+
+def test_the_feedback_text_is_our_own() -> None:
+    runs = both(
+        worker=[text("A big city."), text("Paris.")],
+        grader=lambda side: replies(side, FAIL, PASS),
+        invokes=[ask()],
+    )
+    [reference] = [m for m in runs["deepagents"].messages if m.name == "rubric_grader"]
+    [ours] = [m for m in runs["rubricate"].messages if m.name == "rubric_grader"]
+    assert reference.content != ours.content
+    for message in (reference, ours):
+        assert "- Mentions Paris: Name the city." in message.content
+        assert "- Under ten words" in message.content
+
+
+def test_the_tested_deepagents_version_is_the_documented_one() -> None:
+    version = importlib.metadata.version("deepagents")
+    docs = (Path(__file__).parents[1] / "docs" / "deepagents.md").read_text(encoding="utf-8")
+    assert re.search(rf"deepagents {re.escape(version)}\b", docs), version
+
+
+class NoToolCallingModel(ScriptedChatModel):
+    """A chat model without tool calling (LangChain's default `bind_tools` raises)."""
+
+    def bind_tools(self, tools: Any, *, tool_choice: Any = None, **kwargs: Any) -> Any:
+        raise NotImplementedError("this model does not support tool calling")
+
+
+def test_a_model_without_tool_calling() -> None:
+    @tool
+    def count_words(text: str) -> int:
+        """Count the words of `text`."""
+        return len(text.split())
+
+    answer = json.dumps(
+        {"verdicts": [{"criterion": c, "verdict": "pass", "gap": ""} for c in ("C1", "C2")]}
+    )
+    with_tools: dict[Side, Run] = {}
+    without: dict[Side, Run] = {}
+    for side in SIDES:
+        for runs, tools in ((with_tools, [count_words]), (without, None)):
+            grader = NoToolCallingModel(script=[AIMessage(answer)])
+            middleware = make_middleware(side, grader, tools=tools)
+            graph = create_agent(
+                ScriptedChatModel(script=[text("Paris.")]),
+                middleware=[middleware],
+                checkpointer=InMemorySaver(),
+            )
+            config: Any = {"configurable": {"thread_id": "t"}}
+            graph.invoke(ask(), config)
+            values = graph.get_state(config).values
+            runs[side] = Run(states=[{k: v for k, v in values.items() if k.startswith("_")}])
+    # With grader tools neither can grade: both end `grader_error`, not an exception.
+    assert {side: r.states[0]["_rubric_status"] for side, r in with_tools.items()} == {
+        "deepagents": "grader_error",
+        "rubricate": "grader_error",
+    }
+    # Intended difference: without tools rubricate asks for the verdicts as JSON in plain text.
+    assert without["deepagents"].states[0]["_rubric_status"] == "grader_error"
+    assert without["rubricate"].states[0]["_rubric_status"] == "satisfied"
+
+
+def test_model_ids_resolve_without_provider_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deepagents._models import resolve_model
+
+    from rubricate import resolve_chat_model
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-000000")
+    for spec, profiled in (("openai:gpt-5-mini", True), ("gpt-5-mini", None)):
+        reference, ours = resolve_model(spec), resolve_chat_model(spec)
+        assert type(ours) is type(reference)
+        assert ours.model_name == reference.model_name  # type: ignore[attr-defined]
+        # deepagents' OpenAI profile turns the Responses API on for `openai:` ids only.
+        assert reference.use_responses_api is profiled  # type: ignore[attr-defined]
+        assert ours.use_responses_api is None  # type: ignore[attr-defined]
