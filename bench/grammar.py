@@ -35,7 +35,16 @@ from rich.console import Console
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from judge import DEFAULT_DATA, CallMeter, commit, machine, ours, reference, sample_items
+from judge import (
+    DEFAULT_DATA,
+    CallMeter,
+    commit,
+    machine,
+    missing_data,
+    ours,
+    reference,
+    sample_items,
+)
 
 from rubricate._local import ChatLlamaCpp
 from rubricate._models import resolve_chat_model
@@ -95,9 +104,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", type=int, default=3, help="items, ifeval and realsumm in turn")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="judge-bench folder")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "grammar.json")
     args = parser.parse_args(argv)
+    if problem := missing_data(args.data, "ifeval.jsonl", "realsumm.jsonl"):
+        parser.error(problem)
     console = Console(width=120)
     half = [
         sample_items(args.data / f"{source}.jsonl", 10**9, args.seed)[: (args.items + 1) // 2]

@@ -61,6 +61,7 @@ from rubricate._models import ModelLike, model_name, resolve_chat_model
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = ROOT.parent / "shared" / "judge-bench"
+"""Where judge-bench sits beside a CI checkout; it is not part of the repository (`--data`)."""
 DEFAULT_OUT = ROOT / "bench" / "results" / "judge.json"
 VARIANTS = ("per_criterion", "joint", "compiled", "reference")
 SOURCES = ("realsumm", "ifeval")
@@ -68,6 +69,18 @@ BOOTSTRAP = 1000
 
 
 # -- data ------------------------------------------------------------------------------------------
+
+
+def missing_data(folder: Path, *files: str) -> str | None:
+    """Why `folder` cannot serve as judge-bench (a message naming the option), or `None`."""
+    absent = [name for name in files if not (folder / name).is_file()]
+    if not absent:
+        return None
+    return (
+        f"judge-bench data not found: {', '.join(str(folder / n) for n in absent)} "
+        f"(judge-bench is not part of the repository; pass --data FOLDER holding "
+        f"{' and '.join(files)}; tests/data/judge-bench has a four-item sample of each)"
+    )
 
 
 def sample_items(path: Path, criteria: int, seed: int, skip: int = 0) -> list[dict[str, Any]]:
@@ -723,6 +736,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     unknown = set(args.variants) - set(VARIANTS)
     if unknown or not args.variants:
         parser.error(f"--variants must name some of {', '.join(VARIANTS)}; got {args.variants}")
+    if not args.rescore and (problem := missing_data(args.data, "realsumm.jsonl", "ifeval.jsonl")):
+        parser.error(problem)
     return args
 
 

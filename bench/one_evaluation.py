@@ -22,6 +22,7 @@ from rich.table import Table
 from rubricate import Criterion, Judge, Rubric
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "judge-bench" / "realsumm.jsonl"
+"""Where judge-bench sits beside a CI checkout; it is not part of the repository (`--data`)."""
 
 
 def load_items(path: Path, count: int, seed: int, criteria: int) -> list[dict[str, Any]]:
@@ -36,13 +37,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument(
+        "--data", type=Path, default=DEFAULT_DATA, help="judge-bench realsumm.jsonl"
+    )
     parser.add_argument("--items", type=int, default=1)
     parser.add_argument("--criteria", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--judge", default="local")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
+    if not args.data.is_file():
+        parser.error(
+            f"judge-bench data not found: {args.data} (judge-bench is not part of the repository; "
+            "pass --data PATH to its realsumm.jsonl; tests/data/judge-bench has a small sample)"
+        )
 
     judges = {mode: Judge(args.judge, mode=mode) for mode in ("joint", "per_criterion")}
     rows: list[dict[str, Any]] = []

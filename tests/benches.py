@@ -8,6 +8,8 @@ from pathlib import Path
 from types import ModuleType
 
 BENCH_DIR = Path(__file__).resolve().parents[1] / "bench"
+JUDGE_BENCH_SAMPLE = Path(__file__).resolve().parent / "data" / "judge-bench"
+"""Four labelled items of each judge-bench source, so bench smoke tests need no `../shared`."""
 
 
 def load_bench(name: str) -> ModuleType:

@@ -254,3 +254,13 @@ def test_a_skipped_sample_is_disjoint_from_the_first(tmp_path: Path) -> None:
     assert sum(len(i["criteria"]) for i in first) >= 20
     assert sum(len(i["criteria"]) for i in held_out) >= 20
     assert not {i["id"] for i in first} & {i["id"] for i in held_out}
+
+
+def test_judge_bench_without_its_data_says_where_to_pass_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        load_bench("judge").main(["--data", str(tmp_path)], model=ScriptedChatModel(script=[]))
+    error = capsys.readouterr().err
+    assert f"judge-bench data not found: {tmp_path / 'realsumm.jsonl'}" in error
+    assert "pass --data FOLDER" in error
