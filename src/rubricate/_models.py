@@ -23,7 +23,7 @@ from ._redact import redact
 
 __all__ = ["ModelLike", "model_name", "resolve_chat_model", "supports_grammar"]
 
-ModelLike: TypeAlias = "str | BaseChatModel"
+ModelLike: TypeAlias = str | BaseChatModel
 """`"local"`, `"llamacpp:/path.gguf"`, `"provider:model-id"`, or a LangChain chat model."""
 
 LOCAL = "local"

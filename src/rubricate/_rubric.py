@@ -32,11 +32,6 @@ CheckResult: TypeAlias = bool | tuple[bool, str]
 CheckFn: TypeAlias = Callable[[Evidence], CheckResult | Awaitable[CheckResult]]
 """A criterion decided in Python: receives the evidence, never calls a model. May be async."""
 
-RubricLike: TypeAlias = (
-    "Rubric | str | Path | Sequence[str | Mapping[str, Any] | Criterion] | Mapping[str, Any]"
-)
-"""Anything `Rubric.parse` accepts. A `str` is checklist text; pass a `Path` to read a file."""
-
 _ID_MAX = 48
 _ALLOWED_KEYS = frozenset({"id", "description", "required", "check"})
 _FILE_SUFFIXES = {".md": "text", ".txt": "text", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
@@ -358,6 +353,13 @@ class Rubric:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"criteria": [c.to_dict() for c in self.criteria]}
+
+
+# Defined after `Rubric`, so that it is a real union at run time and not a string.
+RubricLike: TypeAlias = (
+    Rubric | str | Path | Sequence[str | Mapping[str, Any] | Criterion] | Mapping[str, Any]
+)
+"""Anything `Rubric.parse` accepts. A `str` is checklist text; pass a `Path` to read a file."""
 
 
 @functools.lru_cache(maxsize=64)
