@@ -44,10 +44,6 @@ class Answer(BaseModel):
         return self.verdict == "pass"
 
 
-class _LabelledAnswer(Answer):
-    criterion: str
-
-
 @dataclass(frozen=True)
 class JointParse:
     """What could be used from one joint answer, and what could not."""

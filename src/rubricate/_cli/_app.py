@@ -1,7 +1,7 @@
 """The typer application: one module per command, registered here.
 
-To add a command (such as `run`), write `_cli/_run.py` with a `register(app, context)` function
-like `_grade.py`'s and add it to `_COMMANDS`.
+Each command (`run`, `grade`, `agreement`) lives in its own `_cli/_<command>.py` with a
+`register(app, context)` function; a new command is one such module added to `_COMMANDS`.
 """
 
 from __future__ import annotations

@@ -88,7 +88,6 @@ _CALL_KWARGS = frozenset(
 )
 _TOOL_CALL_RE = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)", re.DOTALL)
 _FENCED_RE = re.compile(r"\A```(?:json)?\s*(.*?)\s*```\Z", re.DOTALL)
-_GBNF_ROOT_RE = re.compile(r"^root ::= ", re.MULTILINE)
 
 
 class ChatLlamaCpp(BaseChatModel):
