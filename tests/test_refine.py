@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +140,68 @@ def test_sqlite_thread_persists_and_a_second_call_starts_a_new_run(tmp_path: Pat
     assert len(second.evaluations) == 2
     assert second.evaluations[0]["grading_run_id"] != second.evaluations[1]["grading_run_id"]
     assert len(second.messages) == 4
+
+
+async def test_arefine_runs_an_async_agent_and_the_judge_on_the_callers_loop() -> None:
+    caller = asyncio.get_running_loop()
+    agent_loops: list[asyncio.AbstractEventLoop] = []
+    judge_loops: list[asyncio.AbstractEventLoop] = []
+
+    async def agent(task: str, feedback: str | None) -> str:
+        agent_loops.append(asyncio.get_running_loop())
+        return "Paris." if feedback else "A city."
+
+    class LoopRecordingJudge(Judge):
+        async def aevaluate(self, *args: Any, **kwargs: Any) -> Any:
+            judge_loops.append(asyncio.get_running_loop())
+            return await super().aevaluate(*args, **kwargs)
+
+    grader = LoopRecordingJudge(
+        ScriptedChatModel(script=[FAIL, PASS]), retry=RetryPolicy(max_retries=0, timeout=None)
+    )
+    result = await arefine(agent, "Capital?", RUBRIC, judge=grader)
+    assert result.status == "satisfied" and result.iterations == 2
+    # No fresh event loop per call: every agent turn and every grading ran on the caller's loop.
+    assert agent_loops == [caller, caller]
+    assert judge_loops == [caller, caller]
+
+
+async def test_arefine_runs_a_sync_agent_off_the_event_loop() -> None:
+    threads: list[threading.Thread] = []
+
+    def agent(task: str, feedback: str | None) -> str:
+        threads.append(threading.current_thread())
+        with pytest.raises(RuntimeError):
+            asyncio.get_running_loop()  # a blocking agent does not stall the caller's loop
+        return "Paris."
+
+    result = await arefine(agent, "Capital?", RUBRIC, judge=judge(PASS))
+    assert result.status == "satisfied"
+    assert threads and threads[0] is not threading.main_thread()
+
+
+async def test_refine_called_inside_a_running_loop_still_works() -> None:
+    result = refine(lambda task, feedback: "Paris.", "Capital?", RUBRIC, judge=judge(PASS))
+    assert result.status == "satisfied"
+
+
+def test_a_checkpointer_without_async_methods_is_a_clear_error(tmp_path: Path) -> None:
+    import sqlite3
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    connection = sqlite3.connect(str(tmp_path / "sync.sqlite"), check_same_thread=False)
+    try:
+        with pytest.raises(TypeError, match=r"SqliteSaver has no async methods.*path of a SQLite"):
+            refine(
+                lambda task, feedback: "Paris.",
+                "Capital?",
+                RUBRIC,
+                judge=judge(PASS),
+                checkpointer=SqliteSaver(connection),
+            )
+    finally:
+        connection.close()
 
 
 def test_unsupported_agent_result_is_a_clear_error() -> None:

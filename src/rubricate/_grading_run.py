@@ -1,9 +1,10 @@
-"""One grading run, shared by `RubricMiddleware` and `refine`: start, grade, decide.
+"""One grading run, shared by `RubricMiddleware` and `refine`: start, grade, record.
 
 Both loops keep the same private state keys (`_rubric_status`, `_rubric_iterations`,
 `_rubric_evaluations`, ...) and call `GradingLoop.start` before the agent runs and
 `GradingLoop.grade` after it answers; the returned dict is the state update, with
-`jump_to="model"` when the agent must revise.
+`jump_to="model"` when the agent must revise. This is the I/O around the loop (the judge call,
+events, the callback); what to do after each pass is `_loop.decide`'s pure decision.
 """
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ from ._loop import (
     TERMINAL_STATUSES,
     Budget,
     RubricEvaluation,
-    RunStatus,
+    better_draft,
+    decide,
     evaluation_record,
     feedback_message,
     forced_exit_reason,
     last_ai_text,
-    next_status,
 )
 from ._retry import describe_error
 from ._rubric import Rubric
@@ -130,37 +131,37 @@ class GradingLoop:
         )
         evaluation = await self._evaluate(rubric, messages)
         record = evaluation_record(evaluation, grading_run_id=run_id, iteration=iteration)
-        status: RunStatus = next_status(
-            evaluation.result, iteration=iteration, max_iterations=self.max_iterations
+        decision = decide(
+            evaluation,
+            iteration=iteration,
+            max_iterations=self.max_iterations,
+            budget=self.budget,
+            spent=spent,
         )
-        spent = spent + evaluation.usage
-        stop_reason: str | None = None
-        if status == "max_iterations_reached":
-            stop_reason = f"the rubric was not satisfied after {self.max_iterations} grading passes"
-        elif status == "needs_revision" and (exhausted := self.budget.exhausted(spent)):
-            status, stop_reason = "budget_exhausted", exhausted
-        if status != evaluation.result:
-            record["result"] = status  # as deepagents: never a `needs_revision` that won't loop
+        if decision.status != evaluation.result:
+            record["result"] = decision.status  # as deepagents: no `needs_revision` that won't loop
         emit({"type": "rubric_evaluation_end", **_event_fields(record)})
         self._notify(record)
 
+        best = better_draft(
+            state.get("_rubric_best"), evaluation, text=last_ai_text(messages), iteration=iteration
+        )
         update: dict[str, Any] = {
             "_current_grading_run_id": run_id,
             "_rubric_evaluations": [*state.get("_rubric_evaluations", []), record][
                 -self.max_evaluations_kept :
             ],
             "_rubric_iterations": iteration + 1,
-            "_rubric_status": status,
-            "_rubric_spent": spent.to_dict(),
-            "_rubric_stop_reason": stop_reason,
+            "_rubric_status": decision.status,
+            "_rubric_spent": decision.spent.to_dict(),
+            "_rubric_stop_reason": decision.stop_reason,
+            "_rubric_best": best,
         }
-        best = _better_draft(state.get("_rubric_best"), evaluation, messages, iteration)
-        update["_rubric_best"] = best
-        if status == "needs_revision":
-            update["messages"] = [feedback_message(record)]
+        if decision.feedback is not None:
+            update["messages"] = [feedback_message(decision.feedback)]
             update["jump_to"] = "model"
         elif (
-            status in ("max_iterations_reached", "budget_exhausted")
+            decision.status in ("max_iterations_reached", "budget_exhausted")
             and self.best_draft
             and best is not None
             and best["iteration"] != iteration
@@ -213,15 +214,3 @@ def _event_fields(record: RubricEvaluation) -> dict[str, Any]:
         "criteria": record["criteria"],
         "unverified": record["unverified"],
     }
-
-
-def _better_draft(
-    best: dict[str, Any] | None, evaluation: Evaluation, messages: list[Any], iteration: int
-) -> dict[str, Any] | None:
-    """Keep the draft that passed the most required criteria (the earliest on a tie)."""
-    if evaluation.result == "grader_error" or not evaluation.criteria:
-        return best
-    score = sum(v.passed for v in evaluation.criteria if v.required)
-    if best is not None and best["passed_required"] >= score:
-        return best
-    return {"text": last_ai_text(messages), "passed_required": score, "iteration": iteration}

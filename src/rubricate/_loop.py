@@ -1,8 +1,10 @@
-"""What every self-revision loop shares: statuses, evaluation records, feedback, budgets.
+"""The self-revision loop's pure core: statuses, budgets, records, and every decision.
 
 The LangChain middleware and the framework-free `refine` both drive the same cycle (agent
-answers -> judge grades -> feedback or stop). The decisions of that cycle live here, free of
-I/O, so both loops behave identically and can be tested without a model.
+answers -> judge grades -> feedback or stop) through `GradingLoop`, which does the I/O (calling
+the judge, events, callbacks) and asks this module what to do: `decide` turns one evaluation,
+the pass number and the budget into the next status and the feedback text; `better_draft` keeps
+the best draft. Nothing here awaits or touches the outside world, so it is tested directly.
 """
 
 from __future__ import annotations
@@ -16,18 +18,23 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from typing_extensions import TypedDict  # pydantic reads it (GraderResponse) on Python 3.11
 
 from ._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE, message_text
-from ._types import Evaluation, EvaluationResult, Usage
+from ._types import CriterionVerdict, Evaluation, EvaluationResult, Usage
 
 __all__ = [
     "TERMINAL_STATUSES",
+    "BestDraft",
     "Budget",
     "CriterionEval",
     "CriterionRecord",
+    "Decision",
     "RubricEvaluation",
     "RubricResult",
     "RunStatus",
+    "better_draft",
+    "decide",
     "evaluation_record",
     "feedback_message",
+    "feedback_text",
     "forced_exit_reason",
     "last_ai_text",
     "next_status",
@@ -172,34 +179,95 @@ def next_status(result: EvaluationResult, *, iteration: int, max_iterations: int
     return result
 
 
-def feedback_message(record: RubricEvaluation) -> HumanMessage:
-    """The user-role message that sends a `needs_revision` verdict back to the agent.
+@dataclass(kw_only=True, frozen=True)
+class Decision:
+    """What the loop does after one grading pass."""
+
+    status: RunStatus
+    """`needs_revision` sends `feedback` back to the agent; every other status ends the run."""
+    stop_reason: str | None
+    """Why the run stops when it stops short of `satisfied` for want of passes or budget."""
+    spent: Usage
+    """What the grading run has spent on the judge, this pass included."""
+    feedback: str | None
+    """The user-role feedback text, on `needs_revision` only."""
+
+
+def decide(
+    evaluation: Evaluation,
+    *,
+    iteration: int,
+    max_iterations: int,
+    budget: Budget,
+    spent: Usage,
+) -> Decision:
+    """The loop's decision after pass `iteration` (0-based), given what was spent before it.
+
+    The judge's result stands, except that `needs_revision` becomes `max_iterations_reached` on
+    the last pass, and `budget_exhausted` when this pass used up the budget.
+    """
+    total = spent + evaluation.usage
+    status = next_status(evaluation.result, iteration=iteration, max_iterations=max_iterations)
+    stop_reason: str | None = None
+    if status == "max_iterations_reached":
+        stop_reason = f"the rubric was not satisfied after {max_iterations} grading passes"
+    elif status == "needs_revision" and (exhausted := budget.exhausted(total)):
+        status, stop_reason = "budget_exhausted", exhausted
+    feedback = feedback_text(evaluation.criteria) if status == "needs_revision" else None
+    return Decision(status=status, stop_reason=stop_reason, spent=total, feedback=feedback)
+
+
+def feedback_text(criteria: Sequence[CriterionVerdict]) -> str:
+    """The feedback on a `needs_revision` verdict, as the agent reads it.
 
     It names each failed required criterion with its gap, then the criteria already met, so the
-    agent fixes what is missing without regressing the rest. Tagged so the judge never grades it.
+    agent fixes what is missing without regressing the rest.
     """
-    failing = [c for c in record["criteria"] if not c["passed"] and c.get("required", True)]
-    optional = [c for c in record["criteria"] if not c["passed"] and not c.get("required", True)]
-    passing = [c for c in record["criteria"] if c["passed"]]
+    failing = [c for c in criteria if not c.passed and c.required]
+    optional = [c for c in criteria if not c.passed and not c.required]
+    passing = [c for c in criteria if c.passed]
     lines = ["A grader checked your work against the rubric. Revise it before finishing."]
     if failing:
         lines += ["", "Criteria not met yet:"]
-        lines += [f"- {c['name']}: {c.get('gap') or 'no specific feedback'}" for c in failing]
+        lines += [f"- {c.name}: {c.gap or 'no specific feedback'}" for c in failing]
     if optional:
         lines += ["", "Optional criteria not met (improve them if you can):"]
-        lines += [f"- {c['name']}: {c.get('gap') or 'no specific feedback'}" for c in optional]
+        lines += [f"- {c.name}: {c.gap or 'no specific feedback'}" for c in optional]
     if passing:
         lines += ["", "Criteria already met (do not regress these):"]
-        lines += [f"- {c['name']}" for c in passing]
+        lines += [f"- {c.name}" for c in passing]
     lines += [
         "",
         "Reply with the complete revised answer, addressing every criterion not met yet.",
     ]
+    return "\n".join(lines)
+
+
+def feedback_message(text: str) -> HumanMessage:
+    """The user-role message carrying `feedback_text`, tagged so the judge never grades it."""
     return HumanMessage(
-        "\n".join(lines),
-        name=FEEDBACK_MESSAGE_NAME,
-        additional_kwargs={"lc_source": FEEDBACK_SOURCE},
+        text, name=FEEDBACK_MESSAGE_NAME, additional_kwargs={"lc_source": FEEDBACK_SOURCE}
     )
+
+
+class BestDraft(TypedDict):
+    """The draft that passed the most required criteria in a grading run."""
+
+    text: str
+    passed_required: int
+    iteration: int
+
+
+def better_draft(
+    best: BestDraft | None, evaluation: Evaluation, *, text: str, iteration: int
+) -> BestDraft | None:
+    """Keep the draft that passed the most required criteria (the earliest on a tie)."""
+    if evaluation.result == "grader_error" or not evaluation.criteria:
+        return best
+    score = sum(v.passed for v in evaluation.criteria if v.required)
+    if best is not None and best["passed_required"] >= score:
+        return best
+    return {"text": text, "passed_required": score, "iteration": iteration}
 
 
 def forced_exit_reason(messages: Sequence[BaseMessage]) -> str | None:

@@ -10,10 +10,10 @@ stopped, with every evaluation recorded before the kill kept and none repeated.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
-import sqlite3
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
@@ -80,7 +80,7 @@ class _State(TypedDict, total=False):
     _rubric_forced_exits: list[dict[str, Any]]
 
 
-def refine(
+async def arefine(
     agent: AgentFn,
     task: str,
     rubric: RubricLike | None = None,
@@ -102,15 +102,17 @@ def refine(
         agent: A callable taking the conversation (a list of LangChain messages), or, when its
             first parameter is named `task`, the task and the latest feedback
             (`agent(task, feedback)`, feedback `None` at first). It returns text, a message, or
-            messages. It may be async (it then runs on its own event loop).
+            messages. An async agent is awaited on the caller's event loop; a sync one runs in a
+            worker thread, so it may block.
         task: What the agent is asked to do.
         rubric: What "done" looks like (any form `Rubric.parse` takes). `None`: no grading.
         judge: The judge model (`"local"`, `"provider:model-id"`, a chat model) or a `Judge`.
-        max_iterations: Grading passes per run.
+        max_iterations: Grading passes per run (a positive int).
         on_evaluation: Called with each `RubricEvaluation`; its exceptions are logged.
         on_event: Called with each `rubric_evaluation_start` / `_end` event.
-        checkpointer: A LangGraph checkpointer, or a path to a SQLite file for durable runs;
-            default in-memory.
+        checkpointer: A LangGraph checkpointer with async methods (`InMemorySaver`,
+            `AsyncSqliteSaver`, ...), or a path to a SQLite file for durable runs; default
+            in-memory.
         thread_id: The run's thread. Calling again with the same thread continues an
             interrupted run; after a finished one it starts a new run on the same conversation.
         best_draft: At the cap, return the draft that passed the most required criteria.
@@ -121,10 +123,10 @@ def refine(
 
     Example:
         ```python
-        def agent(task: str, feedback: str | None) -> str:
-            return my_llm(task if feedback is None else f"{task}\\n\\n{feedback}")
+        async def agent(task: str, feedback: str | None) -> str:
+            return await my_llm(task if feedback is None else f"{task}\\n\\n{feedback}")
 
-        result = refine(agent, "Write a haiku about spring.", "- Three lines\\n- About spring")
+        result = await arefine(agent, "Write a haiku about spring.", "- Three lines\\n- Spring")
         result.status, result.output
         ```
 
@@ -141,23 +143,26 @@ def refine(
         max_evaluations_kept=max_evaluations_kept,
         completion=completion,
     )
-    saver, owned = _checkpointer(checkpointer)
-    try:
+    async with _checkpointer(checkpointer) as saver:
         graph = _graph(agent, loop).compile(checkpointer=saver)
         thread = thread_id or str(uuid.uuid4())
         config: Any = {"configurable": {"thread_id": thread}}
-        snapshot = graph.get_state(config)
+        try:
+            snapshot = await graph.aget_state(config)
+        except NotImplementedError as exc:  # e.g. the sync-only SqliteSaver
+            raise TypeError(
+                f"`checkpointer`: {type(saver).__name__} has no async methods, and the loop runs "
+                "asynchronously; pass an async one (InMemorySaver, AsyncSqliteSaver, ...) or the "
+                "path of a SQLite file"
+            ) from exc
         # An interrupted run (steps still pending) continues exactly where it stopped.
         inputs: Any = None if snapshot.next else {"messages": [HumanMessage(task)]}
         # Durable "sync" checkpoints: each step is on disk before the next starts, so a killed
         # process loses at most the step it was in.
-        for event in graph.stream(inputs, config, stream_mode="custom", durability="sync"):
+        async for event in graph.astream(inputs, config, stream_mode="custom", durability="sync"):
             if on_event is not None:
                 on_event(event)
-        state = graph.get_state(config).values
-    finally:
-        if owned is not None:
-            owned.close()
+        state = (await graph.aget_state(config)).values
     messages = list(state.get("messages", []))
     return RefineResult(
         output=last_ai_text(messages),
@@ -170,23 +175,62 @@ def refine(
     )
 
 
-async def arefine(
-    agent: AgentFn, task: str, rubric: RubricLike | None = None, **kwargs: Any
+def refine(
+    agent: AgentFn,
+    task: str,
+    rubric: RubricLike | None = None,
+    *,
+    judge: ModelLike | Judge = "local",
+    max_iterations: int = 3,
+    on_evaluation: Callable[[RubricEvaluation], Any] | None = None,
+    on_event: Callable[[dict[str, Any]], Any] | None = None,
+    checkpointer: BaseCheckpointSaver[Any] | str | Path | None = None,
+    thread_id: str | None = None,
+    best_draft: bool = False,
+    budget: Budget | None = None,
+    max_evaluations_kept: int = 50,
+    completion: CompletionCheck | None = None,
 ) -> RefineResult:
-    """Async twin of `refine` (same arguments); the loop runs in a worker thread."""
-    return await asyncio.to_thread(refine, agent, task, rubric, **kwargs)
+    r"""Sync wrapper of `arefine` (same arguments): run `agent` until `rubric` is satisfied.
+
+    Example:
+        ```python
+        def agent(task: str, feedback: str | None) -> str:
+            return my_llm(task if feedback is None else f"{task}\\n\\n{feedback}")
+
+        result = refine(agent, "Write a haiku about spring.", "- Three lines\\n- About spring")
+        result.status, result.output
+        ```
+
+    """
+    return run_sync(
+        arefine(
+            agent,
+            task,
+            rubric,
+            judge=judge,
+            max_iterations=max_iterations,
+            on_evaluation=on_evaluation,
+            on_event=on_event,
+            checkpointer=checkpointer,
+            thread_id=thread_id,
+            best_draft=best_draft,
+            budget=budget,
+            max_evaluations_kept=max_evaluations_kept,
+            completion=completion,
+        )
+    )
 
 
 def _graph(agent: AgentFn, loop: GradingLoop) -> StateGraph[_State]:
-    def start(state: _State) -> dict[str, Any]:
+    async def start(state: _State) -> dict[str, Any]:
         return loop.start(state) or {}
 
-    def act(state: _State) -> dict[str, Any]:
-        return {"messages": _call_agent(agent, list(state.get("messages", [])))}
+    async def act(state: _State) -> dict[str, Any]:
+        return {"messages": await _call_agent(agent, list(state.get("messages", [])))}
 
-    def grade(state: _State) -> dict[str, Any]:
-        writer = get_stream_writer()
-        update = run_sync(loop.grade(state, writer)) or {}
+    async def grade(state: _State) -> dict[str, Any]:
+        update = await loop.grade(state, get_stream_writer()) or {}
         update.pop("jump_to", None)
         return update
 
@@ -204,18 +248,33 @@ def _graph(agent: AgentFn, loop: GradingLoop) -> StateGraph[_State]:
     return graph
 
 
-def _call_agent(agent: AgentFn, messages: list[BaseMessage]) -> list[BaseMessage]:
-    """Call the user's agent in whichever style it takes; return the new messages."""
+async def _call_agent(agent: AgentFn, messages: list[BaseMessage]) -> list[BaseMessage]:
+    """Call the user's agent in whichever style it takes; return the new messages.
+
+    An async agent runs on this event loop; a sync one in a worker thread, so a blocking agent
+    does not stall the loop (and may itself run a loop of its own).
+    """
     if _takes_task(agent):
         task = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
         last = messages[-1] if messages else None
         is_feedback = isinstance(last, HumanMessage) and last.name == FEEDBACK_MESSAGE_NAME
-        result = agent(task, message_text(last) if is_feedback and last else None)
+        args: tuple[Any, ...] = (task, message_text(last) if is_feedback and last else None)
     else:
-        result = agent(list(messages))
+        args = (list(messages),)
+    if _is_async(agent):
+        result = agent(*args)
+    else:
+        result = await asyncio.to_thread(agent, *args)
     if inspect.isawaitable(result):
-        result = run_sync(_awaited(result))
+        result = await result
     return _new_messages(result, messages)
+
+
+def _is_async(agent: AgentFn) -> bool:
+    """An `async def` function, or an object whose `__call__` is one."""
+    return inspect.iscoroutinefunction(agent) or inspect.iscoroutinefunction(
+        getattr(agent, "__call__", None)  # noqa: B004 - the bound method, not callability
+    )
 
 
 def _takes_task(agent: AgentFn) -> bool:
@@ -225,10 +284,6 @@ def _takes_task(agent: AgentFn) -> bool:
     except (TypeError, ValueError):
         return False
     return bool(parameters) and parameters[0] == "task"
-
-
-async def _awaited(result: Any) -> Any:
-    return await result
 
 
 def _new_messages(result: Any, history: Sequence[BaseMessage]) -> list[BaseMessage]:
@@ -252,15 +307,17 @@ def _new_messages(result: Any, history: Sequence[BaseMessage]) -> list[BaseMessa
     )
 
 
-def _checkpointer(
+@contextlib.asynccontextmanager
+async def _checkpointer(
     checkpointer: BaseCheckpointSaver[Any] | str | Path | None,
-) -> tuple[BaseCheckpointSaver[Any], sqlite3.Connection | None]:
-    """The saver to use, and the SQLite connection to close afterwards if we opened one."""
+) -> AsyncIterator[BaseCheckpointSaver[Any]]:
+    """The saver to use; a SQLite file is opened (asynchronously) for the run and closed after."""
     if checkpointer is None:
-        return InMemorySaver(), None
-    if isinstance(checkpointer, (str, Path)):
-        from langgraph.checkpoint.sqlite import SqliteSaver
+        yield InMemorySaver()
+    elif isinstance(checkpointer, (str, Path)):
+        from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-        connection = sqlite3.connect(str(checkpointer), check_same_thread=False)
-        return SqliteSaver(connection), connection
-    return checkpointer, None
+        async with AsyncSqliteSaver.from_conn_string(str(checkpointer)) as saver:
+            yield saver
+    else:
+        yield checkpointer
