@@ -9,7 +9,13 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from rubricate import Evidence
-from rubricate._evidence import FEEDBACK_MESSAGE_NAME, message_text, render_evidence
+from rubricate._evidence import (
+    FEEDBACK_MESSAGE_NAME,
+    first_user_text,
+    last_assistant_text,
+    message_text,
+    render_evidence,
+)
 
 
 def block(text: str, tag: str) -> str:
@@ -330,3 +336,19 @@ def test_closing_tag_with_inner_whitespace_is_defused_too() -> None:
     assert rendered.text.count("</output>") == 1
     assert "< /output" not in rendered.text
     assert "</ output" not in rendered.text
+
+
+def test_the_task_is_the_first_user_message_and_the_draft_the_last_assistant_text() -> None:
+    conversation: list[Any] = [
+        SystemMessage("Be brief."),
+        HumanMessage("Capital of France?"),
+        AIMessage("A city."),
+        HumanMessage("Revise.", name=FEEDBACK_MESSAGE_NAME),
+        AIMessage("Paris."),
+        AIMessage("", tool_calls=[{"name": "search", "args": {}, "id": "1"}]),
+    ]
+    assert first_user_text(conversation) == "Capital of France?"
+    assert last_assistant_text(conversation) == "Paris."  # a text-less tool call is skipped
+    dicts = [{"role": "user", "content": "Task?"}, {"role": "assistant", "content": "Done."}]
+    assert (first_user_text(dicts), last_assistant_text(dicts)) == ("Task?", "Done.")
+    assert first_user_text([]) == last_assistant_text([SystemMessage("x")]) == ""

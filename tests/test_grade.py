@@ -11,6 +11,7 @@ import pytest
 from fakes import GrammarScriptedChatModel
 from grading_fakes import TOKENS, KeywordJudge, keyword_judge
 from rubricate import Criterion, Judge, Rubric, RubricError
+from rubricate._agreement import parse_labelled
 from rubricate._batch import BatchProgress, LineProblem, iter_jsonl
 from rubricate._grading import (
     GradeItem,
@@ -62,6 +63,16 @@ def test_parse_item_accepts_the_documented_fields() -> None:
     assert isinstance(item, GradeItem)
     assert (item.id, item.output, item.task, item.line) == (7, "x", "t", 3)
     assert item.rubric is not None and [c.description for c in item.rubric] == ["A", "B"]
+
+
+@pytest.mark.parametrize("item_id", ["", " ", "\t\n", True, False, 1.5, None, ["a"]])
+def test_every_reader_of_item_ids_refuses_the_same_ids(item_id: Any) -> None:
+    """Input lines, results lines and labelled lines share one rule (a blank id is no id)."""
+    assert isinstance(parse_item({"id": item_id, "output": "x"}, line=1, path="in"), LineProblem)
+    labelled = {"id": item_id, "output": "x", "criteria": [{"description": "d", "label": True}]}
+    assert isinstance(parse_labelled(labelled, line=1, path="l"), LineProblem)
+    with pytest.raises(ValueError, match="no valid `id`"):
+        ItemResult.from_dict({"id": item_id, "result": "satisfied"})
 
 
 @pytest.mark.parametrize(

@@ -204,6 +204,25 @@ def test_a_checkpointer_without_async_methods_is_a_clear_error(tmp_path: Path) -
         connection.close()
 
 
+@pytest.mark.parametrize(
+    ("setting", "value", "error"),
+    [
+        ("max_iterations", 0, ValueError),
+        ("max_iterations", True, TypeError),
+        ("max_iterations", 2.5, TypeError),
+        ("max_evaluations_kept", 0, ValueError),
+    ],
+)
+def test_the_loops_caps_are_validated_before_anything_runs(
+    setting: str, value: Any, error: type[Exception]
+) -> None:
+    def agent(task: str, feedback: str | None) -> str:
+        raise AssertionError("the agent must not run")
+
+    with pytest.raises(error, match=f"`{setting}` must be"):
+        refine(agent, "Do.", RUBRIC, judge=judge(PASS), **{setting: value})
+
+
 def test_unsupported_agent_result_is_a_clear_error() -> None:
     with pytest.raises(TypeError, match="got int"):
         refine(lambda task, feedback: 42, "Do.", RUBRIC, judge=judge(PASS))

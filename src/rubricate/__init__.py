@@ -13,8 +13,8 @@ from ._exceptions import GraderError, LocalModelError, ModelError, RubricateErro
 from ._grader_response import GraderResponse
 from ._grading import GradeSummary, ItemResult, agrade_file, grade_file
 from ._judge import Judge
-from ._loop import Budget, CriterionEval, RubricEvaluation, RubricResult, RunStatus
-from ._middleware import RubricMiddleware, RubricState
+from ._loop import Budget, CriterionEval, RubricEvaluation, RubricResult, RubricState, RunStatus
+from ._middleware import RubricMiddleware
 from ._models import ModelLike, resolve_chat_model
 from ._prompts import GRADER_SYSTEM_PROMPT
 from ._ray import grade_dataset, grade_file_ray, measure_agreement_ray

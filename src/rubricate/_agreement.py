@@ -22,11 +22,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ._batch import BatchProgress, LineProblem, count_lines, iter_jsonl, run_bounded
+from ._batch import (
+    BatchProgress,
+    LineProblem,
+    count_lines,
+    evaluate_item,
+    iter_jsonl,
+    run_bounded,
+    valid_item_id,
+)
 from ._exceptions import RubricateError, RubricError
 from ._judge import Judge
 from ._models import ModelLike
-from ._redact import redact
 from ._rubric import Criterion, Rubric
 from ._sync import run_sync
 from ._types import Evaluation, Usage
@@ -205,7 +212,7 @@ def parse_labelled(value: Any, *, line: int, path: str) -> LabelledItem | LinePr
     if not isinstance(value, dict):
         return problem("expected a JSON object")
     item_id = value.get("id")
-    if not isinstance(item_id, (str, int)) or isinstance(item_id, bool) or item_id == "":
+    if not valid_item_id(item_id):
         return problem(f"`id` must be a non-empty string or an integer, got {item_id!r}")
     where = f"id {item_id!r}: "
     output, task, source = value.get("output"), value.get("task"), value.get("source")
@@ -326,12 +333,7 @@ async def ameasure_agreement(
 
     async def grade(numbered: tuple[int, LabelledItem]) -> None:
         index, item = numbered
-        try:
-            evaluation = await judge.aevaluate(item.rubric, output=item.output, task=item.task)
-        except Exception as exc:  # recorded like a judge failure, never fatal
-            evaluation = Evaluation(
-                result="grader_error", explanation=redact(f"{type(exc).__name__}: {exc}")
-            )
+        evaluation = await evaluate_item(judge, item.rubric, output=item.output, task=item.task)
         record_evaluation(report, pairs, index, item, evaluation, progress)
 
     items = select_items(paths, limit=limit, seed=seed, report=report, progress=progress)

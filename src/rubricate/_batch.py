@@ -13,18 +13,53 @@ import json
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
+
+from ._redact import redact
+from ._types import Evaluation
+
+if TYPE_CHECKING:
+    from ._judge import Judge
+    from ._rubric import Rubric
 
 __all__ = [
     "BatchProgress",
     "JsonLine",
     "LineProblem",
     "count_lines",
+    "evaluate_item",
     "iter_jsonl",
     "run_bounded",
+    "valid_item_id",
 ]
 
 T = TypeVar("T")
+
+
+def valid_item_id(value: Any) -> TypeGuard[str | int]:
+    """Whether `value` can be an item's `id`: an integer (not a bool) or a non-blank string."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, str) and bool(value.strip())
+
+
+async def evaluate_item(judge: Judge, rubric: Rubric, *, output: str, task: str) -> Evaluation:
+    """The judge's evaluation of one item, never an exception: one item cannot end a batch.
+
+    The judge already reports its own failures as `grader_error`; anything else it raises (a bug,
+    an untranslated provider error) is recorded the same way, its message redacted.
+    """
+    try:
+        return await judge.aevaluate(rubric, output=output, task=task)
+    except Exception as exc:
+        return Evaluation(
+            result="grader_error",
+            explanation=redact(f"{type(exc).__name__}: {exc}"),
+            mode=judge.mode,
+            model=judge.model_name,
+        )
 
 
 @dataclass(kw_only=True, frozen=True)

@@ -24,6 +24,8 @@ __all__ = [
     "FEEDBACK_SOURCE",
     "RUBRIC_GRADER_MESSAGE_SOURCE",
     "RenderedEvidence",
+    "first_user_text",
+    "last_assistant_text",
     "message_text",
     "render_evidence",
 ]
@@ -64,6 +66,19 @@ def message_text(message: BaseMessage | Mapping[str, Any]) -> str:
                 parts.append(block["text"])
         return "\n".join(parts)
     return str(content)
+
+
+def first_user_text(messages: Sequence[BaseMessage | Mapping[str, Any]]) -> str:
+    """The task: the text of the conversation's first user message ("" when there is none)."""
+    return next((message_text(m) for m in messages if _role(m) == "user"), "")
+
+
+def last_assistant_text(messages: Sequence[BaseMessage | Mapping[str, Any]]) -> str:
+    """The draft to grade: the text of the last assistant message that has any."""
+    for message in reversed(messages):
+        if _role(message) == "assistant" and message_text(message).strip():
+            return message_text(message)
+    return ""
 
 
 def render_evidence(evidence: Evidence, *, max_chars: int) -> RenderedEvidence:

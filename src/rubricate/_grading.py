@@ -31,15 +31,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, TypeAlias
 
-from ._batch import BatchProgress, JsonLine, LineProblem, count_lines, iter_jsonl, run_bounded
+from ._batch import (
+    BatchProgress,
+    JsonLine,
+    LineProblem,
+    count_lines,
+    evaluate_item,
+    iter_jsonl,
+    run_bounded,
+    valid_item_id,
+)
 from ._exceptions import RubricError
 from ._judge import Judge
 from ._models import ModelLike
-from ._redact import redact
 from ._rubric import Rubric, RubricLike
 from ._scorer import RubricScorer
 from ._sync import run_sync
-from ._types import CriterionVerdict, Evaluation, EvaluationResult, Usage
+from ._types import CriterionVerdict, EvaluationResult, Usage
 
 __all__ = [
     "CriterionStats",
@@ -135,7 +143,7 @@ class ItemResult:
     def from_dict(cls, data: Mapping[str, Any]) -> ItemResult:
         """Read a result line back; raise `ValueError` when it is not one."""
         item_id = data.get("id")
-        if isinstance(item_id, bool) or not isinstance(item_id, (str, int)) or item_id == "":
+        if not valid_item_id(item_id):
             raise ValueError(f"no valid `id` (got {item_id!r})")
         result = data.get("result")
         if result not in _RESULTS:
@@ -157,7 +165,7 @@ class ItemResult:
             latency_s=float(data.get("latency_s") or 0),
             error=data.get("error") if isinstance(data.get("error"), str) else None,
             cached=bool(data.get("cached")),
-            cache_of=data.get("cache_of") if _valid_id(data.get("cache_of")) else None,
+            cache_of=data.get("cache_of") if valid_item_id(data.get("cache_of")) else None,
             model=data.get("model") if isinstance(data.get("model"), str) else None,
             mode=data.get("mode") if isinstance(data.get("mode"), str) else None,
             cache_key=data.get("cache_key") if isinstance(data.get("cache_key"), str) else None,
@@ -319,7 +327,7 @@ def parse_item(value: Any, *, line: int, path: str) -> GradeItem | LineProblem:
     if "id" not in value:
         return problem("missing `id`")
     item_id = value["id"]
-    if not _valid_id(item_id):
+    if not valid_item_id(item_id):
         return problem(f"`id` must be a non-empty string or an integer, got {item_id!r}")
     where = f"id {item_id!r}: "
     if "output" not in value:
@@ -496,15 +504,7 @@ async def grade_item(
 
     The per-item step every engine shares: this process (`agrade_file`) and Ray's actors.
     """
-    try:
-        evaluation = await judge.aevaluate(rubric, output=item.output, task=item.task)
-    except Exception as exc:  # a bug or an untranslated error: recorded, never fatal
-        evaluation = Evaluation(
-            result="grader_error",
-            explanation=redact(f"{type(exc).__name__}: {exc}"),
-            mode=judge.mode,
-            model=judge.model_name,
-        )
+    evaluation = await evaluate_item(judge, rubric, output=item.output, task=item.task)
     scored = scorer.score(evaluation)
     error = evaluation.explanation if evaluation.result == "grader_error" else None
     return ItemResult(
@@ -723,18 +723,10 @@ def _pending(source: Path, done: set[ItemId]) -> int:
     total = 0
     for entry in iter_jsonl(source):
         value = entry.value if isinstance(entry, JsonLine) else None
-        if isinstance(value, dict) and _valid_id(value.get("id")) and value["id"] in done:
+        if isinstance(value, dict) and valid_item_id(value.get("id")) and value["id"] in done:
             continue
         total += 1
     return total
-
-
-def _valid_id(value: Any) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return True
-    return isinstance(value, str) and bool(value.strip())
 
 
 def _verdict(data: Any) -> CriterionVerdict:

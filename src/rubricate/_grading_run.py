@@ -15,11 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage
 from langgraph.errors import GraphBubbleUp
 
 from ._completion import CompletionCheck
-from ._evidence import message_text
+from ._evidence import first_user_text, last_assistant_text
 from ._exceptions import RubricError
 from ._judge import Judge
 from ._loop import (
@@ -31,7 +31,6 @@ from ._loop import (
     evaluation_record,
     feedback_message,
     forced_exit_reason,
-    last_ai_text,
 )
 from ._retry import describe_error
 from ._rubric import Rubric
@@ -64,6 +63,17 @@ class GradingLoop:
     completion: CompletionCheck | None = None
     """Decides completion instead of the judge; a state rubric reaches its rubric scorers."""
     _judge: Judge | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # The one check of the loop's caps, for the middleware, `refine` and the CLI alike.
+        for name in ("max_iterations", "max_evaluations_kept"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"`{name}` must be an int, got {value!r}")
+            if value < 1:
+                raise ValueError(f"`{name}` must be >= 1, got {value!r}")
+        if self.on_evaluation is not None and not callable(self.on_evaluation):
+            raise TypeError(f"`on_evaluation` must be callable, got {self.on_evaluation!r}")
 
     @property
     def judge(self) -> Judge:
@@ -144,7 +154,10 @@ class GradingLoop:
         self._notify(record)
 
         best = better_draft(
-            state.get("_rubric_best"), evaluation, text=last_ai_text(messages), iteration=iteration
+            state.get("_rubric_best"),
+            evaluation,
+            text=last_assistant_text(messages),
+            iteration=iteration,
         )
         update: dict[str, Any] = {
             "_current_grading_run_id": run_id,
@@ -172,9 +185,11 @@ class GradingLoop:
     async def _evaluate(self, rubric: Any, messages: list[Any]) -> Evaluation:
         if self.completion is not None:
             context = {"rubric": rubric} if rubric != _COMPLETION_KEY else None
-            task = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
             result = await self.completion.arun(
-                task, last_ai_text(messages), messages=messages, request_context=context
+                first_user_text(messages),
+                last_assistant_text(messages),
+                messages=messages,
+                request_context=context,
             )
             return result.to_evaluation()
         try:

@@ -38,7 +38,7 @@ from langgraph.errors import GraphBubbleUp
 from . import _prompts as prompts
 from ._code_checks import run_check
 from ._compile import CheckCompiler, CompiledRubric
-from ._evidence import message_text, render_evidence
+from ._evidence import last_assistant_text, message_text, render_evidence
 from ._exceptions import GraderError
 from ._injection import both_must_pass, mask_evidence
 from ._models import ModelLike, model_name, resolve_chat_model, supports_grammar
@@ -587,11 +587,7 @@ def _collect_evidence(
     if not isinstance(output, str):
         raise TypeError(f"`output` must be a string, got {type(output).__name__}")
     if not output and messages:
-        for message in reversed(messages):
-            role = message.type if isinstance(message, BaseMessage) else message.get("role")
-            if role in ("ai", "assistant") and message_text(message).strip():
-                output = message_text(message)
-                break
+        output = last_assistant_text(messages)
     return Evidence(output=output, task=task, messages=tuple(messages))
 
 

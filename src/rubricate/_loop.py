@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
+from langchain.agents.middleware.types import AgentState, PrivateStateAttr
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from typing_extensions import TypedDict  # pydantic reads it (GraderResponse) on Python 3.11
 
@@ -29,6 +30,7 @@ __all__ = [
     "Decision",
     "RubricEvaluation",
     "RubricResult",
+    "RubricState",
     "RunStatus",
     "better_draft",
     "decide",
@@ -36,7 +38,6 @@ __all__ = [
     "feedback_message",
     "feedback_text",
     "forced_exit_reason",
-    "last_ai_text",
     "next_status",
 ]
 
@@ -105,6 +106,40 @@ class RubricEvaluation(TypedDict):
     required criteria (they failed closed): a gap in grading, not confirmed defects."""
     usage: dict[str, int]
     latency_s: float
+
+
+class BestDraft(TypedDict):
+    """The draft that passed the most required criteria in a grading run."""
+
+    text: str
+    passed_required: int
+    iteration: int
+
+
+class RubricState(AgentState[Any]):
+    """The loop's state: the conversation, the rubric, and the private keys of a grading run.
+
+    The one definition of those keys: `RubricMiddleware` declares it as its state schema and
+    `refine` runs its graph on it. Everything but `rubric` is private bookkeeping.
+    """
+
+    rubric: NotRequired[Any]
+    """What "done" looks like: checklist text, or a list / mapping of criteria."""
+    _rubric_status: NotRequired[Annotated[RunStatus | None, PrivateStateAttr]]
+    _rubric_iterations: NotRequired[Annotated[int, PrivateStateAttr]]
+    _rubric_evaluations: NotRequired[Annotated[list[RubricEvaluation], PrivateStateAttr]]
+    _current_grading_run_id: NotRequired[Annotated[str, PrivateStateAttr]]
+    _active_rubric: NotRequired[Annotated[Any, PrivateStateAttr]]
+    _rubric_criteria: NotRequired[Annotated[list[str], PrivateStateAttr]]
+    """The criterion names of the current run, as deepagents keeps them (from the first pass)."""
+    _rubric_spent: NotRequired[Annotated[dict[str, int], PrivateStateAttr]]
+    """Judge usage of the current grading run, for the budget."""
+    _rubric_best: NotRequired[Annotated[BestDraft | None, PrivateStateAttr]]
+    """The draft that passed the most required criteria in this run."""
+    _rubric_stop_reason: NotRequired[Annotated[str | None, PrivateStateAttr]]
+    """Why the run stopped when it did not end `satisfied`."""
+    _rubric_forced_exits: NotRequired[Annotated[list[dict[str, Any]], PrivateStateAttr]]
+    """Agent runs that ended by a limit rather than an answer: recorded, not graded."""
 
 
 @dataclass(kw_only=True, frozen=True)
@@ -250,14 +285,6 @@ def feedback_message(text: str) -> HumanMessage:
     )
 
 
-class BestDraft(TypedDict):
-    """The draft that passed the most required criteria in a grading run."""
-
-    text: str
-    passed_required: int
-    iteration: int
-
-
 def better_draft(
     best: BestDraft | None, evaluation: Evaluation, *, text: str, iteration: int
 ) -> BestDraft | None:
@@ -290,11 +317,3 @@ def forced_exit_reason(messages: Sequence[BaseMessage]) -> str | None:
         if pending:
             return f"the agent stopped with unanswered tool calls ({', '.join(pending)})"
     return None
-
-
-def last_ai_text(messages: Sequence[Any]) -> str:
-    """The text of the last assistant message: the draft being graded."""
-    for message in reversed(messages):
-        if isinstance(message, AIMessage) and message_text(message).strip():
-            return message_text(message)
-    return ""

@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, NotRequired
+from typing import Any
 
-from langchain.agents.middleware.types import (
-    AgentMiddleware,
-    AgentState,
-    PrivateStateAttr,
-    hook_config,
-)
+from langchain.agents.middleware.types import AgentMiddleware, hook_config
 from langchain_core.language_models import BaseChatModel
 from langchain_core.tools import BaseTool
 from langgraph.runtime import Runtime
@@ -26,36 +21,14 @@ from langgraph.runtime import Runtime
 from ._completion import CompletionCheck
 from ._grading_run import GradingLoop
 from ._judge import Judge
-from ._loop import Budget, RubricEvaluation, RunStatus
+from ._loop import Budget, RubricEvaluation, RubricState
 from ._rubric import Rubric, RubricLike
 from ._sync import run_sync
 from ._types import Mode
 
-__all__ = ["RubricMiddleware", "RubricState"]
+__all__ = ["RubricMiddleware"]
 
 logger = logging.getLogger("rubricate")
-
-
-class RubricState(AgentState[Any]):
-    """Agent state with a rubric; everything but `rubric` is private bookkeeping."""
-
-    rubric: NotRequired[Any]
-    """What "done" looks like: checklist text, or a list / mapping of criteria."""
-    _rubric_status: NotRequired[Annotated[RunStatus | None, PrivateStateAttr]]
-    _rubric_iterations: NotRequired[Annotated[int, PrivateStateAttr]]
-    _rubric_evaluations: NotRequired[Annotated[list[RubricEvaluation], PrivateStateAttr]]
-    _current_grading_run_id: NotRequired[Annotated[str, PrivateStateAttr]]
-    _active_rubric: NotRequired[Annotated[Any, PrivateStateAttr]]
-    _rubric_criteria: NotRequired[Annotated[list[str], PrivateStateAttr]]
-    """The criterion names of the current run, as deepagents keeps them (from the first pass)."""
-    _rubric_spent: NotRequired[Annotated[dict[str, int], PrivateStateAttr]]
-    """Judge usage of the current grading run, for the budget."""
-    _rubric_best: NotRequired[Annotated[dict[str, Any] | None, PrivateStateAttr]]
-    """The draft that passed the most required criteria in this run."""
-    _rubric_stop_reason: NotRequired[Annotated[str | None, PrivateStateAttr]]
-    """Why the run stopped when it did not end `satisfied`."""
-    _rubric_forced_exits: NotRequired[Annotated[list[dict[str, Any]], PrivateStateAttr]]
-    """Agent runs that ended by a limit rather than an answer: recorded, not graded."""
 
 
 class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
@@ -108,21 +81,6 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
         super().__init__()
         if not model:
             raise ValueError("RubricMiddleware: `model` is required")
-        if isinstance(max_iterations, bool) or not isinstance(max_iterations, int):
-            raise TypeError(
-                f"RubricMiddleware: `max_iterations` must be an int, got {max_iterations!r}"
-            )
-        if max_iterations < 1:
-            raise ValueError(
-                f"RubricMiddleware: `max_iterations` must be >= 1, got {max_iterations!r}"
-            )
-        if on_evaluation is not None and not callable(on_evaluation):
-            raise TypeError("RubricMiddleware: `on_evaluation` must be callable")
-        if max_evaluations_kept < 1:
-            raise ValueError(
-                "RubricMiddleware: `max_evaluations_kept` must be >= 1, "
-                f"got {max_evaluations_kept!r}"
-            )
         self.max_iterations = max_iterations
         self.loop = GradingLoop(
             make_judge=lambda: Judge(

@@ -16,11 +16,10 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypedDict
+from typing import Any
 
 from langchain_core.messages import (
     AIMessage,
-    AnyMessage,
     BaseMessage,
     HumanMessage,
     convert_to_messages,
@@ -29,13 +28,12 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
-from langgraph.graph.message import add_messages
 
 from ._completion import CompletionCheck
-from ._evidence import FEEDBACK_MESSAGE_NAME, message_text
+from ._evidence import FEEDBACK_MESSAGE_NAME, first_user_text, last_assistant_text, message_text
 from ._grading_run import GradingLoop
 from ._judge import Judge
-from ._loop import Budget, RubricEvaluation, RunStatus, last_ai_text
+from ._loop import Budget, RubricEvaluation, RubricState, RunStatus
 from ._models import ModelLike
 from ._rubric import Rubric, RubricLike
 from ._sync import run_sync
@@ -64,20 +62,6 @@ class RefineResult:
     thread_id: str
     stop_reason: str | None = None
     """Why the run stopped when it did not end `satisfied`."""
-
-
-class _State(TypedDict, total=False):
-    messages: Annotated[list[AnyMessage], add_messages]
-    rubric: Any
-    _rubric_status: RunStatus | None
-    _rubric_iterations: int
-    _rubric_evaluations: list[RubricEvaluation]
-    _current_grading_run_id: str
-    _active_rubric: Any
-    _rubric_spent: dict[str, int]
-    _rubric_best: dict[str, Any] | None
-    _rubric_stop_reason: str | None
-    _rubric_forced_exits: list[dict[str, Any]]
 
 
 async def arefine(
@@ -165,7 +149,7 @@ async def arefine(
         state = (await graph.aget_state(config)).values
     messages = list(state.get("messages", []))
     return RefineResult(
-        output=last_ai_text(messages),
+        output=last_assistant_text(messages),
         status=state.get("_rubric_status"),
         evaluations=list(state.get("_rubric_evaluations", [])),
         messages=messages,
@@ -222,22 +206,22 @@ def refine(
     )
 
 
-def _graph(agent: AgentFn, loop: GradingLoop) -> StateGraph[_State]:
-    async def start(state: _State) -> dict[str, Any]:
+def _graph(agent: AgentFn, loop: GradingLoop) -> StateGraph[RubricState]:
+    async def start(state: RubricState) -> dict[str, Any]:
         return loop.start(state) or {}
 
-    async def act(state: _State) -> dict[str, Any]:
+    async def act(state: RubricState) -> dict[str, Any]:
         return {"messages": await _call_agent(agent, list(state.get("messages", [])))}
 
-    async def grade(state: _State) -> dict[str, Any]:
+    async def grade(state: RubricState) -> dict[str, Any]:
         update = await loop.grade(state, get_stream_writer()) or {}
         update.pop("jump_to", None)
         return update
 
-    def route(state: _State) -> str:
+    def route(state: RubricState) -> str:
         return "act" if state.get("_rubric_status") == "needs_revision" else END
 
-    graph = StateGraph(_State)
+    graph = StateGraph(RubricState)
     graph.add_node("start", start)
     graph.add_node("act", act)
     graph.add_node("grade", grade)
@@ -255,10 +239,10 @@ async def _call_agent(agent: AgentFn, messages: list[BaseMessage]) -> list[BaseM
     does not stall the loop (and may itself run a loop of its own).
     """
     if _takes_task(agent):
-        task = next((message_text(m) for m in messages if isinstance(m, HumanMessage)), "")
         last = messages[-1] if messages else None
         is_feedback = isinstance(last, HumanMessage) and last.name == FEEDBACK_MESSAGE_NAME
-        args: tuple[Any, ...] = (task, message_text(last) if is_feedback and last else None)
+        feedback = message_text(last) if is_feedback and last else None
+        args: tuple[Any, ...] = (first_user_text(messages), feedback)
     else:
         args = (list(messages),)
     if _is_async(agent):
