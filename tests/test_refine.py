@@ -180,6 +180,47 @@ async def test_arefine_runs_a_sync_agent_off_the_event_loop() -> None:
     assert threads and threads[0] is not threading.main_thread()
 
 
+_ABANDONED_SCRIPT = textwrap.dedent(
+    """
+    import asyncio, sys, threading
+    sys.path.insert(0, {tests!r})
+    from fakes import ScriptedChatModel
+    from rubricate import Judge, arefine
+
+    started = threading.Event()
+
+    def agent(task, feedback):
+        started.set()
+        threading.Event().wait()  # never answers
+
+    async def main():
+        run = asyncio.create_task(
+            arefine(agent, "Do.", "- X", judge=Judge(ScriptedChatModel(script=[])))
+        )
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        run.cancel()  # what Ctrl-C does to asyncio.run's main task
+        try:
+            await run
+        except asyncio.CancelledError:
+            print("cancelled")
+
+    asyncio.run(main())
+    print("exited")
+    """
+)
+
+
+def test_a_run_given_up_on_does_not_wait_for_a_blocked_sync_agent(tmp_path: Path) -> None:
+    script = tmp_path / "abandon.py"
+    script.write_text(_ABANDONED_SCRIPT.format(tests=str(Path(__file__).parent)))
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["cancelled", "exited"]
+
+
 async def test_refine_called_inside_a_running_loop_still_works() -> None:
     result = refine(lambda task, feedback: "Paris.", "Capital?", RUBRIC, judge=judge(PASS))
     assert result.status == "satisfied"

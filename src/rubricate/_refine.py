@@ -9,7 +9,6 @@ stopped, with every evaluation recorded before the kill kept and none repeated.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import inspect
 import uuid
@@ -36,7 +35,7 @@ from ._judge import Judge
 from ._loop import Budget, RubricEvaluation, RubricState, RunStatus
 from ._models import ModelLike
 from ._rubric import Rubric, RubricLike
-from ._sync import run_sync
+from ._sync import run_in_thread, run_sync
 
 __all__ = ["RefineResult", "arefine", "refine"]
 
@@ -235,8 +234,8 @@ def _graph(agent: AgentFn, loop: GradingLoop) -> StateGraph[RubricState]:
 async def _call_agent(agent: AgentFn, messages: list[BaseMessage]) -> list[BaseMessage]:
     """Call the user's agent in whichever style it takes; return the new messages.
 
-    An async agent runs on this event loop; a sync one in a worker thread, so a blocking agent
-    does not stall the loop (and may itself run a loop of its own).
+    An async agent runs on this event loop; a sync one in a daemon thread, so a blocking agent
+    neither stalls the loop nor, once given up on (Ctrl-C), delays the exit.
     """
     if _takes_task(agent):
         last = messages[-1] if messages else None
@@ -248,7 +247,7 @@ async def _call_agent(agent: AgentFn, messages: list[BaseMessage]) -> list[BaseM
     if _is_async(agent):
         result = agent(*args)
     else:
-        result = await asyncio.to_thread(agent, *args)
+        result = await run_in_thread(agent, *args)
     if inspect.isawaitable(result):
         result = await result
     return _new_messages(result, messages)

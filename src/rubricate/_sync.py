@@ -1,4 +1,4 @@
-"""Running the async core from synchronous code.
+"""Running the async core from synchronous code, and a user's sync code from the async core.
 
 Async is the source of truth; every sync entry point is a thin wrapper over its `a*` twin.
 """
@@ -6,12 +6,13 @@ Async is the source of truth; every sync entry point is a thin wrapper over its 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import threading
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
-__all__ = ["run_sync"]
+__all__ = ["run_in_thread", "run_sync"]
 
 T = TypeVar("T")
 
@@ -41,3 +42,36 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]  # type: ignore[no-any-return]
+
+
+async def run_in_thread(fn: Callable[..., T], *args: Any) -> T:
+    """Await `fn(*args)` run in a daemon thread, with the caller's context variables.
+
+    Unlike `asyncio.to_thread`, a call given up on (its task cancelled, by Ctrl-C for instance)
+    holds up neither the event loop's shutdown nor the interpreter's exit: a user's agent may
+    take minutes to answer, and Ctrl-C must not wait for it.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+    context = contextvars.copy_context()
+
+    def settle(outcome: dict[str, Any]) -> None:
+        if future.done():  # cancelled while the thread ran
+            return
+        if "error" in outcome:
+            future.set_exception(outcome["error"])
+        else:
+            future.set_result(outcome["value"])
+
+    def target() -> None:
+        outcome: dict[str, Any] = {}
+        try:
+            outcome["value"] = context.run(fn, *args)
+        except BaseException as exc:
+            outcome["error"] = exc
+        # A closed loop (RuntimeError) means nobody waits for this answer any more.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, outcome)
+
+    threading.Thread(target=target, name="rubricate-run-in-thread", daemon=True).start()
+    return await future
