@@ -261,7 +261,7 @@ def test_an_unexpected_exception_from_the_judge_is_recorded_too(tmp_path: Path) 
         rubric=RUBRIC,
     )
     [row] = read_results(tmp_path / "out.jsonl")
-    assert row["error"] == "TypeError: bug in a judge subclass"
+    assert row["error"] == "Grader raised TypeError: bug in a judge subclass"  # as the loop
     assert summary.errors == 1
 
 

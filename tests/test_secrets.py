@@ -165,7 +165,8 @@ def test_grade_results_report_and_terminal_are_redacted(tmp_path: Path, fault: s
 def test_an_untranslated_judge_failure_in_grade_is_redacted_too(tmp_path: Path) -> None:
     run, results, report = cli_grade(tmp_path, Judge(ExplodingModel(), retry=POLICY))
     rows = [json.loads(line) for line in results.read_text().splitlines()]
-    assert len(rows) == 3 and all(row["error"].startswith("RuntimeError: ") for row in rows)
+    assert len(rows) == 3
+    assert all(row["error"].startswith("Grader raised RuntimeError: ") for row in rows)
     assert_clean(results.read_text(), "results JSONL")
     assert_clean(report.read_text(), "HTML report")
     assert_clean(run.output, "terminal output")

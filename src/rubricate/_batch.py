@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
-from ._redact import redact
+from ._retry import grader_error
 from ._types import Evaluation
 
 if TYPE_CHECKING:
@@ -54,12 +54,7 @@ async def evaluate_item(judge: Judge, rubric: Rubric, *, output: str, task: str)
     try:
         return await judge.aevaluate(rubric, output=output, task=task)
     except Exception as exc:
-        return Evaluation(
-            result="grader_error",
-            explanation=redact(f"{type(exc).__name__}: {exc}"),
-            mode=judge.mode,
-            model=judge.model_name,
-        )
+        return grader_error(exc, mode=judge.mode, model=judge.model_name)
 
 
 @dataclass(kw_only=True, frozen=True)

@@ -32,7 +32,7 @@ from ._loop import (
     feedback_message,
     forced_exit_reason,
 )
-from ._retry import describe_error
+from ._retry import grader_error
 from ._rubric import Rubric
 from ._types import Evaluation, Usage
 
@@ -205,9 +205,7 @@ class GradingLoop:
             # model that cannot do what grading needs: a `grader_error` pass, never a crash
             # out of the agent's run after it already answered.
             logger.exception("rubricate: the grader failed")
-            return Evaluation(
-                result="grader_error", explanation=f"Grader raised {describe_error(exc)}"
-            )
+            return grader_error(exc)
 
     def _notify(self, record: RubricEvaluation) -> None:
         if self.on_evaluation is None:

@@ -15,8 +15,16 @@ from typing import TypeVar
 
 from ._exceptions import GraderError
 from ._redact import redact
+from ._types import Evaluation, Mode
 
-__all__ = ["RetryPolicy", "call_with_retries", "describe_error", "is_transient", "status_code_of"]
+__all__ = [
+    "RetryPolicy",
+    "call_with_retries",
+    "describe_error",
+    "grader_error",
+    "is_transient",
+    "status_code_of",
+]
 
 T = TypeVar("T")
 
@@ -108,6 +116,22 @@ def describe_error(exc: BaseException) -> str:
     if isinstance(exc, TimeoutError) and message == "no message":
         message = "the call timed out"
     return redact(f"{type(exc).__name__}{status}: {message}")[:2000]
+
+
+def grader_error(
+    exc: BaseException, *, mode: Mode | None = None, model: str | None = None
+) -> Evaluation:
+    """An exception out of grading, recorded as a `grader_error` evaluation instead of raised.
+
+    The one form for the loop and the batch commands: "Grader raised <type>: <message>", as
+    deepagents words it, with credentials redacted.
+    """
+    return Evaluation(
+        result="grader_error",
+        explanation=f"Grader raised {describe_error(exc)}",
+        mode=mode,
+        model=model,
+    )
 
 
 async def call_with_retries(
