@@ -10,7 +10,16 @@ import pytest
 
 from rubricate import Budget, CriterionVerdict, Evaluation, EvaluationResult, Usage
 from rubricate._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE
-from rubricate._loop import better_draft, decide, feedback_message, feedback_text
+from rubricate._loop import (
+    CriterionRecord,
+    RubricEvaluation,
+    RunStatus,
+    better_draft,
+    decide,
+    feedback_message,
+    feedback_text,
+    run_criteria,
+)
 
 CITY = CriterionVerdict(id="city", name="Names the city", passed=False, gap="No city named.")
 SHORT = CriterionVerdict(id="short", name="Under 20 words", passed=True)
@@ -135,3 +144,24 @@ def test_the_best_draft_is_the_one_passing_most_required_criteria_earliest_on_a_
     )
     assert better == {"text": "c", "passed_required": 2, "iteration": 2}
     assert better_draft(better, evaluation("grader_error"), text="d", iteration=3) is better
+
+
+def test_the_run_keeps_the_criterion_names_of_its_first_pass_that_named_any() -> None:
+    def record(result: RunStatus, *names: str) -> RubricEvaluation:
+        criteria: list[CriterionRecord] = [{"name": n, "passed": False} for n in names]
+        return {
+            "grading_run_id": "r",
+            "iteration": 0,
+            "result": result,
+            "explanation": "",
+            "criteria": criteria,
+            "unverified": False,
+            "usage": {},
+            "latency_s": 0.0,
+        }
+
+    assert run_criteria([], record("needs_revision", "A", "B")) == ["A", "B"]
+    assert run_criteria(None, record("max_iterations_reached", "A")) == ["A"]
+    assert run_criteria(["A", "B"], record("needs_revision", "C")) == ["A", "B"]  # frozen
+    assert run_criteria([], record("failed", "A")) == []  # a failed pass names none
+    assert run_criteria([], record("grader_error")) == []

@@ -31,6 +31,7 @@ from ._loop import (
     evaluation_record,
     feedback_message,
     forced_exit_reason,
+    run_criteria,
 )
 from ._retry import grader_error
 from ._rubric import Rubric
@@ -107,6 +108,7 @@ class GradingLoop:
             "_active_rubric": key,
             "_current_grading_run_id": str(uuid.uuid4()),
             "_rubric_iterations": 0,
+            "_rubric_criteria": [],  # as deepagents: a new run has named no criteria yet
             "_rubric_status": None,
             "_rubric_spent": Usage().to_dict(),
             "_rubric_best": None,
@@ -165,6 +167,7 @@ class GradingLoop:
                 -self.max_evaluations_kept :
             ],
             "_rubric_iterations": iteration + 1,
+            "_rubric_criteria": run_criteria(state.get("_rubric_criteria"), record),
             "_rubric_status": decision.status,
             "_rubric_spent": decision.spent.to_dict(),
             "_rubric_stop_reason": decision.stop_reason,

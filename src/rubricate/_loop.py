@@ -39,6 +39,7 @@ __all__ = [
     "feedback_text",
     "forced_exit_reason",
     "next_status",
+    "run_criteria",
 ]
 
 RubricResult = Literal[
@@ -283,6 +284,20 @@ def feedback_message(text: str) -> HumanMessage:
     return HumanMessage(
         text, name=FEEDBACK_MESSAGE_NAME, additional_kwargs={"lc_source": FEEDBACK_SOURCE}
     )
+
+
+def run_criteria(kept: Sequence[str] | None, record: RubricEvaluation) -> list[str]:
+    """The run's criterion names (deepagents' `_rubric_criteria`), after the pass in `record`.
+
+    deepagents freezes the names its grader enumerated on the first pass that gave any; ours come
+    from the parsed rubric, so they are the same on every pass. A `failed` or `grader_error`
+    pass names none.
+    """
+    if kept:
+        return list(kept)
+    if record["criteria"] and record["result"] not in ("failed", "grader_error"):
+        return [c["name"] for c in record["criteria"]]
+    return []
 
 
 def better_draft(

@@ -109,44 +109,25 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
 
     def before_agent(self, state: RubricState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Start a new grading run for a new rubric, or after a terminal status."""
-        return _started(self.loop.start(state))
+        return self.loop.start(state)
 
     async def abefore_agent(
         self, state: RubricState, runtime: Runtime[Any]
     ) -> dict[str, Any] | None:
         """Async twin of `before_agent`."""
-        return _started(self.loop.start(state))
+        return self.loop.start(state)
 
     @hook_config(can_jump_to=["model"])
     def after_agent(self, state: RubricState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Grade the answer; on `needs_revision` inject feedback and jump back to the model."""
-        return _graded(state, run_sync(self.loop.grade(state, _writer(runtime))))
+        return run_sync(self.loop.grade(state, _writer(runtime)))
 
     @hook_config(can_jump_to=["model"])
     async def aafter_agent(
         self, state: RubricState, runtime: Runtime[Any]
     ) -> dict[str, Any] | None:
         """Async twin of `after_agent`."""
-        return _graded(state, await self.loop.grade(state, _writer(runtime)))
-
-
-def _started(update: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A new run starts with no criterion names, as in deepagents."""
-    return None if update is None else {**update, "_rubric_criteria": []}
-
-
-def _graded(state: RubricState, update: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Keep the run's criterion names from its first graded pass (deepagents' `_rubric_criteria`).
-
-    deepagents freezes the names its grader enumerated; ours come from the parsed rubric, so they
-    are the same on every pass. A `failed` or `grader_error` pass names none.
-    """
-    if update is None or state.get("_rubric_criteria") or not update.get("_rubric_evaluations"):
-        return update
-    record = update["_rubric_evaluations"][-1]
-    if record["criteria"] and record["result"] not in ("failed", "grader_error"):
-        update["_rubric_criteria"] = [c["name"] for c in record["criteria"]]
-    return update
+        return await self.loop.grade(state, _writer(runtime))
 
 
 def _writer(runtime: Runtime[Any]) -> Callable[[dict[str, Any]], None]:
