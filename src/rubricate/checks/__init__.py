@@ -17,13 +17,17 @@ Example:
 
 """
 
-from ._check import Check, CountBounds, all_of
+from ._check import Check, CountBounds, all_of, negate
 from ._counting import (
     bullet_count,
     capital_word_count,
+    character_count,
+    emoji_count,
     highlight_count,
     keyword_count,
     letter_count,
+    line_count,
+    numbered_count,
     paragraph_count,
     part_count,
     placeholder_count,
@@ -31,13 +35,21 @@ from ._counting import (
     sentence_count,
     word_count,
 )
-from ._format import has_postscript, has_title, valid_json, wrapped_in_quotes
+from ._format import (
+    date_format,
+    has_postscript,
+    has_title,
+    heading_case,
+    valid_json,
+    wrapped_in_quotes,
+)
 from ._language import language
 from ._registry import CATALOGUE, create, from_spec
 from ._text import (
     all_capitals,
     all_lowercase,
     ends_with,
+    ends_with_punctuation,
     keywords_forbidden,
     keywords_present,
     no_commas,
@@ -57,19 +69,27 @@ __all__ = [
     "as_tools",
     "bullet_count",
     "capital_word_count",
+    "character_count",
     "create",
+    "date_format",
+    "emoji_count",
     "ends_with",
+    "ends_with_punctuation",
     "from_spec",
     "graded_output",
     "has_postscript",
     "has_title",
+    "heading_case",
     "highlight_count",
     "keyword_count",
     "keywords_forbidden",
     "keywords_present",
     "language",
     "letter_count",
+    "line_count",
+    "negate",
     "no_commas",
+    "numbered_count",
     "one_of",
     "paragraph_count",
     "paragraph_starts_with",

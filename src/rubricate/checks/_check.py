@@ -9,7 +9,7 @@ from typing import Any, TypedDict, cast
 from .._exceptions import RubricError
 from .._types import Evidence
 
-__all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of"]
+__all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of", "negate"]
 
 TextTest = Callable[[str], tuple[bool, str]]
 """Decides a check on the output text: pass/fail, and what was found."""
@@ -43,6 +43,8 @@ class Check:
     """The function deciding the check on the output text."""
     parts: tuple[Check, ...] = ()
     """For `all_of`: the checks that must all pass (then `name` is `all_of` and `args` empty)."""
+    negated: Check | None = None
+    """For `negate`: the check that must fail (then `name` is `not` and `args` empty)."""
 
     def __call__(self, evidence: Evidence | str) -> tuple[bool, str]:
         """Test the output of `evidence` (or a string): `(passed, what was found)`."""
@@ -57,21 +59,28 @@ class Check:
         """
         if self.parts:
             return " and ".join(part.__name__ for part in self.parts)
+        if self.negated is not None:
+            return f"not {self.negated.__name__}"
         listed = ", ".join(f"{key}={_python_value(value)!r}" for key, value in self.args)
         return f"{self.name}({listed})"
 
     def __repr__(self) -> str:
         if self.parts:
             return f"checks.all_of({', '.join(map(repr, self.parts))})"
+        if self.negated is not None:
+            return f"checks.negate({self.negated!r})"
         return f"checks.{self.__name__}"
 
     def to_spec(self) -> dict[str, Any] | list[dict[str, Any]]:
         """The structured-rubric form, `{"name": "word_count", "at_most": 300}`.
 
-        A combined check is the list of its parts' forms, as a rubric writes it.
+        A combined check is the list of its parts' forms, as a rubric writes it; a negated one
+        is `{"not": <the form of the check that must fail>}`.
         """
         if self.parts:
             return [cast(dict[str, Any], part.to_spec()) for part in self.parts]
+        if self.negated is not None:
+            return {"not": self.negated.to_spec()}
         return {"name": self.name, **{key: _python_value(value) for key, value in self.args}}
 
 
@@ -105,6 +114,32 @@ def all_of(*checks: Check) -> Check:
         return not failed, "; ".join(failed or [finding for _, finding in results])
 
     return Check("all_of", (), test, parts)
+
+
+def negate(check: Check) -> Check:
+    """A check that passes when `check` fails: "never ends with a question".
+
+    Its finding is the finding of `check`, so a gap says what was found ("ends with '?'").
+    In a rubric it is `{not: <check>}`, as in `check: {not: {name: ends_with_punctuation,
+    mark: "?"}}`. A counting rule reads better as a bound ("no bullet points" is
+    `bullet_count(exactly=0)`).
+
+    Example:
+        ```python
+        checks.negate(checks.ends_with_punctuation("?"))
+        ```
+
+    """
+    if not isinstance(check, Check):
+        raise RubricError(f"negate takes a catalogue check, got {type(check).__name__}", field=None)
+    if check.negated is not None:
+        return check.negated
+
+    def test(text: str) -> tuple[bool, str]:
+        passed, finding = check.test(text)
+        return not passed, finding
+
+    return Check("not", (), test, negated=check)
 
 
 class CountBounds(TypedDict, total=False):

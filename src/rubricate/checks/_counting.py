@@ -9,6 +9,7 @@ is defined once, in `rubricate.checks._units`, and in `docs/checks.md`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Unpack
 
 from .._exceptions import RubricError
@@ -16,8 +17,10 @@ from ._check import Bounds, CountBounds, TextTest, count_finding
 from ._registry import catalogue_check
 from ._units import (
     bullet_lines,
+    emojis,
     has_word,
     heading_lines,
+    numbered_lines,
     paragraphs,
     phrase_pattern,
     section_markers,
@@ -28,9 +31,13 @@ from ._units import (
 __all__ = [
     "bullet_count",
     "capital_word_count",
+    "character_count",
+    "emoji_count",
     "highlight_count",
     "keyword_count",
     "letter_count",
+    "line_count",
+    "numbered_count",
     "paragraph_count",
     "part_count",
     "placeholder_count",
@@ -48,46 +55,79 @@ _HIGHLIGHT = re.compile(r"(?<![*\w])(\*\*?)(?=[^\s*])([^*\n]*?[^\s*])\1(?![*\w])
 
 
 @catalogue_check
-def word_count(**bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of words is within the bounds.
+def word_count(per: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of words is within the bounds, in the whole text or in each sentence, etc.
 
     A word is a run of non-whitespace characters holding at least one letter or digit:
     `don't`, `well-known` and `3.14` are one word each; a lone `-` or `—` is none.
 
     Args:
+        per: Apply the bounds to each `sentence`, `paragraph`, `line` or `item` (a bullet or
+            numbered list item) instead of the whole text; every one must be within them (a text
+            with none passes).
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
     Example:
         ```python
         checks.word_count(at_most=300)
+        checks.word_count(at_most=20, per="sentence")  # no sentence over 20 words
         ```
 
     """
     limits = Bounds.from_args("word_count", bounds)
-    return lambda text: count_finding(len(words(text)), "word", "words", limits)
+    pieces = _pieces("word_count", per, _PER_WORDS)
+    return _counted(lambda t: len(words(t)), "word", "words", limits, pieces, per)
 
 
 @catalogue_check
-def sentence_count(**bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of sentences is within the bounds.
+def sentence_count(per: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of sentences is within the bounds, in the whole text or in each paragraph.
 
     A sentence ends at `.`, `!`, `?`, `…` (then whitespace or the end), at `。！？`, or at a
     paragraph break, list item or heading; a period after `Mr`, `Dr`, `e.g`, an initial and
     other common abbreviations ends nothing. Only pieces holding a word count.
 
     Args:
+        per: `paragraph`: apply the bounds to each paragraph instead of the whole text; every
+            one must be within them.
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
     Example:
         ```python
         checks.sentence_count(fewer_than=5)
+        checks.sentence_count(at_most=3, per="paragraph")
         ```
 
     """
     limits = Bounds.from_args("sentence_count", bounds)
-    return lambda text: count_finding(len(sentences(text)), "sentence", "sentences", limits)
+    pieces = _pieces("sentence_count", per, ("paragraph",))
+    return _counted(lambda t: len(sentences(t)), "sentence", "sentences", limits, pieces, per)
+
+
+@catalogue_check
+def character_count(per: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of characters is within the bounds, spaces and punctuation included.
+
+    Counted on the text with leading and trailing whitespace removed (a final newline is not a
+    character of the answer); every other character counts, one per Unicode code point.
+
+    Args:
+        per: Apply the bounds to each `sentence`, `paragraph`, `line` or `item` instead of the
+            whole text; every one must be within them.
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.character_count(at_most=280)
+        ```
+
+    """
+    limits = Bounds.from_args("character_count", bounds)
+    pieces = _pieces("character_count", per, _PER_WORDS)
+    return _counted(lambda t: len(t.strip()), "character", "characters", limits, pieces, per)
 
 
 @catalogue_check
@@ -182,6 +222,81 @@ def bullet_count(numbered: bool = False, **bounds: Unpack[CountBounds]) -> TextT
 
     def test(text: str) -> tuple[bool, str]:
         return count_finding(len(bullet_lines(text, numbered=numbered)), noun, f"{noun}s", limits)
+
+    return test
+
+
+@catalogue_check
+def line_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of lines holding a word is within the bounds.
+
+    For poems and short forms ("a haiku of three lines"): blank lines and lines of only
+    punctuation or Markdown marks do not count; a long line wrapped on screen is one line.
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.line_count(exactly=3)
+        ```
+
+    """
+    limits = Bounds.from_args("line_count", bounds)
+    return lambda text: count_finding(
+        sum(1 for line in text.splitlines() if has_word(line)), "line", "lines", limits
+    )
+
+
+@catalogue_check
+def numbered_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of numbered list items is within the bounds.
+
+    A numbered item is a line starting (after any indentation) with a number and `.` or `)`,
+    then whitespace (`1. Flour`, `2) Sugar`), holding a word, outside code fences. For "no
+    numbered list" (`exactly: 0`) and "use a numbered list" (`at_least: 1`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.numbered_count(exactly=0)  # no numbered list
+        ```
+
+    """
+    limits = Bounds.from_args("numbered_count", bounds)
+    return lambda text: count_finding(
+        len(numbered_lines(text)), "numbered item", "numbered items", limits
+    )
+
+
+@catalogue_check
+def emoji_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of emojis is within the bounds.
+
+    An emoji is a pictographic character (the Unicode emoji, symbol and dingbat blocks, not
+    arrows, ©, ® or ™), with its skin-tone modifiers and zero-width-joined parts counted once
+    (👩‍💻 is one). For "no emojis" (`exactly: 0`) and "use emojis" (`at_least: 1`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.emoji_count(exactly=0)  # no emojis
+        ```
+
+    """
+    limits = Bounds.from_args("emoji_count", bounds)
+
+    def test(text: str) -> tuple[bool, str]:
+        found = emojis(text)
+        passed, finding = count_finding(len(found), "emoji", "emojis", limits)
+        return passed, f"{finding} (first: {found[0]})" if found and not passed else finding
 
     return test
 
@@ -362,5 +477,57 @@ def highlight_count(**bounds: Unpack[CountBounds]) -> TextTest:
         return count_finding(
             count, "highlighted span like *this*", "highlighted spans like *this*", limits
         )
+
+    return test
+
+
+_PER_WORDS = ("sentence", "paragraph", "line", "item")
+
+
+def _unit(per: str) -> str:
+    return per.strip().casefold().removesuffix("s")
+
+
+def _pieces(check: str, per: str | None, allowed: tuple[str, ...]) -> Callable[[str], list[str]]:
+    """How to cut the text for a `per` limit: the whole text, or its sentences, paragraphs..."""
+    if per is None:
+        return lambda text: [text]
+    cuts: dict[str, Callable[[str], list[str]]] = {
+        "sentence": sentences,
+        "paragraph": paragraphs,
+        "line": lambda text: [line for line in text.splitlines() if has_word(line)],
+        "item": lambda text: bullet_lines(text, numbered=True),
+    }
+    if _unit(per) not in allowed:
+        raise RubricError(
+            f"{check}: `per` must be one of {', '.join(allowed)}, got {per!r}", field="per"
+        )
+    return cuts[_unit(per)]
+
+
+def _counted(
+    count: Callable[[str], int],
+    singular: str,
+    plural: str,
+    limits: Bounds,
+    pieces: Callable[[str], list[str]],
+    per: str | None,
+) -> TextTest:
+    """A text test counting in the whole text, or in each piece when there is a `per` limit."""
+    if per is None:
+        return lambda text: count_finding(count(text), singular, plural, limits)
+    unit = _unit(per)
+
+    def test(text: str) -> tuple[bool, str]:
+        counts = [count(piece) for piece in pieces(text)]
+        if not counts:
+            return True, f"has no {unit}, so none breaks the limit ({limits.text} {plural})"
+        for number, found in enumerate(counts, start=1):
+            if found not in limits:
+                noun = singular if found == 1 else plural
+                return False, f"{unit} {number} has {found} {noun}, needs {limits.text}"
+        low, high = min(counts), max(counts)
+        spread = f"{low}" if low == high else f"{low} to {high}"
+        return True, f"every {unit} has {spread} {plural}, needs {limits.text}"
 
     return test

@@ -1,4 +1,4 @@
-"""Format checks: quotes around the text, valid JSON, a `<<title>>`, a postscript."""
+"""Format checks: quotes around the text, valid JSON, a title, heading case, dates, a postscript."""
 
 from __future__ import annotations
 
@@ -9,13 +9,27 @@ from typing import Any
 from .._exceptions import RubricError
 from ._check import TextTest
 from ._registry import catalogue_check
-from ._units import has_word
+from ._units import has_word, heading_lines, is_title_case, title_line
 
-__all__ = ["has_postscript", "has_title", "valid_json", "wrapped_in_quotes"]
+__all__ = [
+    "date_format",
+    "has_postscript",
+    "has_title",
+    "heading_case",
+    "valid_json",
+    "wrapped_in_quotes",
+]
 
 _QUOTE_PAIRS = (('"', '"'), ("“", "”"))
 _FENCED = re.compile(r"\A```[^\n`]*\n(.*?)\n?```\Z", re.DOTALL)
 _TITLE = re.compile(r"<<([^\n]*?)>>")
+_HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}\s*|title\s*:\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I)
+_CASE_WORDS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
+_SMALL = frozenset(
+    "a an the and but or nor for so yet as at by in of off on per to up via vs with from into "
+    "onto over than".split()
+)
+_SNIPPET = 40
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
 
 
@@ -88,23 +102,165 @@ def valid_json(allow_fence: bool = True) -> TextTest:
 
 
 @catalogue_check
-def has_title() -> TextTest:
-    """The text has a title in double angular brackets, such as `<<Poem of joy>>`.
+def has_title(angle_brackets: bool = False) -> TextTest:
+    """The text has a title: what a reader takes for one, or `<<Title>>` when asked for.
 
-    The title sits on one line between `<<` and `>>` and holds a word; it may be anywhere.
+    A title is `<<Title>>` on one line anywhere, or a first line that is a Markdown heading
+    (`# Title`), starts with `Title:`, is wholly in bold (`**Title**`), or stands alone: at most
+    12 words, no list marker, not ending in `.`, `,`, `;` or `:` (nor in `?` or `!` unless its
+    words are capitalized), with a blank line after it and more text below. A text whose first
+    line is already its body (an untitled poem) has none.
+
+    Args:
+        angle_brackets: Only a title in double angular brackets, `<<Title>>`, counts.
 
     Example:
         ```python
         checks.has_title()
+        checks.has_title(angle_brackets=True)  # <<Poem of joy>>
         ```
 
     """
 
     def test(text: str) -> tuple[bool, str]:
-        for match in _TITLE.finditer(text):
-            if has_word(match.group(1)):
-                return True, f"has the title {match.group()!r}"
-        return False, "has no title in double angular brackets, such as <<Title>>"
+        if angle_brackets:
+            for match in _TITLE.finditer(text):
+                if has_word(match.group(1)):
+                    return True, f"has the title {match.group()!r}"
+            return False, "has no title in double angular brackets, such as <<Title>>"
+        found = title_line(text)
+        if found is not None:
+            return True, f"has the title {_snippet(found)!r}"
+        first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+        if not first:
+            return False, "is empty, needs a title"
+        return False, f"has no title line: it opens with {_snippet(first)!r}"
+
+    return test
+
+
+_CASES = ("title", "sentence", "lower", "upper")
+
+
+@catalogue_check
+def heading_case(case: str) -> TextTest:
+    """Every heading, and the title, is in the given letter case.
+
+    The headings are the Markdown heading lines (`## Results`) and the title (as `has_title`
+    finds it, without its `#`, `Title:` or `<<>>` marks); a text with neither fails. `title`:
+    every word starts with a capital, short function words (`a`, `of`, `and`, `the`...)
+    inside aside; `sentence`: the first word starts with a capital and at most half of the
+    other words do (names and acronyms are allowed, a capital on every word is title case);
+    `lower` / `upper`: no capital / no lowercase letter.
+
+    Args:
+        case: `title`, `sentence`, `lower` or `upper`.
+
+    Example:
+        ```python
+        checks.heading_case("title")
+        ```
+
+    """
+    wanted = case.strip().casefold().removesuffix(" case")
+    if wanted not in _CASES:
+        raise RubricError(
+            f"heading_case: `case` must be one of {', '.join(_CASES)}, got {case!r}", field="case"
+        )
+
+    def test(text: str) -> tuple[bool, str]:
+        found = [_HEADING_MARKS.sub("", line).strip() for line in heading_lines(text)]
+        title = title_line(text)
+        if title is not None:
+            bare = _HEADING_MARKS.sub("", title).strip()
+            if bare not in found:
+                found.insert(0, bare)
+        if not found:
+            return False, f"has no heading or title, needs headings in {wanted} case"
+        for heading in found:
+            if not _in_case(heading, wanted):
+                return False, f"has the heading {_snippet(heading)!r}, not in {wanted} case"
+        noun = "heading" if len(found) == 1 else f"{len(found)} headings"
+        return True, f"has every {noun} in {wanted} case" if len(found) > 1 else (
+            f"has its {noun} in {wanted} case"
+        )
+
+    return test
+
+
+def _in_case(heading: str, case: str) -> bool:
+    if case == "lower":
+        return not any(char.isupper() for char in heading)
+    if case == "upper":
+        return not any(char.islower() for char in heading)
+    if case == "title":
+        return is_title_case(heading)
+    words = [w for w in _CASE_WORDS.findall(heading) if not w.isupper() or len(w) == 1]
+    if not words or not words[0][0].isupper():
+        return False
+    later = [w for w in words[1:] if w.casefold() not in _SMALL]
+    capitals = sum(1 for w in later if w[0].isupper())
+    return capitals * 2 <= len(later) and not (len(later) > 0 and capitals == len(later))
+
+
+# A date written with digits (2024-03-05, 05/03/2024, 5.3.24) or with a month's name.
+_MONTHS = (
+    "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    "sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_ANY_DATE = re.compile(
+    rf"(?<![\w/.-])(?:\d{{1,4}}[-/.]\d{{1,2}}[-/.]\d{{1,4}}"
+    rf"|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?,? \d{{4}})(?![\w/-]|\.\d)",
+    re.IGNORECASE,
+)
+_DATE_TOKENS = {
+    "YYYY": r"\d{4}",
+    "YY": r"\d{2}",
+    "MM": r"(?:0[1-9]|1[0-2])",
+    "DD": r"(?:0[1-9]|[12]\d|3[01])",
+    "M": r"(?:[1-9]|1[0-2])",
+    "D": r"(?:[1-9]|[12]\d|3[01])",
+}
+
+
+@catalogue_check
+def date_format(format: str) -> TextTest:
+    """Every date in the text is written in the given format, and there is at least one.
+
+    The format spells a date with `YYYY` (or `YY`), `MM` (or `M`), `DD` (or `D`) and the
+    separators between them, as in `YYYY-MM-DD` or `DD/MM/YYYY`. A date is any run of three
+    numbers joined by `-`, `/` or `.`, or a date with a month's name (`March 5, 2024`,
+    `5 March 2024`); each must match the format whole, months and days in range.
+
+    Args:
+        format: The date format, such as `YYYY-MM-DD`.
+
+    Example:
+        ```python
+        checks.date_format("YYYY-MM-DD")
+        ```
+
+    """
+    spec = format.strip().upper()
+    pieces = re.findall(r"YYYY|YY|MM|DD|M|D|[-/. ]", spec)
+    if "".join(pieces) != spec or not {"M", "MM"} & set(pieces) or not {"D", "DD"} & set(pieces):
+        raise RubricError(
+            "date_format: `format` spells a date with YYYY, MM, DD and separators, such as "
+            f"'YYYY-MM-DD', got {format!r}",
+            field="format",
+        )
+    pattern = re.compile("".join(_DATE_TOKENS.get(p, re.escape(p)) for p in pieces))
+
+    def test(text: str) -> tuple[bool, str]:
+        dates = [m.group() for m in _ANY_DATE.finditer(text)]
+        if not dates:
+            return False, f"has no date, needs dates written as {spec}"
+        wrong = [date for date in dates if not pattern.fullmatch(date)]
+        if wrong:
+            return False, f"has the date {wrong[0]!r}, needs {spec}"
+        noun = "date" if len(dates) == 1 else "dates"
+        return True, f"has {len(dates)} {noun}, all written as {spec}"
 
     return test
 
@@ -148,6 +304,10 @@ def has_postscript(marker: str = "P.S.") -> TextTest:
         return True, f"has a postscript: {snippet!r}"
 
     return test
+
+
+def _snippet(text: str) -> str:
+    return text if len(text) <= _SNIPPET else f"{text[:_SNIPPET]}…"
 
 
 def _reject_constant(name: str) -> Any:

@@ -22,7 +22,7 @@ from typing import Any, Literal, ParamSpec, Union, cast, get_args, get_origin, g
 import yaml
 
 from .._exceptions import RubricError
-from ._check import Check, CountBounds, TextTest, all_of
+from ._check import Check, CountBounds, TextTest, all_of, negate
 
 __all__ = [
     "CATALOGUE",
@@ -147,7 +147,7 @@ def create(name: str, /, **args: Any) -> Check:
 def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]]) -> Check:
     """A check from its structured-rubric form: a name, `{name: ..., <arguments>}`, or a list.
 
-    The checks of a list must all pass (`all_of`). Raises `RubricError` whose `field` is `name`
+    The checks of a list must all pass (`all_of`); `{not: <form>}` must fail (`negate`). Raises `RubricError` whose `field` is `name`
     or the offending argument (`[1].at_most` in a list).
     """
     if isinstance(spec, Sequence) and not isinstance(spec, str):
@@ -180,6 +180,18 @@ def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]])
             "a check is a name or a mapping with `name` and its arguments, "
             f"got {type(spec).__name__}"
         )
+    if "not" in spec and "name" not in spec:
+        if len(spec) > 1:
+            extra = next(str(key) for key in spec if key != "not")
+            raise RubricError(
+                f"`not` stands alone, with the check that must fail inside it; got {extra!r} "
+                "beside it",
+                field=extra,
+            )
+        try:
+            return negate(from_spec(spec["not"]))
+        except RubricError as exc:
+            raise RubricError(exc.reason, field=_joined_field("not", exc.field)) from None
     if "name" not in spec:
         raise RubricError(
             "missing `name`: the catalogue check to run, as in {name: word_count, at_most: 300}",
@@ -234,6 +246,8 @@ def from_marker(data: Mapping[str, Any]) -> Check:
     The checks of a list must all pass, each with its arguments inside it.
     """
     rest = {key: value for key, value in data.items() if key != "check"}
+    if isinstance(data["check"], Mapping) and not rest:
+        return from_spec(data["check"])  # `{check: {not: ...}}`
     if isinstance(data["check"], list):
         if rest:
             raise RubricError(
@@ -252,8 +266,11 @@ def from_marker(data: Mapping[str, Any]) -> Check:
 def to_marker(check: Check) -> str:
     """The checklist marker that `split_marker` reads back, `{check: word_count, at_most: 300}`.
 
-    A combined check lists its parts: `{check: [{name: language, code: de}, all_capitals]}`.
+    A combined check lists its parts: `{check: [{name: language, code: de}, all_capitals]}`;
+    a negated one reads `{check: {not: {name: ends_with_punctuation, mark: "?"}}}`.
     """
+    if check.negated is not None:
+        return "{check: " + _flow_spec(check.to_spec()) + "}"
     if check.parts:
         listed = ", ".join(
             "{" + ", ".join([f"name: {p.name}", *_flow_args(p)]) + "}" if p.args else p.name
@@ -261,6 +278,19 @@ def to_marker(check: Check) -> str:
         )
         return "{check: [" + listed + "]}"
     return "{" + ", ".join([f"check: {check.name}", *_flow_args(check)]) + "}"
+
+
+def _flow_spec(spec: Any) -> str:
+    """A structured form (`Check.to_spec`) as one YAML flow value."""
+    if isinstance(spec, Mapping):
+        return "{" + ", ".join(f"{key}: {_flow_spec(value)}" for key, value in spec.items()) + "}"
+    if isinstance(spec, list):
+        return "[" + ", ".join(_flow_spec(item) for item in spec) + "]"
+    return _flow(spec)
+
+
+def _joined_field(head: str, tail: str | None) -> str:
+    return head if not tail else f"{head}.{tail}" if not tail.startswith("[") else head + tail
 
 
 def _flow_args(check: Check) -> list[str]:

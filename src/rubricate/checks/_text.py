@@ -14,6 +14,7 @@ __all__ = [
     "all_capitals",
     "all_lowercase",
     "ends_with",
+    "ends_with_punctuation",
     "keywords_forbidden",
     "keywords_present",
     "no_commas",
@@ -157,7 +158,8 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     """The text starts with the phrase.
 
     Leading and trailing whitespace of the text is ignored and any run of whitespace compares
-    equal to one space; letter case is ignored unless `case_sensitive`.
+    equal to one space; letter case is ignored unless `case_sensitive`. The phrase matches as
+    whole words: `Yes` does not start `Yesterday`.
 
     Args:
         phrase: What the text must start with.
@@ -174,6 +176,8 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     def test(text: str) -> tuple[bool, str]:
         found = _normalize(text)
         passed = _fold(found, case_sensitive).startswith(_fold(wanted, case_sensitive))
+        # As whole words: "Yes" does not start "Yesterday".
+        passed = passed and not _joined(wanted[-1:], found[len(wanted) : len(wanted) + 1])
         if passed:
             return True, f"starts with {wanted!r}"
         return False, f"starts with {_opening(found, wanted)!r}, needs to start with {wanted!r}"
@@ -230,7 +234,8 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     """The text ends with the phrase, with nothing after it.
 
     Leading and trailing whitespace of the text is ignored and any run of whitespace compares
-    equal to one space; letter case is ignored unless `case_sensitive`.
+    equal to one space; letter case is ignored unless `case_sensitive`. The phrase matches as
+    whole words: `end.` does not end `weekend.`.
 
     Args:
         phrase: What the text must end with.
@@ -247,10 +252,56 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     def test(text: str) -> tuple[bool, str]:
         found = _normalize(text)
         passed = _fold(found, case_sensitive).endswith(_fold(wanted, case_sensitive))
+        # As whole words: "end." does not end "weekend.".
+        before = found[len(found) - len(wanted) - 1 : len(found) - len(wanted)]
+        passed = passed and not _joined(before, wanted[:1])
         if passed:
             return True, f"ends with {wanted!r}"
         tail = found[-(len(wanted) + _SNIPPET // 2) :]
         shown = f"…{tail}" if len(tail) < len(found) else tail
+        return False, f"ends with {shown!r}, needs to end with {wanted!r}"
+
+    return test
+
+
+_MARKS = ".!?…;:"
+# What may follow the last mark: closing quotes and brackets, Markdown emphasis, emojis.
+_TRAILING = re.compile(r"[\s\"'”’»)\]*_`~]+$")
+
+
+@catalogue_check
+def ends_with_punctuation(mark: str) -> TextTest:
+    """The text ends with a punctuation mark, such as `?` for "ends with a question".
+
+    The last mark is read after trimming whitespace and anything that may close a sentence:
+    quotes, brackets, Markdown emphasis (`*`, `_`, backticks). A run such as `?!` ends in its
+    last mark; `...` is an ellipsis, `…`.
+
+    Args:
+        mark: One of `.`, `!`, `?`, `…` (or `...`), `;`, `:`.
+
+    Example:
+        ```python
+        checks.ends_with_punctuation("?")  # ends with a question
+        ```
+
+    """
+    wanted = "…" if mark.strip() == "..." else mark.strip()
+    if len(wanted) != 1 or wanted not in _MARKS:
+        raise RubricError(
+            f"ends_with_punctuation: `mark` must be one of . ! ? … ; :, got {mark!r}",
+            field="mark",
+        )
+
+    def test(text: str) -> tuple[bool, str]:
+        body = _TRAILING.sub("", text.strip())
+        last = "…" if body.endswith("...") else body[-1:] if body else ""
+        tail = body[-_SNIPPET:] if len(body) > _SNIPPET else body
+        shown = f"…{tail}" if len(tail) < len(body) else tail
+        if last == wanted:
+            return True, f"ends with {wanted!r}: {shown!r}"
+        if not body:
+            return False, f"is empty, needs to end with {wanted!r}"
         return False, f"ends with {shown!r}, needs to end with {wanted!r}"
 
     return test
@@ -310,6 +361,11 @@ def _phrase(check: str, phrase: str) -> str:
     if not wanted:
         raise RubricError(f"{check}: `phrase` must not be blank", field="phrase")
     return wanted
+
+
+def _joined(left: str, right: str) -> bool:
+    """Whether two characters side by side are letters or digits, so one word runs on."""
+    return bool(left) and bool(right) and left.isalnum() and right.isalnum()
 
 
 def _normalize(text: str) -> str:

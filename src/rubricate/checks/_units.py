@@ -25,6 +25,12 @@ Every counting check uses these definitions, so a rule means the same thing ever
   marker word such as `SECTION` is given, each occurrence of that word (case-sensitive, as a
   whole word) followed by a number, as in `SECTION 2`. Text before the first one is not a
   section.
+- **numbered item**: a line starting (after any indentation) with a number and `.` or `)`, then
+  whitespace (`1.`, `2)`), holding a word, outside code fences.
+- **title**: see `title_line`: `<<Title>>` anywhere, or a first line that is a Markdown heading,
+  `Title: ...`, a line in bold, or a short standalone line with a blank line and more text after.
+- **emoji**: a pictographic character (the emoji blocks of Unicode, the misc symbols and dingbats
+  blocks, and a few older symbols such as ⌛ and ⭐; not arrows, ©, ® or ™), with its modifiers and joined sequences counted once.
 - **keyword or phrase**: matched case-insensitively as whole words: not preceded or followed by
   a letter, digit or underscore, so `cat` is not found in `category`; any run of whitespace in
   a phrase matches any run of whitespace in the text.
@@ -38,12 +44,15 @@ from dataclasses import dataclass
 
 __all__ = [
     "bullet_lines",
+    "emojis",
     "has_word",
     "heading_lines",
+    "numbered_lines",
     "paragraphs",
     "phrase_pattern",
     "section_markers",
     "sentences",
+    "title_line",
     "words",
 ]
 
@@ -53,6 +62,25 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}(?:[ \t]+|$)")
 _BULLET = re.compile(r"^\s*[-*+•][ \t]+")
 _NUMBERED = re.compile(r"^\s*\d{1,9}[.)][ \t]+")
 _CHECKBOX = re.compile(r"^\[[ xX]\][ \t]+")
+_ANGLE_TITLE = re.compile(r"<<([^\n]*?)>>")
+_LABELLED_TITLE = re.compile(r"^\W{0,3}title\W{0,3}:", re.IGNORECASE)
+_BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]+\1")
+_TITLE_WORDS = 12
+_WORD_LETTERS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
+_SMALL_WORDS = frozenset(
+    "a an the and but or nor for so yet as at by in of off on per to up via vs with from into "
+    "onto over than".split()
+)
+# Pictographs (emoji blocks, dingbats, misc symbols, flags), then any modifiers, variation
+# selectors and zero-width-joined pictographs, so 👍🏽 and 👩‍💻 are one emoji each.
+_PICTOGRAPH = (
+    "\U0001F000-\U0001FAFF\u2600-\u27BF\u231A\u231B\u23E9-\u23FA\u2B05-\u2B07"
+    "\u2B1B\u2B1C\u2B50\u2B55\u3030\u303D\u3297\u3299"
+)
+_EMOJI = re.compile(
+    rf"[{_PICTOGRAPH}][\uFE0F\U0001F3FB-\U0001F3FF\U000E0020-\U000E007F]*"
+    rf"(?:\u200D[{_PICTOGRAPH}][\uFE0F\U0001F3FB-\U0001F3FF]*)*"
+)
 
 # A sentence ends at a run of terminators, then optional closing quotes or brackets, when
 # whitespace or the end of the text follows; CJK full stops end one wherever they are.
@@ -126,6 +154,74 @@ def bullet_lines(text: str, *, numbered: bool = False) -> list[str]:
         if marker and has_word(line.text[marker.end() :]):
             found.append(line.text.strip())
     return found
+
+
+def numbered_lines(text: str) -> list[str]:
+    """The numbered-item lines of `text` (stripped): `1. ...` or `2) ...`, outside code fences."""
+    found: list[str] = []
+    for line in _lines(text):
+        marker = None if line.in_fence else _NUMBERED.match(line.text)
+        if marker and has_word(line.text[marker.end() :]):
+            found.append(line.text.strip())
+    return found
+
+
+def title_line(text: str) -> str | None:
+    """The title of `text`, or `None`: what a reader would take for a title.
+
+    - `<<Title>>` on one line, anywhere;
+    - else the first non-blank line, when it is a Markdown heading (`# Title`), starts with
+      `Title:`, is wholly in bold (`**Title**`), or stands alone: at most 12 words, no list
+      marker, not ending in `.`, `,`, `;` or `:`, with a blank line after it and more text below.
+      A standalone line ending in `?` or `!` counts only when its words are capitalized (a
+      title, not a question asked).
+    """
+    for match in _ANGLE_TITLE.finditer(text):
+        if has_word(match.group(1)):
+            return match.group()
+    lines = [line for line in _lines(text)]
+    index = next((i for i, line in enumerate(lines) if line.text.strip()), None)
+    if index is None or lines[index].in_fence:
+        return None
+    first = lines[index].text.strip()
+    heading = _HEADING.match(first)
+    if heading:
+        return first if has_word(first[heading.end() :]) else None
+    if _LABELLED_TITLE.match(first) or _BOLD_LINE.fullmatch(first):
+        return first if has_word(first) else None
+    if _BULLET.match(first) or _NUMBERED.match(first) or len(words(first)) > _TITLE_WORDS:
+        return None
+    rest = lines[index + 1 :]
+    if not rest or rest[0].text.strip() or not any(has_word(line.text) for line in rest):
+        return None
+    if first[-1] in ".,;:":
+        return None
+    if first[-1] in "?!" and not is_title_case(first):
+        return None
+    return first
+
+
+def is_title_case(text: str) -> bool:
+    """Whether every word of `text` starts with a capital, short function words aside.
+
+    The first and last word must be capitalized; `a`, `an`, `the`, `and`, `of`, `to`, `in` and
+    the like may be either; a word starting with a digit or a symbol is ignored.
+    """
+    found = [w for w in _WORD_LETTERS.findall(text)]
+    if not found:
+        return False
+    for position, word in enumerate(found):
+        if word[0].isupper():
+            continue
+        inner = 0 < position < len(found) - 1
+        if not (inner and word.casefold() in _SMALL_WORDS):
+            return False
+    return True
+
+
+def emojis(text: str) -> list[str]:
+    """The emojis of `text`, a sequence joined by zero-width joiners or modifiers counted once."""
+    return _EMOJI.findall(text)
 
 
 def heading_lines(text: str) -> list[str]:
