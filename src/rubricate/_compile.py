@@ -42,6 +42,7 @@ from ._grounding import (
     with_stated_options,
     without_sloppy_arguments,
 )
+from ._phrasing import parse_criterion
 from ._rubric import Criterion, Rubric
 from ._types import Usage
 from ._verdicts import answer_text
@@ -66,6 +67,8 @@ MappingSource = Literal["rubric", "compiled", "judge"]
 SCHEMA_TITLE = "check_mapping"
 NAMES_NO_CHECK = "it talks about nothing a catalogue check checks"
 """Why a criterion stays with the judge without a compile call (`names_a_check`)."""
+READ_IN_CODE = "read from its words in code (no model call)"
+"""How a criterion that the phrase grammar read whole was compiled (`_phrasing`)."""
 MAX_PARTS = 3
 """The most checks one criterion compiles to (all must pass)."""
 _NONE = "none"
@@ -91,6 +94,7 @@ class CheckMapping:
     check: Check | None = None
     """The catalogue check that now decides the criterion (`compiled` only)."""
     reason: str = ""
+    """Why the criterion stays with the judge; for a compiled one, how it was compiled."""
 
     @property
     def decided_by(self) -> Literal["check", "judge"]:
@@ -231,7 +235,9 @@ class CheckCompiler:
                     return _left(criterion, f"not compiled: the judge failed ({exc})")
             if check is None:
                 return _left(criterion, reason)
-            return CheckMapping(criterion.id, criterion.description, "compiled", check=check)
+            return CheckMapping(
+                criterion.id, criterion.description, "compiled", check=check, reason=reason
+            )
 
         mappings = await asyncio.gather(*(one(c) for c in rubric.criteria))
         criteria = tuple(
@@ -246,7 +252,10 @@ class CheckCompiler:
         key = description.casefold()
         if key in self._cache:
             return self._cache[key]
-        if names_a_check(description, self._names):
+        parsed = parse_criterion(description)
+        if parsed.check is not None and _allowed(parsed.check, self._names):
+            outcome: tuple[Check | None, str] = (parsed.check, READ_IN_CODE)
+        elif names_a_check(description, self._names):
             outcome = await self._ask(description, ask)
         else:
             outcome = (None, NAMES_NO_CHECK)  # any mapping would be rejected: spare the call
@@ -358,6 +367,15 @@ def _catalogue_line(info: CheckInfo) -> str:
     words = {"int": "integer", "str": "text", "bool": "true/false", "strings": "list of texts"}
     listed = "; ".join(f"{', '.join(names)}: {words[kind]}" for kind, names in groups.items())
     return f"- {info.name}{f' ({listed})' if listed else ''}: {info.summary}"
+
+
+def _allowed(check: Check, names: Sequence[str]) -> bool:
+    """Whether every check in `check` is one the compiler may choose."""
+    if check.negated is not None:
+        return _allowed(check.negated, names)
+    if check.parts:
+        return all(_allowed(part, names) for part in check.parts)
+    return check.name in names
 
 
 def _left(criterion: Criterion, reason: str) -> CheckMapping:

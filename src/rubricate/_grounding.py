@@ -19,6 +19,7 @@ from .checks import Check, all_of, language
 from .checks._check import BOUND_NAMES, Bounds
 from .checks._language import LANGUAGES
 from .checks._registry import create, describe
+from ._phrasing import stated_numbers
 
 __all__ = [
     "CUES",
@@ -37,24 +38,6 @@ __all__ = [
 UNGROUNDED = "the criterion does not "
 """How every `ungrounded` problem starts: such a mapping gets no correction round."""
 _UNGROUNDED_PARAMS = frozenset({"code"})  # "in German" names `de` without writing it
-_SMALL_NUMBERS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty"
-)
-_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth"
-_NUMBER_WORDS = (
-    {word: value for value, word in enumerate(_SMALL_NUMBERS.split())}
-    | {
-        "thirty": 30,
-        "forty": 40,
-        "fifty": 50,
-        "hundred": 100,
-        "once": 1,
-        "twice": 2,
-        "thrice": 3,
-    }
-    | {word: value for value, word in enumerate(_ORDINALS.split(), start=1)}
-)
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _LANGUAGE_CODES = {name.casefold(): code for code, name in LANGUAGES.items() if "(" not in name}
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGE_CODES, key=len, reverse=True))
@@ -68,9 +51,19 @@ CUES: Mapping[str, str] = {
     "all_lowercase": r"\b(lower[ -]?case|small letters)",
     "bullet_count": r"\b(bullet|list|point|item)",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
+    "character_count": r"\b(characters?|chars?)\b",
+    "date_format": r"\b(dates?|yyyy|iso)\b",
+    "emoji_count": r"\b(emoji|emoticon)",
+    "ends_with_punctuation": (
+        r"\b(ends?|ending|finish\w*|clos\w*|conclu\w*|last|final)\b.*"
+        r"(question|exclamation|period|full stop|punctuation|ellipsis|[?!.…])"
+    ),
+    "heading_case": r"\b(title|sentence|lower|upper)[ -]?case\b",
+    "line_count": r"\blines?\b",
+    "numbered_count": r"\b(numbered|ordered|steps?)\b",
     "ends_with": r"\b(ends?|finish(es)?|closes?) with\b|\b(last|final) (word|line|sentence)",
     "has_postscript": r"\b(postscript|p\.? ?s\b)",
-    "has_title": r"\btitle|<<",
+    "has_title": r"\b(title|heading|headline)|<<",
     "highlight_count": r"\b(highlight|emphasi|bold|italic|markdown)|\*",
     "keyword_count": r"\b(times?|occur|appear|mention|use|repeat|once|twice)",
     "keywords_forbidden": r"\b(not|no|never|none|avoid\w*|without|forbid\w*|exclud\w*)\b|n't\b",
@@ -107,6 +100,7 @@ _LANGUAGE_NAMED = re.compile(rf"\bin (?:the )?({_LANGUAGE_NAMES})\b")
 _CUE_PATTERNS = {name: re.compile(cue) for name, cue in CUES.items()}
 # What a criterion must say for a true/false option to be set (`without_sloppy_arguments`).
 FLAG_CUES: Mapping[str, str] = {
+    "angle_brackets": r"angul|angle|<<",
     "allow_fence": r"\b(fence|code ?block|markdown|raw|plain|bare|only json)",
     "case_sensitive": r"\b(case|capital|upper|lower)",
     "contains": r"\b(contain|include|somewhere|within|part of)",
@@ -161,8 +155,7 @@ def ungrounded(check: Check, description: str) -> str | None:
     cue = _CUE_PATTERNS.get(check.name)
     if cue is not None and not cue.search(text):
         return f"{UNGROUNDED}talk about what {check.name} checks"
-    numbers = {int(n) for n in re.findall(r"\d+", text.replace(",", ""))}
-    numbers |= {value for word, value in _NUMBER_WORDS.items() if re.search(rf"\b{word}\b", text)}
+    numbers = stated_numbers(description)
     for key, value in check.args:
         if key in _UNGROUNDED_PARAMS or isinstance(value, bool):
             continue
@@ -314,6 +307,9 @@ def with_stated_options(check: Check, description: str) -> Check:
         params = {p.name for p in describe(part.name).params}
         if "separator" in params and "separator" not in args and divider:
             args["separator"] = divider.group(0)
+        if part.name == "has_title" and "angle_brackets" not in args:
+            if re.search(FLAG_CUES["angle_brackets"], text):
+                args["angle_brackets"] = True
         if "marker" in params and "marker" not in args:
             quoted = uncovered_quote(part, description)
             if quoted is not None:

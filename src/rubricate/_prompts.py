@@ -85,7 +85,8 @@ Your answer could not be used: {problems}. Answer again, with exactly one verdic
 
 # Compiling a criterion to a catalogue check (`_compile.py`). The catalogue and the examples come
 # first and never vary, so the prompt cache covers all but the criterion. The examples are
-# generic on purpose: none is phrased like a judge-bench item.
+# generic on purpose: none is phrased like a judge-bench item. Most format criteria never get
+# here: `_phrasing` reads them in code first; the model sees what that grammar could not read.
 COMPILE_SYSTEM_PROMPT = """\
 You decide which criteria of a rubric a code check can decide exactly."""
 
@@ -113,6 +114,10 @@ Criterion: The explanation is clear and friendly.
 {"checks": [{"name": "none"}]}
 Criterion: Never use a comma.
 {"checks": [{"name": "no_commas"}]}
+Criterion: Don't format anything as bullet points.
+{"checks": [{"name": "bullet_count", "exactly": 0}]}
+Criterion: Wrap up by asking the reader a question.
+{"checks": [{"name": "ends_with_punctuation", "mark": "?"}]}
 Criterion: Write fewer than 4 sentences.
 {"checks": [{"name": "sentence_count", "fewer_than": 4}]}
 Criterion: The letter 'z' appears at most 3 times.
