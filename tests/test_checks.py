@@ -26,16 +26,23 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "all_lowercase": {},
     "bullet_count": {"at_least": 1},
     "capital_word_count": {"at_most": 2},
+    "character_count": {"at_most": 100},
+    "date_format": {"format": "YYYY-MM-DD"},
+    "emoji_count": {"exactly": 0},
     "ends_with": {"phrase": "end."},
+    "ends_with_punctuation": {"mark": "?"},
     "has_postscript": {},
     "has_title": {},
+    "heading_case": {"case": "title"},
     "highlight_count": {"at_least": 1},
     "keyword_count": {"keyword": "cat", "exactly": 1},
     "keywords_forbidden": {"keywords": ["dog"]},
     "keywords_present": {"keywords": ["cat"]},
     "language": {"code": "en"},
     "letter_count": {"letter": "a", "at_least": 1},
+    "line_count": {"at_most": 3},
     "no_commas": {},
+    "numbered_count": {"exactly": 0},
     "one_of": {"options": ["yes", "no"]},
     "paragraph_count": {"exactly": 1},
     "paragraph_starts_with": {"paragraph": 2, "phrase": "The"},
@@ -737,14 +744,52 @@ def test_valid_json_without_fences() -> None:
     assert checks.valid_json(allow_fence=False)('{"a": 1}')[0]
 
 
-def test_has_title() -> None:
-    check = checks.has_title()
+def test_has_title_in_angle_brackets() -> None:
+    check = checks.has_title(angle_brackets=True)
     assert run(check, "<<Poem of Joy>>\nverse") == (True, "has the title '<<Poem of Joy>>'")
     assert check("text then <<A title>> inline")[0]
     assert run(check, "<<>> << >> <<\nsplit>> <<...>>") == (
         False,
         "has no title in double angular brackets, such as <<Title>>",
     )
+    assert not check("# A Heading\n\nBody text.")[0]
+
+
+HAIKU = "Cherry blossoms fall\nsoft rain on the temple roof\nspring wakes the river"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("<<Poem of Joy>>\nverse", "<<Poem of Joy>>"),
+        ("# Spring Rain\n" + HAIKU, "# Spring Rain"),
+        ("Title: Spring Rain\n" + HAIKU, "Title: Spring Rain"),
+        ("**Spring Rain**\n" + HAIKU, "**Spring Rain**"),
+        ("Spring Rain\n\n" + HAIKU, "Spring Rain"),
+        ("\n  Why Bees Matter?\n\nBees pollinate crops.", "Why Bees Matter?"),
+    ],
+)
+def test_has_title_finds_what_a_reader_takes_for_a_title(text: str, title: str) -> None:
+    assert run(checks.has_title(), text) == (True, f"has the title {title!r}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HAIKU,  # the first line is already the poem
+        "",
+        "Just one line with no body",
+        "Dear Sam,\n\nThanks for the note.",  # a greeting ends in a comma
+        "Why do bees matter?\n\nThey pollinate crops.",  # a question asked, not a title
+        "- Pack your desk\n\n- Label boxes",  # a list item
+        "Bees pollinate about a third of the crops we eat.\n\nMore text.",  # a sentence
+        "One two three four five six seven eight nine ten eleven twelve thirteen\n\nBody.",
+    ],
+)
+def test_an_untitled_text_has_no_title(text: str) -> None:
+    passed, finding = checks.has_title()(text)
+    assert not passed
+    assert finding.startswith(("has no title line", "is empty"))
 
 
 @pytest.mark.parametrize(

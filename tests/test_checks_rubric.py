@@ -257,8 +257,8 @@ def test_any_phrase_survives_the_marker_round_trip(phrase: str, first: str) -> N
         (
             "- Short {check: word_count, at_mots: 3}",
             "line 1: check.at_mots: word_count has no argument 'at_mots' "
-            "(did you mean 'at_most'?); its arguments: at_least, at_most, exactly, fewer_than, "
-            "less_than, more_than",
+            "(did you mean 'at_most'?); its arguments: per, at_least, at_most, exactly, "
+            "fewer_than, less_than, more_than",
         ),
         (
             "- Short {check: word_count}",
@@ -300,7 +300,7 @@ def test_any_phrase_survives_the_marker_round_trip(phrase: str, first: str) -> N
         (
             "- Short {check: word_count, at_most:3}",
             "line 1: check.at_most:3: word_count has no argument 'at_most:3' (did you mean "
-            "'at_most'?); its arguments: at_least, "
+            "'at_most'?); its arguments: per, at_least, "
             "at_most, exactly, fewer_than, less_than, more_than (write `key: value`, with a "
             "space after the colon)",
         ),

@@ -25,6 +25,7 @@ def test_every_check_is_offered_by_name_with_its_arguments_and_rule() -> None:
     properties = schema["parameters"]["properties"]
     assert list(properties) == [
         "text",
+        "per",
         "at_least",
         "at_most",
         "exactly",

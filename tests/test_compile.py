@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from fakes import ScriptedChatModel, joint_reply, tool_reply
 from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
 from rubricate._cli import create_app
+from rubricate import _compile
 from rubricate._compile import (
     MAX_PARTS,
     NAMES_NO_CHECK,
@@ -27,10 +28,21 @@ from rubricate._compile import (
 )
 from rubricate._grounding import CUES, FLAG_CUES, names_a_check, uncovered, ungrounded
 from rubricate._local._chat_model import json_schema_grammar
+from rubricate._phrasing import ParsedCriterion
 from rubricate._retry import RetryPolicy
 from rubricate.checks._registry import describe
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
+
+
+@pytest.fixture(autouse=True)
+def model_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests drive the model's mapping: the phrase grammar reads nothing here.
+
+    Criteria such as "at most 5 words" are read in code before any model call
+    (`tests/test_phrasing.py`); switching that off keeps every mapping below the model's.
+    """
+    monkeypatch.setattr(_compile, "parse_criterion", lambda description: ParsedCriterion(None))
 # One call at a time, so the scripted replies meet the criteria in order.
 RUBRIC = "- The reply has at most 5 words\n- The reply mentions Paris"
 

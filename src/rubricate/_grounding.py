@@ -38,6 +38,23 @@ __all__ = [
 UNGROUNDED = "the criterion does not "
 """How every `ungrounded` problem starts: such a mapping gets no correction round."""
 _UNGROUNDED_PARAMS = frozenset({"code"})  # "in German" names `de` without writing it
+# Values a criterion names by what they mean rather than writes out.
+_NAMED_BY: Mapping[str, Mapping[str, str]] = {
+    "mark": {
+        "?": r"\bquestion",
+        "!": r"\bexclamation",
+        ".": r"\b(period|full stop|dot)\b",
+        "…": r"\b(ellipsis|three dots)\b|\.\.\.",
+        ";": r"\bsemicolon",
+        ":": r"\bcolon",
+    },
+    "per": {
+        "sentence": r"\bsentence",
+        "paragraph": r"\bparagraph",
+        "line": r"\bline",
+        "item": r"\b(bullet|item|point|entr(y|ies))",
+    },
+}
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _LANGUAGE_CODES = {name.casefold(): code for code, name in LANGUAGES.items() if "(" not in name}
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGE_CODES, key=len, reverse=True))
@@ -55,7 +72,7 @@ CUES: Mapping[str, str] = {
     "date_format": r"\b(dates?|yyyy|iso)\b",
     "emoji_count": r"\b(emoji|emoticon)",
     "ends_with_punctuation": (
-        r"\b(ends?|ending|finish\w*|clos\w*|conclu\w*|last|final)\b.*"
+        r"\b(ends?|ending|finish\w*|clos\w*|conclu\w*|last|final|wrap\w* up|sign\w* off)\b.*"
         r"(question|exclamation|period|full stop|punctuation|ellipsis|[?!.…])"
     ),
     "heading_case": r"\b(title|sentence|lower|upper)[ -]?case\b",
@@ -159,6 +176,11 @@ def ungrounded(check: Check, description: str) -> str | None:
     for key, value in check.args:
         if key in _UNGROUNDED_PARAMS or isinstance(value, bool):
             continue
+        if key in _NAMED_BY and isinstance(value, str):
+            # `mark="?"` is stated as "a question", `per="item"` as "each bullet".
+            named = _NAMED_BY[key].get(value.strip().casefold())
+            if named is not None and re.search(named, text):
+                continue
         if isinstance(value, int):
             if value not in numbers:
                 return f"{UNGROUNDED}state the number {value} (`{key}`)"
