@@ -269,7 +269,10 @@ _FILLER = frozenset(
     conclusion headline slogan speech script song lyrics limerick sonnet cover blurb quote
     recipe guide instructions steps reply comment update announcement memo summary abstract
     everything entirely completely wholly fully exactly precisely allowed permitted sure ensure
-    ensures respond responds responding
+    ensures respond responds responding aim aims target run runs lay laid out offer offers
+    deliver delivers produce produces create creates compose composes generate generates craft
+    crafts draft drafts prepare prepares return returns print prints go goes consist consists
+    set
     """.split()
 )
 
@@ -519,8 +522,8 @@ def _zero_units(words: str) -> list[Check] | None:
     found: list[Check] = []
     pieces = [p.strip() for p in re.split(rf"\s*(?:{_LIST_WORDS})\s*(?:any\s+)?", words)]
     noun = pieces[-1].split()[-1] if pieces and pieces[-1] else ""
-    for piece in pieces:
-        if piece in ("bullet", "bulleted", "numbered", "ordered"):
+    for index, piece in enumerate(pieces):
+        if index < len(pieces) - 1 and piece in ("bullet", "bulleted", "numbered", "ordered"):
             piece = f"{piece} {noun}"  # "bulleted or numbered lists"
         if not piece:
             continue
@@ -564,7 +567,7 @@ _ZERO_UNIT = (
 _ZERO = re.compile(
     rf"\b(?P<neg>{_NEG})\b\s+(?:(?:any|a|an|the|use of|using|use|uses|include|including|"
     rf"contain|containing|have|has|with|write|put|add|of|format(?:ted)?(?: it)? as|"
-    rf"in|as|be|single|kind of|type of|sort of|form of)\s+){{0,3}}"
+    rf"in|as|be|single|1|kind of|type of|sort of|form of)\s+){{0,3}}"
     rf"(?P<units>{_ZERO_UNIT}(?:\s*(?:{_LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*)\b"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
     rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
@@ -1017,6 +1020,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = (
     (_POSTSCRIPT, _postscript_rule),
     (_PARAGRAPH_START, _paragraph_start_rule),
     (_CAPITAL_TIMES, _capital_times_rule),
+    (_HIGHLIGHT, _highlight_rule),
     (_LIST_OF, _list_of_rule),
     (_UNIT_LIMIT, _unit_limit_rule),
     (_COUNT, _count_rule),
@@ -1027,7 +1031,6 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = (
     (_TIMES_RULE, _times_rule),
     (_FORBIDDEN, _forbidden_rule),
     (_PRESENT_WORDS, _present_words_rule),
-    (_HIGHLIGHT, _highlight_rule),
     (_DATE, _date_rule),
     (_TITLE_ANGLE, _angle_rule),
     (_HEADING_CASE, _heading_case_rule),

@@ -1,0 +1,173 @@
+"""The phrase grammar that reads format criteria in code (`rubricate._phrasing`).
+
+The phrasings here are deliberately not those of `bench/data/format/dev.jsonl` (the set the
+grammar was tuned on): each is another way people write the same rule, so these tests check
+that the grammar reads meanings, not a list of sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fakes import ScriptedChatModel, joint_reply
+from rubricate import Judge, checks
+from rubricate._compile import READ_IN_CODE
+from rubricate._phrasing import normalize_numbers, parse_criterion, stated_numbers
+from rubricate._retry import RetryPolicy
+
+FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
+C = checks
+
+
+@pytest.mark.parametrize(
+    ("criterion", "expected"),
+    [
+        # absence, however it is said
+        ("Refrain from bullet points.", C.bullet_count(exactly=0)),
+        ("Your reply shouldn't have a single bullet", C.bullet_count(exactly=0)),
+        ("Bullet-free, please", C.bullet_count(exactly=0)),
+        ("Never number your points", C.numbered_count(exactly=0)),
+        ("Skip emojis and bullet points", C.all_of(C.emoji_count(exactly=0), C.bullet_count(exactly=0))),
+        ("There should be zero emojis", C.emoji_count(exactly=0)),
+        ("It mustn't contain any commas whatsoever", C.no_commas()),
+        # bounds in words and digits, before and after the number
+        ("Stay within two hundred words", C.word_count(at_most=200)),
+        ("Aim for 40 words max", C.word_count(at_most=40)),
+        ("Five sentences or less", C.sentence_count(at_most=5)),
+        ("Your essay can't be shorter than three paragraphs", C.paragraph_count(at_least=3)),
+        ("It should run to more than 1,200 characters", C.character_count(more_than=1200)),
+        ("Make it 4 to 6 sentences long", C.sentence_count(at_least=4, at_most=6)),
+        ("Never go over twelve lines", C.line_count(at_most=12)),
+        ("A minimum of seventy-five words", C.word_count(at_least=75)),
+        # per unit
+        ("Cap each sentence at fifteen words", C.word_count(at_most=15, per="sentence")),
+        ("No paragraph with over 4 sentences", C.sentence_count(at_most=4, per="paragraph")),
+        ("Lines of no more than 8 words", C.word_count(at_most=8, per="line")),
+        ("Every list item under ten words", C.word_count(fewer_than=10, per="item")),
+        # lists
+        ("Lay out the steps as an ordered list", C.numbered_count(at_least=1)),
+        ("Offer a bulleted list with four entries", C.bullet_count(exactly=4)),
+        ("A list containing at least 6 items", C.bullet_count(numbered=True, at_least=6)),
+        # titles and endings
+        ("Open with a short title", C.has_title()),
+        ("Give the story a headline", C.has_title()),
+        ("The piece should not have a title", C.negate(C.has_title())),
+        ("Wrap up with a rhetorical question", C.ends_with_punctuation("?")),
+        ("Don't finish on a question", C.negate(C.ends_with_punctuation("?"))),
+        ("Close the message with an exclamation", C.ends_with_punctuation("!")),
+        ("Sign off with 'Warm wishes'", C.ends_with("Warm wishes")),
+        ("Your first words must be 'Good morning'", C.starts_with("Good morning")),
+        # case, dates, language, words
+        ("Section titles in Title Case", C.heading_case("title")),
+        ("Every heading written in sentence case", C.heading_case("sentence")),
+        ("Only small letters throughout", C.all_lowercase()),
+        ("Write it in block capitals", C.all_capitals()),
+        ("Give any dates in the format DD.MM.YYYY", C.date_format("DD.MM.YYYY")),
+        ("Answer in Italian", C.language("it")),
+        ("Do not say 'basically'", C.keywords_forbidden(["basically"])),
+        ("Use 'sustainable' at least three times", C.keyword_count("sustainable", at_least=3)),
+    ],
+)
+def test_ordinary_phrasings_compile_to_the_check_they_mean(
+    criterion: str, expected: checks.Check
+) -> None:
+    parsed = parse_criterion(criterion)
+    assert parsed.check == expected, (criterion, parsed)
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        "The tone is upbeat",
+        "The answer explains why the sky is blue",
+        "Use three paragraphs and a formal register",  # a rule the grammar cannot check
+        "Each bullet names a real product",
+        "The summary mentions 3 causes of the war",
+        "It is not true that the reply has 3 paragraphs",
+        "Uses bullet points where they help",
+        "Cites at least two sources",
+        "Exactly 3 sections",  # sections of what? not said: headings or markers
+        "Emojis are not allowed",  # the negation follows the unit: left to the model
+        "The word 'synergy' must never be used",
+    ],
+)
+def test_what_the_grammar_cannot_read_whole_is_not_decided(criterion: str) -> None:
+    parsed = parse_criterion(criterion)
+    assert parsed.check is None
+    assert not parsed.complete
+
+
+def test_a_partial_read_keeps_what_it_found_and_what_was_left() -> None:
+    parsed = parse_criterion("Use exactly 3 paragraphs and a formal register")
+    assert parsed.found == (checks.paragraph_count(exactly=3),)
+    assert set(parsed.leftover) == {"formal", "register"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Twenty-five words", "25 words"),
+        ("one hundred and fifty words", "150 words"),
+        ("a hundred words", "100 words"),
+        ("a dozen items", "12 items"),
+        ("a single paragraph", "1 paragraph"),
+        ("a two-sentence answer", "a 2-sentence answer"),
+        ("twice", "2 times"),
+        ("1,000 characters", "1000 characters"),
+        ("a cat and a dog", "a cat and a dog"),
+    ],
+)
+def test_numbers_in_words_become_digits(text: str, expected: str) -> None:
+    assert normalize_numbers(text) == expected
+
+
+def test_a_stated_absence_states_zero() -> None:
+    assert 0 in stated_numbers("No bullet points")
+    assert 0 in stated_numbers("doesn't use emojis")
+    assert 0 not in stated_numbers("Exactly three bullet points")
+    assert stated_numbers("between five and 12 words") == {5, 12}
+
+
+def test_a_criterion_the_grammar_reads_is_compiled_without_a_model_call() -> None:
+    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
+    judge = Judge(model, compile_checks=True, retry=FAST, max_concurrency=1)
+    rubric = "- Don't use any bullet points\n- Sounds friendly"
+
+    compiled = judge.compile(rubric)
+
+    bullets, friendly = compiled.mappings
+    assert bullets.check == checks.bullet_count(exactly=0)
+    assert bullets.reason == READ_IN_CODE
+    assert friendly.decided_by == "judge"
+    assert compiled.usage.calls == 0  # "friendly" names no check: no compile call either
+    evaluation = judge.evaluate(rubric, output="- one\n- two")
+    assert [(v.decided_by, v.passed) for v in evaluation.criteria] == [
+        ("check", False),
+        ("judge", True),
+    ]
+    assert evaluation.criteria[0].gap == "has 2 bullet points, needs exactly 0"
+
+
+def test_a_partly_read_criterion_goes_to_the_model() -> None:
+    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
+    from fakes import tool_reply  # the model's compile answer: none
+
+    model.script.insert(0, tool_reply("check_mapping", {"checks": [{"name": "none"}]}))
+    judge = Judge(model, compile_checks=True, retry=FAST, max_concurrency=1)
+
+    compiled = judge.compile("- Exactly two paragraphs in a formal register")
+
+    assert compiled.usage.calls == 1
+    assert compiled.mappings[0].decided_by == "judge"
+
+
+def test_the_demo_rubric_fails_an_untitled_haiku() -> None:
+    from pathlib import Path
+
+    from rubricate import Rubric
+
+    rubric = Rubric.from_file(Path(__file__).parents[1] / "examples" / "haiku-rubric.md")
+    title = next(c for c in rubric.criteria if "title" in c.description)
+    assert title.check is not None
+    assert not title.check("Cherry blossoms fall\nsoft rain on the temple roof\nspring wakes")[0]
+    assert title.check("Spring Rain\n\nCherry blossoms fall\nsoft rain\nspring wakes")[0]
