@@ -1,4 +1,4 @@
-"""Format criteria: balanced accuracy with and without `compile_checks`, and seconds a criterion.
+r"""Format criteria: balanced accuracy with and without `compile_checks`, and seconds a criterion.
 
 Grades every item of a labelled JSONL file (judge-bench lines: `id`, `task`, `output`,
 `criteria[{description, label}]`) with rubricate's default per-criterion judge, once with
@@ -32,11 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from splits import select  # noqa: E402
+from splits import select
 
-from rubricate import Criterion, Judge, Rubric  # noqa: E402
-from rubricate._agreement import compute_metrics  # noqa: E402
-from rubricate._models import ModelLike, model_name, resolve_chat_model  # noqa: E402
+from rubricate import Criterion, Judge, Rubric
+from rubricate._agreement import compute_metrics
+from rubricate._models import ModelLike, model_name, resolve_chat_model
 
 ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = ("compiled", "plain")

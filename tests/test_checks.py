@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fakes import ScriptedChatModel
-from rubricate import Criterion, Evidence, Judge, RubricError, checks
+from rubricate import Criterion, Evidence, Judge, Rubric, RubricError, checks
 from rubricate.checks._registry import describe
 
 HAS_LANGDETECT = importlib.util.find_spec("langdetect") is not None
@@ -884,3 +884,214 @@ def test_language_without_langdetect_fails_the_criterion_with_an_install_hint(
     [verdict] = evaluation.criteria
     assert not verdict.passed
     assert re.search(r"raised ModuleNotFoundError: .*pip install 'langdetect", verdict.gap)
+
+
+# --- checks for ordinary phrasing: lists, emojis, lines, characters, per-unit limits ---------
+
+
+def test_numbered_count_counts_numbered_items_only() -> None:
+    text = "Steps:\n1. Mix\n2) Bake\n- serve\n```\n3. not an item\n```"
+    assert run(checks.numbered_count(exactly=2), text) == (
+        True,
+        "has 2 numbered items, needs exactly 2",
+    )
+    assert not checks.numbered_count(exactly=0)(text)[0]
+    assert checks.numbered_count(exactly=0)("- a bullet\n- another")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("Fresh bread 🍞 and a party 🎉", 2),
+        ("Thumbs 👍🏽 and a coder 👩‍💻", 2),  # a skin tone and a joined sequence count once
+        ("Done ✅", 1),
+        ("Arrows → and © or ™ are not emojis", 0),
+        ("", 0),
+    ],
+)
+def test_emoji_count(text: str, count: int) -> None:
+    assert checks.emoji_count(exactly=count)(text)[0]
+    assert not checks.emoji_count(exactly=count + 1)(text)[0]
+
+
+def test_emoji_count_names_the_first_emoji_it_found() -> None:
+    assert run(checks.emoji_count(exactly=0), "Hi 🎉 there 🍞") == (
+        False,
+        "has 2 emojis, needs exactly 0 (first: 🎉)",
+    )
+
+
+def test_line_count_skips_blank_and_markless_lines() -> None:
+    text = "Cherry blossoms fall\n\nsoft rain\n---\nspring wakes\n"
+    assert run(checks.line_count(exactly=3), text) == (True, "has 3 lines, needs exactly 3")
+
+
+def test_character_count_trims_the_text() -> None:
+    assert run(checks.character_count(at_most=5), "  hello \n") == (
+        True,
+        "has 5 characters, needs at most 5",
+    )
+    assert not checks.character_count(fewer_than=5)("hello")[0]
+
+
+@pytest.mark.parametrize(
+    ("check", "text", "passed", "finding"),
+    [
+        (
+            checks.word_count(at_most=3, per="sentence"),
+            "One two three. Four five six seven.",
+            False,
+            "sentence 2 has 4 words, needs at most 3",
+        ),
+        (
+            checks.word_count(at_most=4, per="sentences"),
+            "One two three. Four five six seven.",
+            True,
+            "every sentence has 3 to 4 words, needs at most 4",
+        ),
+        (
+            checks.sentence_count(at_most=1, per="paragraph"),
+            "One. Two.\n\nThree.",
+            False,
+            "paragraph 1 has 2 sentences, needs at most 1",
+        ),
+        (
+            checks.word_count(fewer_than=3, per="item"),
+            "Intro text here.\n- one two\n1. three four",
+            True,
+            "every item has 2 words, needs fewer than 3",
+        ),
+        (
+            checks.character_count(at_most=10, per="line"),
+            "short\nthis line is long",
+            False,
+            "line 2 has 17 characters, needs at most 10",
+        ),
+        (
+            checks.word_count(at_most=5, per="item"),
+            "No list at all.",
+            True,
+            "has no item, so none breaks the limit (at most 5 words)",
+        ),
+    ],
+)
+def test_per_unit_limits_apply_to_every_unit(
+    check: checks.Check, text: str, passed: bool, finding: str
+) -> None:
+    assert run(check, text) == (passed, finding)
+
+
+def test_per_takes_only_units_that_hold_the_counted_one() -> None:
+    with pytest.raises(RubricError, match="`per` must be one of paragraph, got 'line'"):
+        checks.sentence_count(at_most=2, per="line")
+    with pytest.raises(RubricError, match="`per` must be one of sentence, paragraph"):
+        checks.word_count(at_most=2, per="chapter")
+
+
+# --- endings, heading case, dates, whole-word starts and ends --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "mark", "passed"),
+    [
+        ("Can you make it?", "?", True),
+        ('He asked, "Can you make it?"', "?", True),
+        ("Is it **really?**\n\n", "?", True),
+        ("Can you make it? Thanks.", "?", False),
+        ("See you there!", "!", True),
+        ("Well...", "...", True),
+        ("Well…", "…", True),
+        ("", "?", False),
+    ],
+)
+def test_ends_with_punctuation(text: str, mark: str, passed: bool) -> None:
+    assert checks.ends_with_punctuation(mark)(text)[0] is passed
+
+
+def test_ends_with_punctuation_takes_one_mark() -> None:
+    with pytest.raises(RubricError, match="`mark` must be one of"):
+        checks.ends_with_punctuation("?!")
+
+
+@pytest.mark.parametrize(
+    ("text", "case", "passed"),
+    [
+        ("# Choose the Right Spot\n\nText.\n\n## Water Wisely\n\nMore.", "title", True),
+        ("# Choose the right spot\n\nText.", "title", False),
+        ("# Choose the right spot\n\n## Why Paris matters\n\nText.", "sentence", True),
+        ("# Choose the Right Spot\n\nText.", "sentence", False),
+        ("Spring Rain\n\nCherry blossoms fall", "title", True),  # a title line counts
+        ("## all quiet\n\ntext", "lower", True),
+        ("Just text, no heading.", "title", False),
+    ],
+)
+def test_heading_case(text: str, case: str, passed: bool) -> None:
+    assert checks.heading_case(case)(text)[0] is passed
+
+
+def test_heading_case_names_the_heading_that_breaks_it() -> None:
+    assert run(checks.heading_case("title case"), "# Good Title\n\n## bad one\n\nx") == (
+        False,
+        "has the heading 'bad one', not in title case",
+    )
+    with pytest.raises(RubricError, match="`case` must be one of title, sentence"):
+        checks.heading_case("camel")
+
+
+@pytest.mark.parametrize(
+    ("text", "spec", "passed", "finding"),
+    [
+        (
+            "Kickoff 2024-03-04, launch 2024-06-30.",
+            "YYYY-MM-DD",
+            True,
+            "has 2 dates, all written as YYYY-MM-DD",
+        ),
+        ("On 2024-3-4.", "YYYY-MM-DD", False, "has the date '2024-3-4', needs YYYY-MM-DD"),
+        (
+            "On March 4, 2024.",
+            "YYYY-MM-DD",
+            False,
+            "has the date 'March 4, 2024', needs YYYY-MM-DD",
+        ),
+        ("On 04/03/2024.", "DD/MM/YYYY", True, "has 1 date, all written as DD/MM/YYYY"),
+        ("On 2024-13-40.", "YYYY-MM-DD", False, "has the date '2024-13-40', needs YYYY-MM-DD"),
+        ("No dates here.", "YYYY-MM-DD", False, "has no date, needs dates written as YYYY-MM-DD"),
+    ],
+)
+def test_date_format(text: str, spec: str, passed: bool, finding: str) -> None:
+    assert run(checks.date_format(spec), text) == (passed, finding)
+
+
+def test_date_format_needs_a_month_and_a_day() -> None:
+    with pytest.raises(RubricError, match="`format` spells a date"):
+        checks.date_format("YYYY")
+
+
+def test_starts_and_ends_with_match_whole_words() -> None:
+    assert not checks.starts_with("Yes")("Yesterday was fine")[0]
+    assert checks.starts_with("Yes")("Yes, it was")[0]
+    assert not checks.ends_with("end.")("a long weekend.")[0]
+    assert checks.ends_with("end.")("the end.")[0]
+
+
+# --- negation -----------------------------------------------------------------------------
+
+
+def test_negate_passes_when_its_check_fails_and_keeps_the_finding() -> None:
+    check = checks.negate(checks.ends_with_punctuation("?"))
+    assert check.__name__ == "not ends_with_punctuation(mark='?')"
+    assert run(check, "Is it?") == (False, "ends with '?': 'Is it?'")
+    assert check("It is.")[0]
+    assert checks.negate(check) == checks.ends_with_punctuation("?")
+
+
+def test_negate_reads_and_writes_its_rubric_forms() -> None:
+    check = checks.negate(checks.has_title())
+    assert check.to_spec() == {"not": {"name": "has_title"}}
+    assert checks.from_spec({"not": {"name": "has_title"}}) == check
+    rubric = Rubric.parse("- No title {check: {not: {name: has_title}}}")
+    assert rubric.criteria[0].check == check
+    assert Rubric.parse(rubric.to_text()).criteria[0].check == check
+    with pytest.raises(RubricError, match="`not` stands alone"):
+        checks.from_spec({"not": "has_title", "name": "x"})

@@ -15,9 +15,8 @@ from langchain_core.messages import AIMessage, BaseMessage
 from typer.testing import CliRunner
 
 from fakes import ScriptedChatModel, joint_reply, tool_reply
-from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
+from rubricate import CompiledRubric, Judge, Rubric, _compile, checks, create_rubric_scorer
 from rubricate._cli import create_app
-from rubricate import _compile
 from rubricate._compile import (
     MAX_PARTS,
     NAMES_NO_CHECK,
@@ -43,6 +42,8 @@ def model_path(monkeypatch: pytest.MonkeyPatch) -> None:
     (`tests/test_phrasing.py`); switching that off keeps every mapping below the model's.
     """
     monkeypatch.setattr(_compile, "parse_criterion", lambda description: ParsedCriterion(None))
+
+
 # One call at a time, so the scripted replies meet the criteria in order.
 RUBRIC = "- The reply has at most 5 words\n- The reply mentions Paris"
 

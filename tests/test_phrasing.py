@@ -27,7 +27,10 @@ C = checks
         ("Your reply shouldn't have a single bullet", C.bullet_count(exactly=0)),
         ("Bullet-free, please", C.bullet_count(exactly=0)),
         ("Never number your points", C.numbered_count(exactly=0)),
-        ("Skip emojis and bullet points", C.all_of(C.emoji_count(exactly=0), C.bullet_count(exactly=0))),
+        (
+            "Skip emojis and bullet points",
+            C.all_of(C.emoji_count(exactly=0), C.bullet_count(exactly=0)),
+        ),
         ("There should be zero emojis", C.emoji_count(exactly=0)),
         ("It mustn't contain any commas whatsoever", C.no_commas()),
         # bounds in words and digits, before and after the number

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ._exceptions import RubricError
+from ._phrasing import stated_numbers
 from .checks import Check, all_of, language
 from .checks._check import BOUND_NAMES, Bounds
 from .checks._language import LANGUAGES
 from .checks._registry import create, describe
-from ._phrasing import stated_numbers
 
 __all__ = [
     "CUES",
@@ -329,9 +329,9 @@ def with_stated_options(check: Check, description: str) -> Check:
         params = {p.name for p in describe(part.name).params}
         if "separator" in params and "separator" not in args and divider:
             args["separator"] = divider.group(0)
-        if part.name == "has_title" and "angle_brackets" not in args:
-            if re.search(FLAG_CUES["angle_brackets"], text):
-                args["angle_brackets"] = True
+        angled = re.search(FLAG_CUES["angle_brackets"], text)
+        if part.name == "has_title" and "angle_brackets" not in args and angled:
+            args["angle_brackets"] = True
         if "marker" in params and "marker" not in args:
             quoted = uncovered_quote(part, description)
             if quoted is not None:

@@ -65,8 +65,28 @@ class ParsedCriterion:
 _UNITS = {
     word: value
     for value, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen".split()
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
     )
 }
 _TENS = {
@@ -80,10 +100,9 @@ _TENS = {
     "ninety": 90,
 }
 _SCALES = {"hundred": 100, "thousand": 1000}
+_NUMBER_CORE = "|".join([*_UNITS, *_TENS, *_SCALES, "dozen", "single"])
 _NUMBER_WORD = "|".join([*_UNITS, *_TENS, *_SCALES, "dozen", "single", "a", "an", "and"])
-_NUMBER_RUN = re.compile(
-    rf"\b(?:(?:{_NUMBER_WORD})(?:[\s-]+|$))*(?:{'|'.join([*_UNITS, *_TENS, *_SCALES, 'dozen', 'single'])})\b"
-)
+_NUMBER_RUN = re.compile(rf"\b(?:(?:{_NUMBER_WORD})(?:[\s-]+|$))*(?:{_NUMBER_CORE})\b")
 _TIMES = {"once": "1 times", "twice": "2 times", "thrice": "3 times"}
 _ARTICLE_NUMBERS = frozenset({"hundred", "thousand", "dozen", "single"})
 
@@ -161,7 +180,18 @@ def stated_numbers(description: str) -> set[int]:
 
 # -- the grammar -----------------------------------------------------------------------------
 
-_ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
+_ORDINAL_WORDS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+]
 _ORDINAL = "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th)"
 _NEG = (
     r"(?:not|never|no|none|without|avoid(?:s|ing)?|zero|free of|refrain from|omit(?:s|ting)?|"
@@ -251,29 +281,275 @@ _TAIL_QUOTE = re.compile(r":\s*(['\"])(?P<body>.*\w.*)\1\W*$", re.DOTALL)
 
 # Words that carry no rule: the subject, modal verbs, articles, "the response should".
 _FILLER = frozenset(
-    """
-    a an the this that these those it its it's itself response responses answer answers reply
-    replies output text draft writing result message content copy piece whole entire overall
-    total full complete final your you yours my me i we our us please kindly
-    should must shall will would can could may might need needs needed has have having had
-    is are be been being was were do does did doing make makes made keep keeps kept stay stays
-    remain remains contain contains containing include includes including use uses using used
-    write writes written writing give gives given provide provides provided present presented
-    format formatted formatting structure structured organized organised put add adds added
-    appear appears show shows form style feature features
-    of in on at to for with by as from into within throughout across and or but also only
-    just all any each every some one both either so then there here which where when what
-    total length long short size count number amount limit overall roughly strictly
-    poem haiku essay summary story email letter post blog article tweet note list paragraph
-    description explanation report review caption title message bio introduction intro
-    conclusion headline slogan speech script song lyrics limerick sonnet cover blurb quote
-    recipe guide instructions steps reply comment update announcement memo summary abstract
-    everything entirely completely wholly fully exactly precisely allowed permitted sure ensure
-    ensures respond responds responding aim aims target run runs lay laid out offer offers
-    deliver delivers produce produces create creates compose composes generate generates craft
-    crafts draft drafts prepare prepares return returns print prints go goes consist consists
-    set
-    """.split()
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "its",
+        "it's",
+        "itself",
+        "response",
+        "responses",
+        "answer",
+        "answers",
+        "reply",
+        "replies",
+        "output",
+        "text",
+        "draft",
+        "writing",
+        "result",
+        "message",
+        "content",
+        "copy",
+        "piece",
+        "whole",
+        "entire",
+        "overall",
+        "total",
+        "full",
+        "complete",
+        "final",
+        "your",
+        "you",
+        "yours",
+        "my",
+        "me",
+        "i",
+        "we",
+        "our",
+        "us",
+        "please",
+        "kindly",
+        "should",
+        "must",
+        "shall",
+        "will",
+        "would",
+        "can",
+        "could",
+        "may",
+        "might",
+        "need",
+        "needs",
+        "needed",
+        "has",
+        "have",
+        "having",
+        "had",
+        "is",
+        "are",
+        "be",
+        "been",
+        "being",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "doing",
+        "make",
+        "makes",
+        "made",
+        "keep",
+        "keeps",
+        "kept",
+        "stay",
+        "stays",
+        "remain",
+        "remains",
+        "contain",
+        "contains",
+        "containing",
+        "include",
+        "includes",
+        "including",
+        "use",
+        "uses",
+        "using",
+        "used",
+        "write",
+        "writes",
+        "written",
+        "writing",
+        "give",
+        "gives",
+        "given",
+        "provide",
+        "provides",
+        "provided",
+        "present",
+        "presented",
+        "format",
+        "formatted",
+        "formatting",
+        "structure",
+        "structured",
+        "organized",
+        "organised",
+        "put",
+        "add",
+        "adds",
+        "added",
+        "appear",
+        "appears",
+        "show",
+        "shows",
+        "form",
+        "style",
+        "feature",
+        "features",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "with",
+        "by",
+        "as",
+        "from",
+        "into",
+        "within",
+        "throughout",
+        "across",
+        "and",
+        "or",
+        "but",
+        "also",
+        "only",
+        "just",
+        "all",
+        "any",
+        "each",
+        "every",
+        "some",
+        "one",
+        "both",
+        "either",
+        "so",
+        "then",
+        "there",
+        "here",
+        "which",
+        "where",
+        "when",
+        "what",
+        "total",
+        "length",
+        "long",
+        "short",
+        "size",
+        "count",
+        "number",
+        "amount",
+        "limit",
+        "overall",
+        "roughly",
+        "strictly",
+        "poem",
+        "haiku",
+        "essay",
+        "summary",
+        "story",
+        "email",
+        "letter",
+        "post",
+        "blog",
+        "article",
+        "tweet",
+        "note",
+        "list",
+        "paragraph",
+        "description",
+        "explanation",
+        "report",
+        "review",
+        "caption",
+        "title",
+        "message",
+        "bio",
+        "introduction",
+        "intro",
+        "conclusion",
+        "headline",
+        "slogan",
+        "speech",
+        "script",
+        "song",
+        "lyrics",
+        "limerick",
+        "sonnet",
+        "cover",
+        "blurb",
+        "quote",
+        "recipe",
+        "guide",
+        "instructions",
+        "steps",
+        "reply",
+        "comment",
+        "update",
+        "announcement",
+        "memo",
+        "summary",
+        "abstract",
+        "everything",
+        "entirely",
+        "completely",
+        "wholly",
+        "fully",
+        "exactly",
+        "precisely",
+        "allowed",
+        "permitted",
+        "sure",
+        "ensure",
+        "ensures",
+        "respond",
+        "responds",
+        "responding",
+        "aim",
+        "aims",
+        "target",
+        "run",
+        "runs",
+        "lay",
+        "laid",
+        "out",
+        "offer",
+        "offers",
+        "deliver",
+        "delivers",
+        "produce",
+        "produces",
+        "create",
+        "creates",
+        "compose",
+        "composes",
+        "generate",
+        "generates",
+        "craft",
+        "crafts",
+        "draft",
+        "drafts",
+        "prepare",
+        "prepares",
+        "return",
+        "returns",
+        "print",
+        "prints",
+        "go",
+        "goes",
+        "consist",
+        "consists",
+        "set",
+    ]
 )
 
 
@@ -382,7 +658,11 @@ def _count_rule(match: re.Match[str], reading: _Reading) -> Check | None:
     if match.group("low2") is not None:
         if negated:
             return None
-        upper = "at_most" if match.group("high2") in ("no more than", "not more than", "at most", "up to") else "fewer_than"
+        upper = (
+            "at_most"
+            if match.group("high2") in ("no more than", "not more than", "at most", "up to")
+            else "fewer_than"
+        )
         bounds = {"at_least": int(match.group("low2")), upper: n}
     elif match.group("low") is not None:
         low = int(match.group("low"))
@@ -434,7 +714,7 @@ def _sections(bounds: dict[str, int], reading: _Reading) -> Check | None:
     return None
 
 
-def _separator(reading: _Reading, start: int) -> str | None | bool:
+def _separator(reading: _Reading, start: int) -> str | bool | None:
     """A divider the paragraphs are separated by (`***`), None for blank lines, False: unread."""
     after = re.compile(
         r",?\s*(?:and\s+)?(?:each\s+|that are\s+|which are\s+)?(?:separated|divided|split)"
@@ -451,7 +731,9 @@ def _separator(reading: _Reading, start: int) -> str | None | bool:
     )
     if divider is not None:
         rest = what.replace(divider.group(), " ")
-        if re.sub(r"\b(?:the|a|markdown|divider|separator|horizontal|rule|line|of|\s)\b", "", rest).strip():
+        if re.sub(
+            r"\b(?:the|a|markdown|divider|separator|horizontal|rule|line|of|\s)\b", "", rest
+        ).strip():
             return False
         reading.text = _mask(reading.text, after.start(), after.end())
         return divider.group()
@@ -476,7 +758,9 @@ def _per(unit: str, match: re.Match[str], reading: _Reading) -> tuple[str | None
     container_key: str | None = None
     span: tuple[int, int] | None = None
     for m in found:
-        key = next(k.removeprefix("c_") for k, v in m.groupdict().items() if v and k.startswith("c_"))
+        key = next(
+            k.removeprefix("c_") for k, v in m.groupdict().items() if v and k.startswith("c_")
+        )
         if key != unit:
             container_key, span = key, (m.start(), m.end())
             break
@@ -484,7 +768,9 @@ def _per(unit: str, match: re.Match[str], reading: _Reading) -> tuple[str | None
         # "keep sentences under 20 words": a bare plural of a container that no count uses.
         bare = re.compile(rf"\b(?:{_CONTAINER})\b")
         for m in bare.finditer(text):
-            key = next(k.removeprefix("c_") for k, v in m.groupdict().items() if v and k.startswith("c_"))
+            key = next(
+                k.removeprefix("c_") for k, v in m.groupdict().items() if v and k.startswith("c_")
+            )
             if key == unit or m.group().endswith("s") is False:
                 continue
             if match.start() <= m.start() < match.end():
@@ -496,13 +782,13 @@ def _per(unit: str, match: re.Match[str], reading: _Reading) -> tuple[str | None
     if container_key is None:
         each = re.search(r"\b(?:each|every one|apiece)\b", text)
         if each is not None:
-            before = [
-                m for m in re.finditer(rf"\b(?:{_CONTAINER})\b", text[: each.start()])
-            ]
+            before = [m for m in re.finditer(rf"\b(?:{_CONTAINER})\b", text[: each.start()])]
             if before:
                 last = before[-1]
                 container_key = next(
-                    k.removeprefix("c_") for k, v in last.groupdict().items() if v and k.startswith("c_")
+                    k.removeprefix("c_")
+                    for k, v in last.groupdict().items()
+                    if v and k.startswith("c_")
                 )
                 span = (each.start(), each.end())
     if container_key is None or span is None:
@@ -560,7 +846,8 @@ def _absent(piece: str) -> Check | None:
 
 
 _ZERO_UNIT = (
-    r"(?:(?:bullet(?:ed)?|numbered|ordered)(?=\s+(?:or|and|nor)\s)|commas?|(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|"
+    r"(?:(?:bullet(?:ed)?|numbered|ordered)(?=\s+(?:or|and|nor)\s)|commas?|"
+    r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|"
     r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|lists?|list formatting|"
     rf"{_UNIT})"
 )
@@ -585,7 +872,8 @@ def _zero_rule(match: re.Match[str], reading: _Reading) -> Check | None:
 
 # Presence: a unit named with a positive verb and no number ("use bullet points").
 _PRESENT = re.compile(
-    r"\b(?:(?:at least )?(?:a|an|1|one|some|several)\s+)?(?P<unit>bullet(?:ed)?[- ]?(?:points?|lists?|list format)|bullets|"
+    r"\b(?:(?:at least )?(?:a|an|1|one|some|several)\s+)?"
+    r"(?P<unit>bullet(?:ed)?[- ]?(?:points?|lists?|list format)|bullets|"
     r"(?:numbered|ordered) (?:lists?|steps?|list format)|emojis?|emoticons?|(?:markdown )?"
     r"(?:sub)?head(?:ing|er)s|a list)\b"
 )
@@ -607,7 +895,8 @@ def _present_rule(match: re.Match[str], reading: _Reading) -> Check | None:
 
 
 _LIST_OF = re.compile(
-    rf"\b(?:(?P<kind>bullet(?:ed)?|numbered|ordered)(?: point)? )?list (?:of|with|containing|that has|"
+    rf"\b(?:(?P<kind>bullet(?:ed)?|numbered|ordered)(?: point)? )?list "
+    rf"(?:of|with|containing|that has|"
     rf"having)\s+(?:(?:{_CMP_ANY})\s+)?(?P<n>\d+)\s+(?:[a-z]+\s+)?(?:(?:items?|entries|points?|"
     rf"elements?|things|steps?|tips|ideas|examples|reasons|options|bullets?|bullet points)\b|"
     rf"(?P<noun>[a-z]+s)\b)"
@@ -629,7 +918,8 @@ def _list_of_rule(match: re.Match[str], reading: _Reading) -> Check | None:
 
 _TITLE_ANGLE = re.compile(
     r"(?:(?:a |the )?title\s+)?(?:(?:wrapped|enclosed|written|placed|put)\s+)?(?:in|inside|within|"
-    r"between)\s+(?:double\s+)?(?:angular|angle) brackets(?:\s*,?\s*(?:like|such as|e\.g\.,?)\s+<<[^>]*>>)?"
+    r"between)\s+(?:double\s+)?(?:angular|angle) brackets"
+    r"(?:\s*,?\s*(?:like|such as|e\.g\.,?)\s+<<[^>]*>>)?"
     r"|(?:a |the )?title\s+(?:like|such as|as in|in the form)?\s*<<[^>]*>>|<<[^>]*>>"
 )
 _TITLE = re.compile(
@@ -665,7 +955,13 @@ _HEADING_CASE = re.compile(
 
 def _heading_case_rule(match: re.Match[str], reading: _Reading) -> Check | None:
     case = match.group("case")
-    scoped = re.search(r"\b(?:title|heading|header|subheading)", match.group().replace(f"{case} case", "").replace(f"{case}-case", "").replace(f"{case}case", ""))
+    scoped = re.search(
+        r"\b(?:title|heading|header|subheading)",
+        match.group()
+        .replace(f"{case} case", "")
+        .replace(f"{case}-case", "")
+        .replace(f"{case}case", ""),
+    )
     if case in ("lower", "upper") and not scoped:
         return None  # the whole text: the case rule reads it
     check = create("heading_case", case=case)
@@ -711,7 +1007,9 @@ _END_MARK = re.compile(
 
 
 def _end_mark_rule(match: re.Match[str], reading: _Reading) -> Check | None:
-    mark = next(m for key, m in (("q", "?"), ("x", "!"), ("p", "."), ("e", "…")) if match.group(key))
+    mark = next(
+        m for key, m in (("q", "?"), ("x", "!"), ("p", "."), ("e", "…")) if match.group(key)
+    )
     check = create("ends_with_punctuation", mark=mark)
     return negate(check) if match.group("neg") or match.group("neg2") else check
 
@@ -725,7 +1023,8 @@ _END_PHRASE = re.compile(
     rf"(?:{_ENDING})(?:\s+(?!with\b)[a-z]+){{0,2}}?\s+{_PHRASE_LEAD}(?P<q>q\d+)"
     rf"(?:\s*,?\s*(?:with\s+)?(?:no|nothing)\s+(?:other\s+|more\s+)?(?:words?|text)?\s*"
     rf"(?:after|following|afterwards?)(?:\s+(?:it|that|this))?)?"
-    rf"|(?:the\s+)?(?:last|final|closing)\s+(?:words?|line|sentence)\s+(?:is|are|should be|must be|reads?)"
+    rf"|(?:the\s+)?(?:last|final|closing)\s+(?:words?|line|sentence)\s+"
+    rf"(?:is|are|should be|must be|reads?)"
     rf"\s+(?P<q2>q\d+)"
 )
 
@@ -745,8 +1044,10 @@ _STARTING = r"(?:starts?|starting|begins?|beginning|opens?|opening)"
 _START_PHRASE = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
     rf"{_STARTING}\s+{_PHRASE_LEAD}(?P<q>q\d+)"
-    rf"|(?:the\s+)?first\s+(?:words?|line|sentence)\s+(?:is|are|should be|must be|reads?)\s+(?P<q2>q\d+)"
-    rf"|(?:first|start by|begin by|before answering,?)\s+(?:repeat(?:s|ing)?|restat(?:e|es|ing)|cop(?:y|ies|ying))\s+"
+    rf"|(?:the\s+)?first\s+(?:words?|line|sentence)\s+(?:is|are|should be|must be|reads?)\s+"
+    rf"(?P<q2>q\d+)"
+    rf"|(?:first|start by|begin by|before answering,?)\s+"
+    rf"(?:repeat(?:s|ing)?|restat(?:e|es|ing)|cop(?:y|ies|ying))\s+"
     rf"(?:the|this|my|your)?\s*(?:request|question|prompt|instruction|task)\b[^q]*?(?P<q3>q\d+)"
 )
 
@@ -783,7 +1084,8 @@ def _paragraph_start_rule(match: re.Match[str], reading: _Reading) -> Check | No
 
 _TIMES_RULE = re.compile(
     rf"(?:(?:the\s+)?(?P<kind>letter|character|word|phrase|term|keyword|name)\s+)?(?P<q>q\d+)\s+"
-    rf"(?:(?:should|must|has to|will|is to|needs to)\s+)?(?:(?:appears?|occurs?|shows? up|is used|be used|"
+    rf"(?:(?:should|must|has to|will|is to|needs to)\s+)?"
+    rf"(?:(?:appears?|occurs?|shows? up|is used|be used|"
     rf"is mentioned|be mentioned|is repeated|be repeated|is written|be written|comes? up)\s+)?"
     rf"(?:(?P<neg>not|never)\s+(?:\w+\s+){{0,1}}?)?(?:(?:{_CMP_ANY})\s+)?(?P<n>\d+)\s+times"
     rf"(?:\s+(?P<post_most>or (?:fewer|less))|\s+(?P<post_least>or more))?"
@@ -831,7 +1133,8 @@ _PRESENT_WORDS = re.compile(
     rf"containing|say|says|feature|features|featuring|with|incorporate|incorporates|has|have)\s+"
     rf"(?:(?:the|all|of|both|each|every|following)\s+){{0,3}}(?:{_KEYWORD_NOUN}\s*:?\s+)?"
     rf"(?P<qs>{_QUOTE_LIST})(?:\s+(?:somewhere|at least once|anywhere))?"
-    rf"|\b(?:the\s+)?(?:{_KEYWORD_NOUN}\s+)(?P<qs2>{_QUOTE_LIST})\s+(?:appears?|appear|are used|is used|"
+    rf"|\b(?:the\s+)?(?:{_KEYWORD_NOUN}\s+)(?P<qs2>{_QUOTE_LIST})\s+"
+    rf"(?:appears?|appear|are used|is used|"
     rf"are included|is included|shows? up)(?:\s+(?:at least once|somewhere))?"
 )
 
@@ -882,7 +1185,8 @@ _DATE = re.compile(
     rf"(?:the\s+)?(?:format\s+)?(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))"
     rf"(?:\s+(?:format|style))?"
     rf"|iso(?:[- ]8601)? dates?(?:\s*\(?\s*(?P<spec3>{_DATE_SPEC})\s*\)?)?"
-    rf"|(?:(?P<spec2>{_DATE_SPEC})|(?P<q2>q\d+)|(?P<iso2>iso(?:[- ]8601)?))\s+(?:date\s+)?(?:format|style)?"
+    rf"|(?:(?P<spec2>{_DATE_SPEC})|(?P<q2>q\d+)|(?P<iso2>iso(?:[- ]8601)?))\s+"
+    rf"(?:date\s+)?(?:format|style)?"
     rf"\s*(?:for|in)\s+(?:all\s+|every\s+|each\s+|the\s+|any\s+)?dates?"
 )
 
@@ -940,7 +1244,8 @@ def _postscript_rule(match: re.Match[str], reading: _Reading) -> Check | None:
 _PARTS = re.compile(
     rf"(?P<n>\d+)\s+(?P<distinct>different\s+|distinct\s+|separate\s+|unique\s+)?"
     rf"(?:responses|answers|versions|parts|replies|drafts|variants|options)\s+"
-    rf"(?:(?:that are|which are)\s+)?(?:separated|divided|split)\s+(?:from each other\s+)?(?:by|with|using)\s+"
+    rf"(?:(?:that are|which are)\s+)?(?:separated|divided|split)\s+(?:from each other\s+)?"
+    rf"(?:by|with|using)\s+"
     rf"(?:exactly\s+)?(?:\d+\s+)?(?:(?:asterisks|stars|dashes|hyphens|hashes|equals signs|tildes|"
     rf"underscores|symbols)\s+)?(?:like\s+)?{_DIVIDER}"
 )
@@ -1077,13 +1382,15 @@ def parse_criterion(description: str) -> ParsedCriterion:
             reading.text = _mask(reading.text, match.start(), match.end())
             position = match.end()
     rest = _EXAMPLE.sub(" ", reading.text)
-    rest = _PLACEHOLDER_TAIL.sub(" ", rest) if any(
-        c.name == "placeholder_count" for c in reading.checks
-    ) else rest
+    rest = (
+        _PLACEHOLDER_TAIL.sub(" ", rest)
+        if any(c.name == "placeholder_count" for c in reading.checks)
+        else rest
+    )
     leftover = tuple(
         word
         for word in re.findall(r"[a-z0-9][a-z0-9'’-]*", rest)
-        if word not in _FILLER and not re.fullmatch(r"q\d+", word) or _is_negation(word)
+        if (word not in _FILLER and not re.fullmatch(r"q\d+", word)) or _is_negation(word)
     )
     quotes_left = re.findall(r"\bq\d+\b", rest)
     found = tuple(reading.checks)

@@ -47,7 +47,7 @@ def lines(t: str) -> int:
 
 
 def emojis(t: str) -> int:
-    return len(re.findall("[\U0001F300-\U0001FAFF\u2600-\u27BF]", t))
+    return len(re.findall("[\U0001f300-\U0001faff\u2600-\u27bf]", t))
 
 
 Crit = tuple[str, bool] | tuple[str, bool, Callable[[str], bool]]
@@ -190,10 +190,16 @@ item(
         ("The blurb has no title.", False),
         ("At most two sentences", False, lambda t: len(sentences(t)) <= 2),
         ("Keep it to three sentences or fewer", True, lambda t: len(sentences(t)) <= 3),
-        ("No sentence has more than 12 words", True,
-         lambda t: all(words(s) <= 12 for s in sentences(t))),
-        ("Each sentence is under 10 words", False,
-         lambda t: all(words(s) < 10 for s in sentences(t))),
+        (
+            "No sentence has more than 12 words",
+            True,
+            lambda t: all(words(s) <= 12 for s in sentences(t)),
+        ),
+        (
+            "Each sentence is under 10 words",
+            False,
+            lambda t: all(words(s) < 10 for s in sentences(t)),
+        ),
     ],
 )
 item(
@@ -241,7 +247,7 @@ item(
         ("Doesn't end with a question", False),
         ("End with a period.", False),
         ("Ends with 'Can you make it?'", True),
-        ("The note ends with the phrase \"See you there!\"", False),
+        ('The note ends with the phrase "See you there!"', False),
         ("Use no more than 40 words", True, lambda t: words(t) <= 40),
         ("Four sentences or more", True, lambda t: len(sentences(t)) >= 4),
     ],
@@ -255,9 +261,9 @@ item(
         ("Never ends with a question.", True),
         ("Ends with 'See you there!'", True),
         ("End with an exclamation point", True),
-        ("Sign off with \"Cheers, Alex\"", False),
+        ('Sign off with "Cheers, Alex"', False),
         ("Start with 'Hi Sam'", True),
-        ("Begins with \"Dear Sam\"", False),
+        ('Begins with "Dear Sam"', False),
         ("Must be fewer than 20 words", True, lambda t: words(t) < 20),
         ("Write exactly two sentences", False, lambda t: len(sentences(t)) == 2),
     ],
@@ -268,9 +274,9 @@ item(
     "Dear Ms Park,\n\nSorry for the delay. Your order shipped this morning and should arrive "
     "on Thursday.\n\nBest regards,\nSam",
     [
-        ("Ends with \"Best regards,\nSam\"", True),
+        ('Ends with "Best regards,\nSam"', True),
         ("End the reply with 'Kind regards'", False),
-        ("Starts with \"Dear\"", True),
+        ('Starts with "Dear"', True),
         ("The reply must not start with 'Hi'", True),
         ("Three paragraphs", True, lambda t: len(paragraphs(t)) == 3),
         ("No more than 2 paragraphs", False, lambda t: len(paragraphs(t)) <= 2),
@@ -440,21 +446,42 @@ item(
     LONG,
     [
         ("Exactly three paragraphs", True, lambda t: len(paragraphs(t)) == 3),
-        ("The response should have at least four paragraphs", False,
-         lambda t: len(paragraphs(t)) >= 4),
+        (
+            "The response should have at least four paragraphs",
+            False,
+            lambda t: len(paragraphs(t)) >= 4,
+        ),
         ("Between 2 and 4 paragraphs", True, lambda t: 2 <= len(paragraphs(t)) <= 4),
-        ("Each paragraph has at most three sentences", True,
-         lambda t: all(len(sentences(p)) <= 3 for p in paragraphs(t))),
-        ("No paragraph should have more than 2 sentences", False,
-         lambda t: all(len(sentences(p)) <= 2 for p in paragraphs(t))),
-        ("Keep every sentence under 25 words", True,
-         lambda t: all(words(s) < 25 for s in sentences(t))),
-        ("Sentences must be shorter than 15 words", False,
-         lambda t: all(words(s) < 15 for s in sentences(t))),
-        ("Each paragraph is under 50 words", True,
-         lambda t: all(words(p) < 50 for p in paragraphs(t))),
-        ("Every paragraph has at least thirty words", False,
-         lambda t: all(words(p) >= 30 for p in paragraphs(t))),
+        (
+            "Each paragraph has at most three sentences",
+            True,
+            lambda t: all(len(sentences(p)) <= 3 for p in paragraphs(t)),
+        ),
+        (
+            "No paragraph should have more than 2 sentences",
+            False,
+            lambda t: all(len(sentences(p)) <= 2 for p in paragraphs(t)),
+        ),
+        (
+            "Keep every sentence under 25 words",
+            True,
+            lambda t: all(words(s) < 25 for s in sentences(t)),
+        ),
+        (
+            "Sentences must be shorter than 15 words",
+            False,
+            lambda t: all(words(s) < 15 for s in sentences(t)),
+        ),
+        (
+            "Each paragraph is under 50 words",
+            True,
+            lambda t: all(words(p) < 50 for p in paragraphs(t)),
+        ),
+        (
+            "Every paragraph has at least thirty words",
+            False,
+            lambda t: all(words(p) >= 30 for p in paragraphs(t)),
+        ),
         ("Write more than 70 words", True, lambda t: words(t) > 70),
         ("The answer is 100 words or fewer", True, lambda t: words(t) <= 100),
         ("Don't exceed seventy words", False, lambda t: words(t) <= 70),
@@ -476,10 +503,16 @@ item(
         ("More than three sentences", False, lambda t: len(sentences(t)) > 3),
         ("Between 20 and 30 words", True, lambda t: 20 <= words(t) <= 30),
         ("Max 20 words", False, lambda t: words(t) <= 20),
-        ("Each sentence should be no longer than 15 words", True,
-         lambda t: all(words(s) <= 15 for s in sentences(t))),
-        ("Every sentence has fewer than ten words", False,
-         lambda t: all(words(s) < 10 for s in sentences(t))),
+        (
+            "Each sentence should be no longer than 15 words",
+            True,
+            lambda t: all(words(s) <= 15 for s in sentences(t)),
+        ),
+        (
+            "Every sentence has fewer than ten words",
+            False,
+            lambda t: all(words(s) < 10 for s in sentences(t)),
+        ),
     ],
 )
 item(
@@ -505,10 +538,16 @@ item(
     [
         ("Four lines", True, lambda t: lines(t) == 4),
         ("The poem has no more than 3 lines", False, lambda t: lines(t) <= 3),
-        ("Each line has at most five words", True,
-         lambda t: all(words(ln) <= 5 for ln in t.splitlines() if ln.strip())),
-        ("Every line is under 4 words", False,
-         lambda t: all(words(ln) < 4 for ln in t.splitlines() if ln.strip())),
+        (
+            "Each line has at most five words",
+            True,
+            lambda t: all(words(ln) <= 5 for ln in t.splitlines() if ln.strip()),
+        ),
+        (
+            "Every line is under 4 words",
+            False,
+            lambda t: all(words(ln) < 4 for ln in t.splitlines() if ln.strip()),
+        ),
         ("Don't use commas", True),
         ("Untitled: no title", True),
         ("No emojis", True, lambda t: emojis(t) == 0),
@@ -520,10 +559,16 @@ item(
     "- Go to bed at the same time every night.\n- Keep your bedroom cool and dark.\n"
     "- Put your phone away an hour before bed.",
     [
-        ("Each bullet point is at most ten words", True,
-         lambda t: all(words(ln) - 1 <= 10 for ln in t.splitlines())),
-        ("Keep each bullet under 8 words", False,
-         lambda t: all(words(ln) - 1 < 8 for ln in t.splitlines())),
+        (
+            "Each bullet point is at most ten words",
+            True,
+            lambda t: all(words(ln) - 1 <= 10 for ln in t.splitlines()),
+        ),
+        (
+            "Keep each bullet under 8 words",
+            False,
+            lambda t: all(words(ln) - 1 < 8 for ln in t.splitlines()),
+        ),
         ("Exactly three bullet points", True, lambda t: bullets(t) == 3),
         ("At least 4 bullets", False, lambda t: bullets(t) >= 4),
         ("No numbered list", True, lambda t: numbered(t) == 0),
@@ -549,7 +594,7 @@ item(
 item(
     "quoted",
     "Give me a one-line motivational quote, in quotation marks.",
-    "\"Small steps every day add up to big changes.\"",
+    '"Small steps every day add up to big changes."',
     [
         ("Wrap the whole response in double quotes", True),
         ("Put the entire answer in quotation marks", True),
@@ -571,7 +616,7 @@ item(
 item(
     "json-out",
     "Return the user's name and age as JSON.",
-    "{\"name\": \"Ana\", \"age\": 34}",
+    '{"name": "Ana", "age": 34}',
     [
         ("Output valid JSON", True),
         ("The answer must be in JSON format", True),
@@ -597,8 +642,7 @@ item(
     [
         ("Written in French", True),
         ("The answer is in English", False),
-        ("Respond in French and use at most 2 sentences", True,
-         lambda t: len(sentences(t)) <= 2),
+        ("Respond in French and use at most 2 sentences", True, lambda t: len(sentences(t)) <= 2),
         ("No more than twenty-five words", True, lambda t: words(t) <= 25),
         ("Use fewer than 15 words", False, lambda t: words(t) < 15),
     ],
@@ -610,7 +654,7 @@ item(
     "waterproof zips keep rain out.",
     [
         ("Mention the word 'waterproof'", True),
-        ("Use the word \"waterproof\" at least twice", True),
+        ('Use the word "waterproof" at least twice', True),
         ("Use the word 'laptop' at least 3 times", False),
         ("Don't use the word 'cheap'", True),
         ("Avoid the words 'light' and 'heavy'", False),
@@ -644,11 +688,18 @@ def build() -> list[dict[str, Any]]:
             if len(entry) == 3:
                 verified = entry[2](output)  # type: ignore[misc]
                 if verified != label:
-                    problems.append(f"{key}#{index} {description!r}: hand {label}, count {verified}")
+                    problems.append(
+                        f"{key}#{index} {description!r}: hand {label}, count {verified}"
+                    )
             crits.append({"id": f"c{index}", "description": description, "label": label})
         rows.append(
-            {"id": f"format-dev:{key}", "source": "format-dev", "task": task, "output": output,
-             "criteria": crits}
+            {
+                "id": f"format-dev:{key}",
+                "source": "format-dev",
+                "task": task,
+                "output": output,
+                "criteria": crits,
+            }
         )
     if problems:
         raise SystemExit("labels disagree with the counts:\n" + "\n".join(problems))

@@ -482,6 +482,7 @@ def highlight_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
 
 _PER_WORDS = ("sentence", "paragraph", "line", "item")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,9}[.)])\s+")
 
 
 def _unit(per: str) -> str:
@@ -496,7 +497,9 @@ def _pieces(check: str, per: str | None, allowed: tuple[str, ...]) -> Callable[[
         "sentence": sentences,
         "paragraph": paragraphs,
         "line": lambda text: [line for line in text.splitlines() if has_word(line)],
-        "item": lambda text: bullet_lines(text, numbered=True),
+        "item": lambda text: [
+            _LIST_MARKER.sub("", item) for item in bullet_lines(text, numbered=True)
+        ],
     }
     if _unit(per) not in allowed:
         raise RubricError(

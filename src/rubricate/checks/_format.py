@@ -26,8 +26,36 @@ _TITLE = re.compile(r"<<([^\n]*?)>>")
 _HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}\s*|title\s*:\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I)
 _CASE_WORDS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 _SMALL = frozenset(
-    "a an the and but or nor for so yet as at by in of off on per to up via vs with from into "
-    "onto over than".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "but",
+        "or",
+        "nor",
+        "for",
+        "so",
+        "yet",
+        "as",
+        "at",
+        "by",
+        "in",
+        "of",
+        "off",
+        "on",
+        "per",
+        "to",
+        "up",
+        "via",
+        "vs",
+        "with",
+        "from",
+        "into",
+        "onto",
+        "over",
+        "than",
+    ]
 )
 _SNIPPET = 40
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}

@@ -147,8 +147,9 @@ def create(name: str, /, **args: Any) -> Check:
 def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]]) -> Check:
     """A check from its structured-rubric form: a name, `{name: ..., <arguments>}`, or a list.
 
-    The checks of a list must all pass (`all_of`); `{not: <form>}` must fail (`negate`). Raises `RubricError` whose `field` is `name`
-    or the offending argument (`[1].at_most` in a list).
+    The checks of a list must all pass (`all_of`); `{not: <form>}` must fail (`negate`).
+    Raises `RubricError` whose `field` is `name` or the offending argument (`[1].at_most` in a
+    list).
     """
     if isinstance(spec, Sequence) and not isinstance(spec, str):
         if not spec:
@@ -180,7 +181,7 @@ def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]])
             "a check is a name or a mapping with `name` and its arguments, "
             f"got {type(spec).__name__}"
         )
-    if "not" in spec and "name" not in spec:
+    if "not" in spec:
         if len(spec) > 1:
             extra = next(str(key) for key in spec if key != "not")
             raise RubricError(

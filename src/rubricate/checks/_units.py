@@ -30,7 +30,8 @@ Every counting check uses these definitions, so a rule means the same thing ever
 - **title**: see `title_line`: `<<Title>>` anywhere, or a first line that is a Markdown heading,
   `Title: ...`, a line in bold, or a short standalone line with a blank line and more text after.
 - **emoji**: a pictographic character (the emoji blocks of Unicode, the misc symbols and dingbats
-  blocks, and a few older symbols such as ⌛ and ⭐; not arrows, ©, ® or ™), with its modifiers and joined sequences counted once.
+  blocks, and a few older symbols such as ⌛ and ⭐; not arrows, ©, ® or ™), with its
+  modifiers and joined sequences counted once.
 - **keyword or phrase**: matched case-insensitively as whole words: not preceded or followed by
   a letter, digit or underscore, so `cat` is not found in `category`; any run of whitespace in
   a phrase matches any run of whitespace in the text.
@@ -68,14 +69,42 @@ _BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]+\1")
 _TITLE_WORDS = 12
 _WORD_LETTERS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 _SMALL_WORDS = frozenset(
-    "a an the and but or nor for so yet as at by in of off on per to up via vs with from into "
-    "onto over than".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "but",
+        "or",
+        "nor",
+        "for",
+        "so",
+        "yet",
+        "as",
+        "at",
+        "by",
+        "in",
+        "of",
+        "off",
+        "on",
+        "per",
+        "to",
+        "up",
+        "via",
+        "vs",
+        "with",
+        "from",
+        "into",
+        "onto",
+        "over",
+        "than",
+    ]
 )
 # Pictographs (emoji blocks, dingbats, misc symbols, flags), then any modifiers, variation
 # selectors and zero-width-joined pictographs, so 👍🏽 and 👩‍💻 are one emoji each.
 _PICTOGRAPH = (
-    "\U0001F000-\U0001FAFF\u2600-\u27BF\u231A\u231B\u23E9-\u23FA\u2B05-\u2B07"
-    "\u2B1B\u2B1C\u2B50\u2B55\u3030\u303D\u3297\u3299"
+    "\U0001f000-\U0001faff\u2600-\u27bf\u231a\u231b\u23e9-\u23fa\u2b05-\u2b07"
+    "\u2b1b\u2b1c\u2b50\u2b55\u3030\u303d\u3297\u3299"
 )
 _EMOJI = re.compile(
     rf"[{_PICTOGRAPH}][\uFE0F\U0001F3FB-\U0001F3FF\U000E0020-\U000E007F]*"
