@@ -200,13 +200,14 @@ _NEG = (
 _ABSENCE = re.compile(rf"\b{_NEG}\b|n't\b|-free\b")
 _CMP = {
     "at_most": (
-        r"at (?:the )?most|up to|a maximum of|maximum of|maximum|max\.?|within|limited to|"
+        r"at (?:the )?most|up to|a maximum of|maximum of|maximum|an? max of|max of|max\.?|within|"
+        r"limited to|"
         r"(?:limit|keep|cap|restrict)\w*(?: \w+){0,2}? (?:to|at|within)|no longer than|"
         r"≤|<=|not to exceed"
     ),
     "fewer_than": r"fewer than|less than|under|below|shorter than|<",
     "at_least": r"at least|a minimum of|minimum of|minimum|min\.?|≥|>=",
-    "more_than": r"more than|over|above|greater than|longer than|exceed(?:s|ing)?|>",
+    "more_than": r"more than|over|above|beyond|greater than|longer than|exceed(?:s|ing)?|>",
     "exactly": r"exactly|precisely|just|only",
 }
 _CMP_ANY = "|".join(f"(?P<{key}>{value})" for key, value in _CMP.items())
@@ -279,277 +280,38 @@ _QUOTED = re.compile(r"(?<!\w)'(?P<single>[^']*?\w[^']*?)'(?!\w)|\"(?P<double>[^
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _TAIL_QUOTE = re.compile(r":\s*(['\"])(?P<body>.*\w.*)\1\W*$", re.DOTALL)
 
+
+_CONSUMED = "\x00"
+
+
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # Words that carry no rule: the subject, modal verbs, articles, "the response should".
-_FILLER = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "it",
-        "its",
-        "it's",
-        "itself",
-        "response",
-        "responses",
-        "answer",
-        "answers",
-        "reply",
-        "replies",
-        "output",
-        "text",
-        "draft",
-        "writing",
-        "result",
-        "message",
-        "content",
-        "copy",
-        "piece",
-        "whole",
-        "entire",
-        "overall",
-        "total",
-        "full",
-        "complete",
-        "final",
-        "your",
-        "you",
-        "yours",
-        "my",
-        "me",
-        "i",
-        "we",
-        "our",
-        "us",
-        "please",
-        "kindly",
-        "should",
-        "must",
-        "shall",
-        "will",
-        "would",
-        "can",
-        "could",
-        "may",
-        "might",
-        "need",
-        "needs",
-        "needed",
-        "has",
-        "have",
-        "having",
-        "had",
-        "is",
-        "are",
-        "be",
-        "been",
-        "being",
-        "was",
-        "were",
-        "do",
-        "does",
-        "did",
-        "doing",
-        "make",
-        "makes",
-        "made",
-        "keep",
-        "keeps",
-        "kept",
-        "stay",
-        "stays",
-        "remain",
-        "remains",
-        "contain",
-        "contains",
-        "containing",
-        "include",
-        "includes",
-        "including",
-        "use",
-        "uses",
-        "using",
-        "used",
-        "write",
-        "writes",
-        "written",
-        "writing",
-        "give",
-        "gives",
-        "given",
-        "provide",
-        "provides",
-        "provided",
-        "present",
-        "presented",
-        "format",
-        "formatted",
-        "formatting",
-        "structure",
-        "structured",
-        "organized",
-        "organised",
-        "put",
-        "add",
-        "adds",
-        "added",
-        "appear",
-        "appears",
-        "show",
-        "shows",
-        "form",
-        "style",
-        "feature",
-        "features",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "with",
-        "by",
-        "as",
-        "from",
-        "into",
-        "within",
-        "throughout",
-        "across",
-        "and",
-        "or",
-        "but",
-        "also",
-        "only",
-        "just",
-        "all",
-        "any",
-        "each",
-        "every",
-        "some",
-        "one",
-        "both",
-        "either",
-        "so",
-        "then",
-        "there",
-        "here",
-        "which",
-        "where",
-        "when",
-        "what",
-        "total",
-        "length",
-        "long",
-        "short",
-        "size",
-        "count",
-        "number",
-        "amount",
-        "limit",
-        "overall",
-        "roughly",
-        "strictly",
-        "poem",
-        "haiku",
-        "essay",
-        "summary",
-        "story",
-        "email",
-        "letter",
-        "post",
-        "blog",
-        "article",
-        "tweet",
-        "note",
-        "list",
-        "paragraph",
-        "description",
-        "explanation",
-        "report",
-        "review",
-        "caption",
-        "title",
-        "message",
-        "bio",
-        "introduction",
-        "intro",
-        "conclusion",
-        "headline",
-        "slogan",
-        "speech",
-        "script",
-        "song",
-        "lyrics",
-        "limerick",
-        "sonnet",
-        "cover",
-        "blurb",
-        "quote",
-        "recipe",
-        "guide",
-        "instructions",
-        "steps",
-        "reply",
-        "comment",
-        "update",
-        "announcement",
-        "memo",
-        "summary",
-        "abstract",
-        "everything",
-        "entirely",
-        "completely",
-        "wholly",
-        "fully",
-        "exactly",
-        "precisely",
-        "allowed",
-        "permitted",
-        "sure",
-        "ensure",
-        "ensures",
-        "respond",
-        "responds",
-        "responding",
-        "aim",
-        "aims",
-        "target",
-        "run",
-        "runs",
-        "lay",
-        "laid",
-        "out",
-        "offer",
-        "offers",
-        "deliver",
-        "delivers",
-        "produce",
-        "produces",
-        "create",
-        "creates",
-        "compose",
-        "composes",
-        "generate",
-        "generates",
-        "craft",
-        "crafts",
-        "draft",
-        "drafts",
-        "prepare",
-        "prepares",
-        "return",
-        "returns",
-        "print",
-        "prints",
-        "go",
-        "goes",
-        "consist",
-        "consists",
-        "set",
-    ]
+_FILLER = _word_set(
+    """
+    a an the this that these those it its it's itself response responses answer answers
+    reply replies output text draft writing result message content copy piece whole entire
+    overall total full complete final your you yours my me i we our us please kindly
+    should must shall will would can could may might need needs needed has have having had
+    is are be been being was were do does did doing make makes made keep keeps kept stay
+    stays remain remains contain contains containing include includes including use uses
+    using used write writes written writing give gives given provide provides provided
+    present presented format formatted formatting structure structured organized organised
+    put add adds added appear appears show shows form style feature features of in on at
+    to for with by as from into within throughout across and or but also only just all any
+    each every some one both either so then there here which where when what total length
+    long short size count number amount limit overall roughly strictly poem haiku essay
+    summary story email letter post blog article tweet note description explanation report
+    review message bio slogan speech script song lyrics limerick sonnet cover blurb quote
+    recipe guide instructions steps reply comment update announcement memo summary
+    everything entirely completely wholly fully exactly precisely allowed permitted sure
+    ensure ensures respond responds responding aim aims target run runs lay laid out offer
+    offers deliver delivers produce produces create creates compose composes generate
+    generates craft crafts draft drafts prepare prepares return returns print prints go
+    goes consist consists set
+    """
 )
 
 
@@ -627,8 +389,16 @@ def _count_check(unit: str, bounds: dict[str, int], reading: _Reading, **extra: 
 
 
 # The count rule: [negation] [comparator] N [unit] [post-comparator], or a range.
+# What may stand between a negation and the bound it flips: verbs ("must not go over"), or the
+# unit a limit applies in ("no sentence longer than"); never another noun ("no heading longer
+# than" is about headings, which the grammar does not count words in).
+_NEG_GAP = (
+    r"be|go|goes|have|has|contain|contains|use|uses|write|include|includes|run|runs|get|is|are|"
+    r"exceed|make|let|allow|any|ever|should|must|will|can|do|does|with|having|of|"
+    rf"{'|'.join(_CONTAINER_WORDS.values())}"
+)
 _COUNT = re.compile(
-    rf"(?:(?P<neg>\b{_NEG}|\bnot)\s+(?:(?!{_NEG}\b)[a-z]+\s+){{0,2}}?)?"
+    rf"(?:(?P<neg>\b{_NEG}|\bnot)\s+(?:(?:{_NEG_GAP})\s+){{0,2}}?)?"
     rf"(?:(?:{_CMP_ANY})\s+)?(?:(?:between|from)\s+)?(?:(?P<low>\d+)\s*(?:-|–|to|and|or)\s*)?"
     rf"(?:(?:at least|no fewer than|no less than|a minimum of|minimum)\s+(?P<low2>\d+)\s+"
     rf"(?:but|and)\s+(?P<high2>no more than|not more than|at most|up to|fewer than|less than|"
@@ -800,7 +570,8 @@ def _per(unit: str, match: re.Match[str], reading: _Reading) -> tuple[str | None
 
 
 def _mask(text: str, start: int, end: int) -> str:
-    return text[:start] + " " * (end - start) + text[end:]
+    """The text with a consumed span blanked out by a character no rule reads across."""
+    return text[:start] + _CONSUMED * (end - start) + text[end:]
 
 
 def _zero_units(words: str) -> list[Check] | None:
@@ -856,6 +627,9 @@ _ZERO = re.compile(
     rf"contain|containing|have|has|with|write|put|add|of|format(?:ted)?(?: it)? as|"
     rf"in|as|be|single|1|kind of|type of|sort of|form of)\s+){{0,3}}"
     rf"(?P<units>{_ZERO_UNIT}(?:\s*(?:{_LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*)\b"
+    # "no heading longer than 6 words" limits headings; it does not forbid them.
+    rf"(?![- ]?case\b)(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|exceed\w*|with|has|have|"
+    rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can)\b)"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
     rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
 )
@@ -896,8 +670,8 @@ def _present_rule(match: re.Match[str], reading: _Reading) -> Check | None:
 
 _LIST_OF = re.compile(
     rf"\b(?:(?P<kind>bullet(?:ed)?|numbered|ordered)(?: point)? )?list "
-    rf"(?:of|with|containing|that has|"
-    rf"having)\s+(?:(?:{_CMP_ANY})\s+)?(?P<n>\d+)\s+(?:[a-z]+\s+)?(?:(?:items?|entries|points?|"
+    rf"(?:of|with|containing|that has|having|has|contains|should have|must have|should contain|"
+    rf"must contain|includes|needs)\s+(?:(?:{_CMP_ANY})\s+)?(?P<n>\d+)\s+(?:[a-z]+\s+)?(?:(?:items?|entries|points?|"
     rf"elements?|things|steps?|tips|ideas|examples|reasons|options|bullets?|bullet points)\b|"
     rf"(?P<noun>[a-z]+s)\b)"
 )
@@ -922,9 +696,14 @@ _TITLE_ANGLE = re.compile(
     r"(?:\s*,?\s*(?:like|such as|e\.g\.,?)\s+<<[^>]*>>)?"
     r"|(?:a |the )?title\s+(?:like|such as|as in|in the form)?\s*<<[^>]*>>|<<[^>]*>>"
 )
+# A title is read as a rule only after a verb of having or adding ("has a title", "give it a
+# title", "start with a heading"): "keep the title under 8 words" is about the title, not a rule
+# that there be one, and the leftover "title" then keeps that criterion from being decided.
 _TITLE = re.compile(
     r"\b(?:(?P<neg>not|never|no|without)\s+(?:\w+\s+){0,2}?)?"
-    r"(?:(?:starts?|begins?|opens?|starting|beginning|opening)(?:\s+[a-z]+){0,2}?\s+with\s+)?"
+    r"(?:(?:starts?|begins?|opens?|starting|beginning|opening)(?:\s+[a-z]+){0,2}?\s+with|"
+    r"has|have|having|with|include[sd]?|including|add(?:s|ed)?|put|needs?|contains?|uses?|"
+    r"provides?|gives?(?:\s+[a-z]+){0,2}?|there is|there should be|own)\s+"
     r"(?:(?:a|the|its|an?)\s+)?"
     r"(?:(?:short|clear|catchy|descriptive|bold|markdown|proper)\s+)?(?:title|heading|headline)"
     r"(?:\s+(?:line|at the top|on the first line|on top|first|above it))?\b"
@@ -1324,6 +1103,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = (
     (_PARTS, _parts_rule),
     (_POSTSCRIPT, _postscript_rule),
     (_PARAGRAPH_START, _paragraph_start_rule),
+    (_ZERO, _zero_rule),
     (_CAPITAL_TIMES, _capital_times_rule),
     (_HIGHLIGHT, _highlight_rule),
     (_LIST_OF, _list_of_rule),
@@ -1339,7 +1119,6 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = (
     (_DATE, _date_rule),
     (_TITLE_ANGLE, _angle_rule),
     (_HEADING_CASE, _heading_case_rule),
-    (_ZERO, _zero_rule),
     (_WHOLE_CASE, _whole_case_rule),
     (_TITLE, _title_rule),
     (_QUOTES_AROUND, _quotes_rule),
