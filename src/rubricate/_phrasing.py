@@ -383,7 +383,7 @@ def _cmp_key(match: re.Match[str], prefix: str = "") -> str | None:
     return None
 
 
-def _count_check(unit: str, bounds: dict[str, int], reading: _Reading, **extra: Any) -> Check:
+def _count_check(unit: str, bounds: dict[str, int], **extra: Any) -> Check:
     name, args = _COUNT_CHECK[unit]
     return create(name, **args, **extra, **bounds)
 
@@ -408,7 +408,6 @@ _COUNT = re.compile(
     rf"(?:\s+(?P<post_most>{_POST['at_most']})|\s*(?P<post_least>{_POST['at_least']}))?"
     rf"(?:\s+(?:long|in length|in total|total|or so))?"
 )
-_RANGE_LEAD = re.compile(r"(?:between|from)\s+$")
 
 
 def _count_rule(match: re.Match[str], reading: _Reading) -> Check | None:
@@ -463,7 +462,7 @@ def _count_rule(match: re.Match[str], reading: _Reading) -> Check | None:
         if kind is not None:
             unit = "numbered" if kind.group(1) in ("numbered", "ordered") else "bullet"
     try:
-        return _count_check(unit, bounds, reading, **extra)
+        return _count_check(unit, bounds, **extra)
     except RubricError:
         return None
 
@@ -610,7 +609,7 @@ def _absent(piece: str) -> Check | None:
             return build()
     unit = _unit_key(piece)
     if unit in ("bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "item"):
-        return _count_check(unit, {"exactly": 0}, _Reading("", []))
+        return _count_check(unit, {"exactly": 0})
     if unit == "capital_word":
         return create("capital_word_count", exactly=0)
     return None
@@ -628,7 +627,8 @@ _ZERO = re.compile(
     rf"in|as|be|single|1|kind of|type of|sort of|form of)\s+){{0,3}}"
     rf"(?P<units>{_ZERO_UNIT}(?:\s*(?:{_LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*)\b"
     # "no heading longer than 6 words" limits headings; it does not forbid them.
-    rf"(?![- ]?case\b)(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|exceed\w*|with|has|have|"
+    rf"(?![- ]?case\b)(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|"
+    rf"exceed\w*|with|has|have|"
     rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can)\b)"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
     rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
@@ -671,7 +671,8 @@ def _present_rule(match: re.Match[str], reading: _Reading) -> Check | None:
 _LIST_OF = re.compile(
     rf"\b(?:(?P<kind>bullet(?:ed)?|numbered|ordered)(?: point)? )?list "
     rf"(?:of|with|containing|that has|having|has|contains|should have|must have|should contain|"
-    rf"must contain|includes|needs)\s+(?:(?:{_CMP_ANY})\s+)?(?P<n>\d+)\s+(?:[a-z]+\s+)?(?:(?:items?|entries|points?|"
+    rf"must contain|includes|needs)\s+(?:(?:{_CMP_ANY})\s+)?(?P<n>\d+)\s+(?:[a-z]+\s+)?"
+    rf"(?:(?:items?|entries|points?|"
     rf"elements?|things|steps?|tips|ideas|examples|reasons|options|bullets?|bullet points)\b|"
     rf"(?P<noun>[a-z]+s)\b)"
 )
@@ -1055,7 +1056,6 @@ def _highlight_rule(match: re.Match[str], reading: _Reading) -> Check | None:
 
 _PLACEHOLDER_TAIL = re.compile(r"\s*(?:in|with|using|inside|within)\s+square brackets")
 _EXAMPLE = re.compile(_EXAMPLE_TAIL)
-_PAREN_EMPTY = re.compile(r"\(\s*\)")
 
 _UNIT_LIMIT = re.compile(
     rf"(?:the\s+)?(?P<unit>word|sentence|paragraph|character|line|bullet(?: point)?)s?[- ]?"
@@ -1072,7 +1072,7 @@ def _unit_limit_rule(match: re.Match[str], reading: _Reading) -> Check | None:
     key = _bound(cmp, match.group("neg") is not None)
     if unit is None or key is None:
         return None
-    return _count_check(unit, {key: int(match.group("n"))}, reading)
+    return _count_check(unit, {key: int(match.group("n"))})
 
 
 _CAPITAL_TIMES = re.compile(
