@@ -780,6 +780,7 @@ def test_has_title_finds_what_a_reader_takes_for_a_title(text: str, title: str) 
         "",
         "Just one line with no body",
         "Dear Sam,\n\nThanks for the note.",  # a greeting ends in a comma
+        "Hi team\n\nA few notes before the move.",  # and is no title without one either
         "Why do bees matter?\n\nThey pollinate crops.",  # a question asked, not a title
         "- Pack your desk\n\n- Label boxes",  # a list item
         "Bees pollinate about a third of the crops we eat.\n\nMore text.",  # a sentence

@@ -67,6 +67,9 @@ _ANGLE_TITLE = re.compile(r"<<([^\n]*?)>>")
 _LABELLED_TITLE = re.compile(r"^\W{0,3}title\W{0,3}:", re.IGNORECASE)
 _BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]+\1")
 _TITLE_WORDS = 12
+_GREETING = re.compile(
+    r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|to whom)\b", re.I
+)
 _WORD_LETTERS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 _SMALL_WORDS = frozenset(
     [
@@ -201,7 +204,8 @@ def title_line(text: str) -> str | None:
     - `<<Title>>` on one line, anywhere;
     - else the first non-blank line, when it is a Markdown heading (`# Title`), starts with
       `Title:`, is wholly in bold (`**Title**`), or stands alone: at most 12 words, no list
-      marker, not ending in `.`, `,`, `;` or `:`, with a blank line after it and more text below.
+      marker, not a greeting (`Hi team`), not ending in `.`, `,`, `;` or `:`, with a blank line
+      after it and more text below.
       A standalone line ending in `?` or `!` counts only when its words are capitalized (a
       title, not a question asked).
     """
@@ -223,7 +227,7 @@ def title_line(text: str) -> str | None:
     rest = lines[index + 1 :]
     if not rest or rest[0].text.strip() or not any(has_word(line.text) for line in rest):
         return None
-    if first[-1] in ".,;:":
+    if first[-1] in ".,;:" or _GREETING.match(first):
         return None
     if first[-1] in "?!" and not is_title_case(first):
         return None
