@@ -295,7 +295,10 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
                 checkpoint.flush()
                 took = f"{result['seconds']:.1f} s"
                 log(f"{index}/{len(rows)} [{config}] {row['id']}: {result['result']} ({took})")
-    summary = summarise(rows, graded)
+    wanted = {row["id"] for row in rows}  # the checkpoint may hold rows of a larger run
+    summary = summarise(
+        rows, {c: {i: r for i, r in done.items() if i in wanted} for c, done in graded.items()}
+    )
     label = args.judge if model is None else model_name(chat_model)
     table = Table(title=f"Injection guard ({label})")
     for column in (
