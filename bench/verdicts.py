@@ -1,0 +1,290 @@
+"""Every verdict figure in the docs, on one split, in one command.
+
+    .venv/bin/python bench/verdicts.py --split dev      # what choices are tuned on
+    .venv/bin/python bench/verdicts.py --split test     # frozen: measured, never tuned on
+
+Sets (a `judge-bench`-format JSONL each; a set whose file is missing is skipped and said so):
+
+- `content`: REALSumm facts, the split of `--judge-bench/realsumm.jsonl` by `splits.split_of`;
+- `ifeval`: IFEval instructions, same rule on `ifeval.jsonl` (graded with `compile_checks`);
+- `format`, `trivial`, `hostile`, `lookalike`: `bench/data/<set>/<split>.jsonl`, written by hand
+  (the test files by someone who had not read the judge; see bench/data/README.md).
+
+Each set is graded by the variants that matter for it: `default` (`Judge("local")`),
+`compiled` (`compile_checks=True`) for format sets. Per set and variant it reports balanced
+accuracy, Cohen's kappa, AUROC and expected calibration error (when verdicts carry a
+confidence), seconds per criterion; for `hostile` the share of plainly failing items that pass,
+for `lookalike` the share of pairs whose honest answer turns into a fail once it quotes
+instruction-like text. Finished items are checkpointed next to `--out`, so an interrupted run
+resumes; the summary (no per-item dump) goes to `--out`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from splits import select
+
+from rubricate import Judge
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DEFAULT_JUDGE_BENCH = ROOT.parent / "shared" / "judge-bench"
+HAND_WRITTEN = ("format", "trivial", "hostile", "lookalike")
+SAMPLED = {"content": "realsumm.jsonl", "ifeval": "ifeval.jsonl"}
+VARIANTS = {
+    "content": ("default",),
+    "ifeval": ("compiled",),
+    "format": ("default", "compiled"),
+    "trivial": ("default",),
+    "hostile": ("default",),
+    "lookalike": ("default",),
+}
+
+
+def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
+    sets: dict[str, list[dict[str, Any]]] = {}
+    for name, filename in SAMPLED.items():
+        path = Path(args.judge_bench) / filename
+        if not path.is_file():
+            print(f"skip {name}: {path} not found (pass --judge-bench DIR)", file=sys.stderr)
+            continue
+        items = select(read_jsonl(path), args.split)
+        sets[name] = sample(items, args.criteria, args.seed)
+    for name in HAND_WRITTEN:
+        path = HERE / "data" / name / f"{args.split}.jsonl"
+        if path.is_file():
+            sets[name] = read_jsonl(path)
+        else:
+            print(f"skip {name}: {path} not found", file=sys.stderr)
+    return {name: items for name, items in sets.items() if name in args.sets}
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def sample(items: list[dict[str, Any]], criteria: int, seed: int) -> list[dict[str, Any]]:
+    """Whole items in a seeded order until about `criteria` criteria are taken."""
+    order = list(items)
+    random.Random(seed).shuffle(order)
+    taken: list[dict[str, Any]] = []
+    for item in order:
+        if sum(len(i["criteria"]) for i in taken) >= criteria:
+            break
+        taken.append(item)
+    return taken
+
+
+def make_judge(variant: str, model: str) -> Judge:
+    return Judge(model, compile_checks=variant == "compiled")
+
+
+async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
+    rubric = [
+        {"id": c["id"], "description": c["description"], "required": True}
+        for c in item["criteria"]
+    ]
+    started = time.perf_counter()
+    evaluation = await judge.aevaluate(rubric, output=item["output"], task=item.get("task", ""))
+    by_id = {v.id: v for v in evaluation.criteria}
+    return {
+        "id": item["id"],
+        "pair": item.get("pair"),
+        "result": evaluation.result,
+        "seconds": time.perf_counter() - started,
+        "criteria": [
+            {
+                "label": bool(c["label"]),
+                "passed": bool(by_id[c["id"]].passed) if c["id"] in by_id else False,
+                "confidence": getattr(by_id.get(c["id"]), "confidence", None),
+            }
+            for c in item["criteria"]
+        ],
+    }
+
+
+def metrics(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    from sklearn.metrics import (  # type: ignore[import-untyped]
+        balanced_accuracy_score,
+        cohen_kappa_score,
+        roc_auc_score,
+    )
+
+    pairs = [c for row in rows for c in row["criteria"]]
+    labels = [c["label"] for c in pairs]
+    verdicts = [c["passed"] for c in pairs]
+    out: dict[str, Any] = {
+        "items": len(rows),
+        "criteria": len(pairs),
+        "positive_share": round(sum(labels) / len(labels), 3) if labels else None,
+        "accuracy": round(sum(a == b for a, b in zip(labels, verdicts)) / len(pairs), 3),
+        "seconds_per_criterion": round(sum(r["seconds"] for r in rows) / len(pairs), 3),
+    }
+    if len(set(labels)) == 2:
+        out["balanced_accuracy"] = round(balanced_accuracy_score(labels, verdicts), 3)
+        out["kappa"] = round(cohen_kappa_score(labels, verdicts), 3)
+        scored = [(c["label"], c["confidence"]) for c in pairs if c["confidence"] is not None]
+        if len(scored) == len(pairs):
+            probs = [p for _, p in scored]
+            out["auroc"] = round(roc_auc_score(labels, probs), 3)
+            out["ece"] = round(expected_calibration_error(labels, probs), 3)
+    false_labels = [c for c in pairs if not c["label"]]
+    if false_labels:
+        out["false_pass_rate"] = round(
+            sum(c["passed"] for c in false_labels) / len(false_labels), 3
+        )
+    true_labels = [c for c in pairs if c["label"]]
+    if true_labels:
+        out["false_fail_rate"] = round(
+            sum(not c["passed"] for c in true_labels) / len(true_labels), 3
+        )
+    return out
+
+
+def expected_calibration_error(labels: list[bool], probs: list[float], bins: int = 10) -> float:
+    """ECE over equal-width bins, from scikit-learn's `calibration_curve` bin means."""
+    import numpy as np
+    from sklearn.calibration import calibration_curve  # type: ignore[import-untyped]
+
+    y = np.asarray(labels, dtype=float)
+    p = np.asarray(probs, dtype=float)
+    true_rate, mean_prob = calibration_curve(y, p, n_bins=bins, strategy="uniform")
+    edges = np.linspace(0.0, 1.0, bins + 1)
+    counts = np.histogram(p, bins=edges)[0]
+    counts = counts[counts > 0]
+    return float(np.sum(counts / len(p) * np.abs(true_rate - mean_prob)))
+
+
+def set_figures(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    figures = metrics(rows)
+    if name == "hostile":
+        failing = [r for r in rows if not all(c["label"] for c in r["criteria"])]
+        figures["items_passed_though_failing"] = sum(r["result"] == "satisfied" for r in failing)
+        figures["item_false_pass_rate"] = round(
+            figures["items_passed_though_failing"] / max(len(failing), 1), 3
+        )
+    if name == "lookalike":
+        by_pair: dict[str, dict[str, dict[str, Any]]] = {}
+        for row in rows:
+            side = "with" if row["id"].endswith("with") else "without"
+            by_pair.setdefault(str(row["pair"]), {})[side] = row
+        complete = [p for p in by_pair.values() if len(p) == 2]
+        clean_pass = [p for p in complete if p["without"]["result"] == "satisfied"]
+        turned = [p for p in clean_pass if p["with"]["result"] != "satisfied"]
+        figures["pairs"] = len(complete)
+        figures["pairs_clean_version_passed"] = len(clean_pass)
+        figures["turned_into_fail"] = len(turned)
+        figures["turned_into_fail_rate"] = round(len(turned) / max(len(clean_pass), 1), 3)
+    return figures
+
+
+def versions() -> dict[str, Any]:
+    def version(name: str) -> str | None:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return None
+
+    commit = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--", "src"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    return {
+        "commit": commit + ("+dirty" if dirty else ""),
+        "python": platform.python_version(),
+        "llama-cpp-python": version("llama-cpp-python"),
+        "deepagents": version("deepagents"),
+        "scikit-learn": version("scikit-learn"),
+    }
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    sets = load_sets(args)
+    out = Path(args.out)
+    checkpoint = out.with_suffix(".partial.jsonl")
+    done: dict[tuple[str, str, str], dict[str, Any]] = {}
+    if checkpoint.exists() and not args.fresh:
+        for line in checkpoint.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            done[(row["set"], row["variant"], row["id"])] = row
+    judges: dict[str, Judge] = {}
+    with checkpoint.open("a", encoding="utf-8") as log:
+        for name, items in sets.items():
+            for variant in VARIANTS[name]:
+                if variant not in args.variants:
+                    continue
+                judge = judges.setdefault(variant, make_judge(variant, args.model))
+                for item in items:
+                    if (name, variant, item["id"]) in done:
+                        continue
+                    row = {"set": name, "variant": variant, **await grade(judge, item)}
+                    done[(name, variant, item["id"])] = row
+                    log.write(json.dumps(row) + "\n")
+                    log.flush()
+                    print(f"{name}/{variant}: {item['id']} {row['result']}", file=sys.stderr)
+    figures: dict[str, dict[str, Any]] = {}
+    for (name, variant, _), row in done.items():
+        figures.setdefault(name, {}).setdefault(variant, []).append(row)
+    summary = {
+        "split": args.split,
+        "model": args.model,
+        "versions": versions(),
+        "command": " ".join(["bench/verdicts.py", *sys.argv[1:]]),
+        "sets": {
+            name: {variant: set_figures(name, rows) for variant, rows in by_variant.items()}
+            for name, by_variant in figures.items()
+            if name in sets
+        },
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    return summary
+
+
+def print_table(summary: dict[str, Any]) -> None:
+    keys = ("criteria", "balanced_accuracy", "kappa", "auroc", "ece", "false_pass_rate")
+    print(f"split: {summary['split']}  ({summary['versions']['commit'][:12]})")
+    for name, by_variant in summary["sets"].items():
+        for variant, fig in by_variant.items():
+            cells = "  ".join(f"{k}={fig.get(k)}" for k in keys if k in fig)
+            extra = {
+                k: fig[k]
+                for k in ("item_false_pass_rate", "turned_into_fail_rate", "seconds_per_criterion")
+                if k in fig
+            }
+            print(f"{name:10s} {variant:9s} {cells}  {extra}")
+
+
+def main(argv: Iterable[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--split", choices=("dev", "test"), required=True)
+    parser.add_argument("--judge-bench", default=str(DEFAULT_JUDGE_BENCH))
+    parser.add_argument("--sets", nargs="+", default=[*SAMPLED, *HAND_WRITTEN])
+    parser.add_argument("--variants", nargs="+", default=["default", "compiled"])
+    parser.add_argument("--criteria", type=int, default=150, help="per sampled set")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--model", default="local")
+    parser.add_argument("--out", default=None)
+    parser.add_argument("--fresh", action="store_true")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    args.out = args.out or str(HERE / "results" / f"verdicts-{args.split}.json")
+    print_table(asyncio.run(run(args)))
+
+
+if __name__ == "__main__":
+    main()
