@@ -94,8 +94,7 @@ def make_judge(variant: str, model: str) -> Judge:
 
 async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
     rubric = [
-        {"id": c["id"], "description": c["description"], "required": True}
-        for c in item["criteria"]
+        {"id": c["id"], "description": c["description"], "required": True} for c in item["criteria"]
     ]
     started = time.perf_counter()
     evaluation = await judge.aevaluate(rubric, output=item["output"], task=item.get("task", ""))
@@ -130,7 +129,9 @@ def metrics(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "items": len(rows),
         "criteria": len(pairs),
         "positive_share": round(sum(labels) / len(labels), 3) if labels else None,
-        "accuracy": round(sum(a == b for a, b in zip(labels, verdicts)) / len(pairs), 3),
+        "accuracy": round(
+            sum(a == b for a, b in zip(labels, verdicts, strict=True)) / len(pairs), 3
+        ),
         "seconds_per_criterion": round(sum(r["seconds"] for r in rows) / len(pairs), 3),
     }
     if len(set(labels)) == 2:

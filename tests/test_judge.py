@@ -240,7 +240,7 @@ def test_grammar_model_gets_yes_no_then_a_gap_only_for_no() -> None:
             text("Mention spring.", tokens=(15, 4)),
         ]
     )
-    evaluation = judge(model).evaluate(TWO, output="x")
+    evaluation = judge(model, read_checks=False).evaluate(TWO, output="x")
     assert evaluation.mode == "per_criterion"
     assert [v.passed for v in evaluation.criteria] == [True, False]
     assert evaluation.criteria[1].gap == "Mention spring."
@@ -537,3 +537,20 @@ def test_evaluation_to_dict_is_json_ready() -> None:
         "required": True,
         "decided_by": "judge",
     }
+
+
+def test_embedded_judge_reads_format_rules_in_code_by_default_and_remote_ones_do_not() -> None:
+    # A small model says yes to nearly every format rule; the phrase grammar decides the ones it
+    # reads whole, so only the content criterion reaches the embedded model.
+    local = GrammarScriptedChatModel(script=[text("yes", tokens=(300, 1))])
+    evaluation = judge(local).evaluate(TWO, output="one line\ntwo lines")
+    assert [(v.passed, v.decided_by) for v in evaluation.criteria] == [
+        (False, "check"),
+        (True, "judge"),
+    ]
+    assert len(local.calls) == 1 and "three lines" not in local.prompts()[0]
+
+    remote = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""))])
+    evaluation = judge(remote).evaluate(TWO, output="one line\ntwo lines")
+    assert [v.decided_by for v in evaluation.criteria] == ["judge", "judge"]
+    assert judge(remote, read_checks=True).read_checks is True

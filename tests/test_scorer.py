@@ -208,11 +208,11 @@ def test_the_embedded_judge_explains_passes_only_when_asked_at_one_call_each() -
     from fakes import GrammarScriptedChatModel
 
     quiet = GrammarScriptedChatModel(script=["yes"])
-    assert scorer(quiet, "- Three lines").run(output=HAIKU).reason.endswith("Three lines")
+    assert scorer(quiet, "- Mentions rain").run(output=HAIKU).reason.endswith("Mentions rain")
     assert len(quiet.calls) == 1
 
-    explained = GrammarScriptedChatModel(script=["yes", "It has exactly three lines."])
-    result = scorer(explained, "- Three lines", explain_passes=True).run(output=HAIKU)
-    assert result.reason.splitlines()[1] == "- [satisfied] Three lines: It has exactly three lines."
+    explained = GrammarScriptedChatModel(script=["yes", "It says soft rain falls."])
+    result = scorer(explained, "- Mentions rain", explain_passes=True).run(output=HAIKU)
+    assert result.reason.splitlines()[1] == "- [satisfied] Mentions rain: It says soft rain falls."
     assert len(explained.calls) == 2
     assert "meets the criterion" in explained.prompts()[1]

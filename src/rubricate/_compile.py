@@ -248,6 +248,35 @@ class CheckCompiler:
             rubric=Rubric(criteria, source=rubric.source), mappings=tuple(mappings)
         )
 
+    def read(self, rubric: Rubric) -> Rubric:
+        """Decide in code the criteria the phrase grammar reads whole; never calls a model.
+
+        What the judge does by default: a criterion such as "no bullet points" or "under 100
+        words" gets its check, and everything the grammar cannot account for word by word stays
+        with the judge. Results are cached per criterion text like `compile`'s.
+        """
+        criteria = []
+        for criterion in rubric.criteria:
+            check = None if criterion.check is not None else self._read_whole(criterion)
+            criteria.append(criterion if check is None else replace(criterion, check=check))
+        return Rubric(tuple(criteria), source=rubric.source)
+
+    def _read_whole(self, criterion: Criterion) -> Check | None:
+        key = criterion.description.casefold()
+        if key in self._cache:
+            cached, reason = self._cache[key]
+            return cached if reason == READ_IN_CODE else None
+        parsed = parse_criterion(criterion.description)
+        if parsed.check is not None and _allowed(parsed.check, self._names):
+            self._remember(key, (parsed.check, READ_IN_CODE))
+            return parsed.check
+        return None  # not cached: `compile` may still ask the model about it
+
+    def _remember(self, key: str, outcome: tuple[Check | None, str]) -> None:
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[key] = outcome
+
     async def _map(self, description: str, ask: AskStructured) -> tuple[Check | None, str]:
         key = description.casefold()
         if key in self._cache:
@@ -259,9 +288,7 @@ class CheckCompiler:
             outcome = await self._ask(description, ask)
         else:
             outcome = (None, NAMES_NO_CHECK)  # any mapping would be rejected: spare the call
-        if len(self._cache) >= _CACHE_SIZE:
-            self._cache.pop(next(iter(self._cache)))
-        self._cache[key] = outcome
+        self._remember(key, outcome)
         return outcome
 
     async def _ask(self, description: str, ask: AskStructured) -> tuple[Check | None, str]:

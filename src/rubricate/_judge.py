@@ -110,6 +110,12 @@ class Judge:
             end-of-output markers), grade the criteria that passed again with those passages
             masked; a criterion passes only if both gradings pass it. The user's own request is
             never scanned. See `rubricate._injection`.
+        read_checks: Decide in code, with no model call, the criteria whose every word a phrase
+            grammar accounts for ("no bullet points" -> `bullet_count(exactly=0)`, "keep each
+            paragraph under 80 words", "ends with a question"): a small model says yes to nearly
+            every such rule, code does not. Anything the grammar cannot read whole stays with
+            the judge. By default on for the embedded model, whose yes/no verdicts on format
+            rules were measured near chance, and off for remote models (pass `True`).
         compile_checks: Before grading, ask the model once per criterion which catalogue check
             (`rubricate.checks`) decides it exactly, such as "at most 300 words" ->
             `word_count(at_most=300)`; those criteria are then decided in code
@@ -141,6 +147,7 @@ class Judge:
         max_concurrency: int | None = None,
         max_evidence_chars: int | None = None,
         guard_injections: bool = True,
+        read_checks: bool | None = None,
         compile_checks: bool = False,
         explain_passes: bool | None = None,
     ) -> None:
@@ -165,6 +172,7 @@ class Judge:
         self.max_concurrency = 1 if self.local else (max_concurrency or 8)
         self.max_evidence_chars = max_evidence_chars or self._default_evidence_chars()
         self.guard_injections = guard_injections
+        self.read_checks = self.local if read_checks is None else read_checks
         self.compile_checks = compile_checks
         self.explain_passes = not self.local if explain_passes is None else explain_passes
         self._compiler: CheckCompiler | None = None
@@ -206,6 +214,8 @@ class Judge:
         meter = _Meter()
         if self.compile_checks:
             parsed = (await self._compile(parsed, meter)).rubric
+        elif self.read_checks:
+            parsed = self._checker().read(parsed)
         verdicts: dict[str, CriterionVerdict] = {}
         for criterion in parsed:
             if criterion.check is not None:
@@ -252,14 +262,17 @@ class Judge:
         compiled = await self._compile(Rubric.parse(rubric), meter)
         return replace(compiled, usage=meter.usage())
 
-    async def _compile(self, rubric: Rubric, meter: _Meter) -> CompiledRubric:
+    def _checker(self) -> CheckCompiler:
         if self._compiler is None:
             self._compiler = CheckCompiler()
+        return self._compiler
+
+    async def _compile(self, rubric: Rubric, meter: _Meter) -> CompiledRubric:
 
         async def ask(messages: list[BaseMessage], schema: dict[str, Any]) -> Any:
             return await self._structured(messages, schema, meter)
 
-        return await self._compiler.compile(rubric, ask, concurrency=self.max_concurrency)
+        return await self._checker().compile(rubric, ask, concurrency=self.max_concurrency)
 
     # -- grading -------------------------------------------------------------------------------
 
