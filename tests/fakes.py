@@ -9,7 +9,9 @@ of (messages, kwargs). It supports `bind_tools`, so LangChain's own `with_struct
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -115,3 +117,25 @@ def text(content: str, *, tokens: tuple[int, int] = (0, 0)) -> AIMessage:
 
 def dumps(value: Any) -> str:
     return json.dumps(value)
+
+
+def with_verdict_logprobs(
+    message: AIMessage, answer: Any, p_pass: Mapping[str, float]
+) -> AIMessage:
+    """`message` carrying OpenAI-style logprobs for `answer` written as JSON text.
+
+    Words and punctuation are tokens; at each verdict word the alternatives are `pass` with
+    probability `p_pass[verdict]` and `fail` with the rest, as a provider reports them.
+    """
+    entries = []
+    for token in re.findall(r"\w+|[^\w\s]+|\s+", json.dumps(answer)):
+        top = [{"token": token, "logprob": 0.0}]
+        if token in p_pass:
+            p = p_pass[token]
+            top = [{"token": "pass", "logprob": math.log(p)}]
+            if p < 1:
+                top.append({"token": "fail", "logprob": math.log(1 - p)})
+        chosen = next(alt for alt in top if alt["token"] == token)
+        entries.append({**chosen, "top_logprobs": top})
+    metadata = {**message.response_metadata, "logprobs": {"content": entries}}
+    return message.model_copy(update={"response_metadata": metadata})

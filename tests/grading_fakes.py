@@ -15,7 +15,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from fakes import ScriptedChatModel, joint_reply
+from fakes import ScriptedChatModel, joint_reply, with_verdict_logprobs
 from rubricate import Judge, RetryPolicy
 from rubricate._types import Mode
 
@@ -33,8 +33,12 @@ def keyword(description: str) -> str:
 class KeywordJudge:
     """The reply function, with a thread-safe counter (LangChain runs sync fakes in threads)."""
 
-    def __init__(self, *, interrupt_after: int | None = None) -> None:
+    def __init__(
+        self, *, interrupt_after: int | None = None, p_pass: dict[str, float] | None = None
+    ) -> None:
         self.interrupt_after = interrupt_after
+        self.p_pass = p_pass
+        """P(pass) the fake reports at its `pass` and `fail` verdict tokens; `None`: no logprobs."""
         self.outputs: list[str] = []
         self._lock = threading.Lock()
 
@@ -44,7 +48,10 @@ class KeywordJudge:
             if self.interrupt_after is not None and len(self.outputs) >= self.interrupt_after:
                 raise KeyboardInterrupt
             self.outputs.append(output)
-        return keyword_reply(messages, kwargs)
+        reply = keyword_reply(messages, kwargs)
+        if self.p_pass is None or not reply.tool_calls:
+            return reply
+        return with_verdict_logprobs(reply, reply.tool_calls[0]["args"], self.p_pass)
 
     @property
     def calls(self) -> int:

@@ -13,6 +13,7 @@ from sklearn.metrics import cohen_kappa_score
 from grading_fakes import KeywordJudge, keyword_judge
 from rubricate._agreement import (
     LabelledItem,
+    calibration_of,
     compute_metrics,
     kappa_from_counts,
     measure_agreement,
@@ -193,3 +194,55 @@ def test_several_files_are_one_stream(tmp_path: Path) -> None:
     report = measure_agreement([first, second], judge=keyword_judge(KeywordJudge()), concurrency=3)
     assert report.overall is not None and report.overall.kappa == pytest.approx(0.5)
     assert report.files == [str(first), str(second)]
+
+
+def test_calibration_matches_hand_computed_auroc_and_ece() -> None:
+    # One verdict per bin: ECE = (|1 - 0.9| + |0 - 0.8| + |1 - 0.3| + |0 - 0.1|) / 4 = 0.425.
+    # AUROC: positives 0.9 and 0.3 beat negatives 0.8, 0.1 in 3 of 4 pairs. `None` is left out.
+    calibration = calibration_of([True, False, True, False, True], [0.9, 0.8, 0.3, 0.1, None])
+
+    assert calibration is not None
+    assert calibration.scored == 4
+    assert calibration.auroc == pytest.approx(0.75)
+    assert calibration.ece == pytest.approx(0.425)
+    assert [(b.confidence, b.observed, b.count) for b in calibration.bins] == [
+        (pytest.approx(0.1), 0.0, 1),
+        (pytest.approx(0.3), 1.0, 1),
+        (pytest.approx(0.8), 0.0, 1),
+        (pytest.approx(0.9), 1.0, 1),
+    ]
+    assert calibration_of([True], [None]) is None
+    one_class = calibration_of([True, True], [0.2, 0.9])
+    assert one_class is not None and one_class.auroc is None
+
+
+def test_agreement_reports_auroc_and_ece_of_the_confidences(tmp_path: Path) -> None:
+    # P(pass) 0.9 at each pass, 0.2 at each fail. Pairs: TP TP TP FP at 0.9, FN TN TN TN at 0.2.
+    # AUROC: 9 wins + (3 + 3) ties of 16 pairs = 0.75. ECE: half at 0.9 (observed 0.75) and
+    # half at 0.2 (observed 0.25): 0.5 * 0.15 + 0.5 * 0.05 = 0.1.
+    path = write_labelled(tmp_path / "bench.jsonl", LABELLED)
+    judge = keyword_judge(KeywordJudge(p_pass={"pass": 0.9, "fail": 0.2}))
+
+    report = measure_agreement([path], judge=judge)
+
+    overall = report.overall
+    assert overall is not None
+    assert overall.auroc == pytest.approx(0.75)
+    assert overall.ece == pytest.approx(0.1)
+    data = overall.to_dict()
+    assert data["scored"] == 8
+    assert [(b["confidence"], b["observed"], b["count"]) for b in data["reliability"]] == [
+        (pytest.approx(0.2), 0.25, 4),
+        (pytest.approx(0.9), 0.75, 4),
+    ]
+    assert report.per_source["b"].auroc == pytest.approx(1.0)
+
+
+def test_without_confidences_auroc_and_ece_are_none(tmp_path: Path) -> None:
+    path = write_labelled(tmp_path / "bench.jsonl", LABELLED)
+
+    report = measure_agreement([path], judge=keyword_judge(KeywordJudge()))
+
+    assert report.overall is not None
+    assert (report.overall.auroc, report.overall.ece) == (None, None)
+    assert report.overall.to_dict()["scored"] == 0

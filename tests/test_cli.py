@@ -310,6 +310,26 @@ def test_agreement_prints_tables_and_writes_json(tmp_path: Path) -> None:
     assert f"Wrote {out}" in result.stderr
 
 
+def test_agreement_reports_auroc_ece_and_draws_a_reliability_diagram(tmp_path: Path) -> None:
+    bench = labelled(tmp_path / "bench.jsonl")
+    html = tmp_path / "agreement.html"
+    fake = KeywordJudge(p_pass={"pass": 0.9, "fail": 0.2})
+
+    result = run(["agreement", str(bench), "--report", str(html)], fake)
+
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.stdout.splitlines() if "Kappa" in line)
+    assert "AUROC" in header and "ECE" in header
+    overall = next(line for line in result.stdout.splitlines() if line.startswith("overall"))
+    assert overall.split()[-3:-1] == ["0.75", "0.10"]  # AUROC, ECE (hand-computed in
+    # test_agreement)
+    page = html.read_text(encoding="utf-8")
+    assert page.count('<svg class="reliability"') == 3  # overall, then sources a and b
+    assert "overall: AUROC 0.750, ECE 0.100, 8 verdicts with a confidence" in page
+    assert "http://" not in page and "<script" not in page
+    assert f"Report: {html}" in result.stderr
+
+
 def test_agreement_limit_and_incomplete_exit_code(tmp_path: Path) -> None:
     bench = labelled(tmp_path / "bench.jsonl", ["{broken"])
     fake = KeywordJudge()

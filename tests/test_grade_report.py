@@ -21,7 +21,11 @@ HOSTILE = "</td><script>alert(1)</script>"
 
 
 class Page(HTMLParser):
-    """Collects every tag with its attributes, and the text of each item row."""
+    """Collects every tag with its attributes, and the text of each item row.
+
+    What an item row folds in its `<details>` (the output and every verdict) is kept apart:
+    `row["output"]`, and `row["verdicts"]` as lists of cell texts.
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -30,19 +34,39 @@ class Page(HTMLParser):
         self.text: list[str] = []
         self._row: dict[str, Any] | None = None
         self._in_items = False
+        self._details = 0
+        self._in_output = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         self.tags.append((tag, attributes))
+        if tag == "details":
+            self._details += 1
+        if self._details and self._row is not None:
+            if tag == "pre":
+                self._in_output = True
+                self._row["output"] = ""
+            elif tag == "tr":
+                self._row["verdicts"].append({"attrs": attributes, "cells": []})
+            elif tag in ("td", "th") and self._row["verdicts"]:
+                self._row["verdicts"][-1]["cells"].append("")
+            return
         if tag == "table" and attributes.get("id") == "items":
             self._in_items = True
         if self._in_items and tag == "tr" and "data-passed" in attributes:
-            self._row = {"attrs": attributes, "cells": []}
+            self._row = {"attrs": attributes, "cells": [], "verdicts": [], "output": None}
         if self._row is not None and tag == "td":
             self._row["cells"].append("")
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "details":
+            self._details -= 1
+        if tag == "pre":
+            self._in_output = False
+        if self._details:
+            return
         if tag == "tr" and self._row is not None:
+            self._row["verdicts"] = [v["cells"] for v in self._row["verdicts"][1:]]  # no header
             self.rows.append(self._row)
             self._row = None
         if tag == "table":
@@ -50,7 +74,15 @@ class Page(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
-        if self._row is not None and self._row["cells"]:
+        if self._row is None:
+            return
+        if self._details:
+            if self._in_output:
+                self._row["output"] += data
+            elif self._row["verdicts"] and self._row["verdicts"][-1]["cells"]:
+                self._row["verdicts"][-1]["cells"][-1] += data
+            return
+        if self._row["cells"]:
             self._row["cells"][-1] += data
 
     def all(self, tag: str) -> list[dict[str, str | None]]:
@@ -131,7 +163,54 @@ def test_the_report_has_the_summary_chart_and_items(graded: tuple[Path, Any]) ->
     assert half["cells"][4] == "Mentions France: The output never mentions france."
     assert "the provider exploded" in boom["cells"][4]
     assert boom["attrs"]["data-result"] == "grader_error"
-    assert [a["id"] for a in page.all("input") if a.get("id")] == ["search", "only-failed"]
+    assert [a["id"] for a in page.all("input") if a.get("id")] == [
+        "search",
+        "only-failed",
+        "only-unsure",
+    ]
+    # Each item folds in its output (from the input file) and every verdict, not only failures.
+    assert half["output"] == "Paris only"
+    assert half["verdicts"] == [
+        ["Mentions Paris", "pass", "", ""],
+        ["Mentions France", "fail", "", "The output never mentions france."],
+    ]
+    assert boom["output"] == "EXPLODE" and boom["verdicts"] == []
+
+
+def test_unsure_items_come_first_with_their_confidences(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("rubricate._confidence.UNSURE_BAND", (0.35, 0.65))
+    rows = [
+        {"id": "sure", "output": "Paris in France"},
+        {"id": "unsure", "output": "Paris only"},
+        {"id": "also-sure", "output": "France and Paris"},
+    ]
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "out.jsonl"
+    # P(pass) 0.97 at a pass, 0.45 at a fail: the fail is inside the uncertainty band.
+    judge = keyword_judge(KeywordJudge(p_pass={"pass": 0.97, "fail": 0.45}))
+    summary = grade_file(source, out, judge=judge, rubric="- Mentions Paris\n- Mentions France")
+    report = tmp_path / "report.html"
+    write_html_report(report, summary, iter_results(out))
+    page = Page()
+    page.feed(report.read_text(encoding="utf-8"))
+
+    assert summary.unsure == 1
+    assert [r["cells"][0] for r in page.rows] == ["unsure", "sure", "also-sure"]
+    first = page.rows[0]
+    assert first["attrs"]["data-unsure"] == "1"
+    assert first["verdicts"] == [  # the unsure verdict first
+        ["Mentions France", "fail, unsure", "0.45", "The output never mentions france."],
+        ["Mentions Paris", "pass", "0.97", ""],
+    ]
+    assert page.rows[1]["attrs"]["data-unsure"] == "0"
+    results = [json.loads(line) for line in out.read_text().splitlines()]
+    france = next(r for r in results if r["id"] == "unsure")["criteria"][1]
+    assert (france["confidence"], france["unsure"]) == (0.45, True)
+    text = render(grade_summary_tables(summary), width=160)
+    assert "Unsure verdicts │ 1 verdict(s) the judge was unsure of" in text
 
 
 def test_the_terminal_summary_renders(graded: tuple[Path, Any]) -> None:

@@ -8,6 +8,8 @@ provider's structured output exactly as in production, with no key and no networ
 from __future__ import annotations
 
 import json
+import math
+import re
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -37,6 +39,35 @@ def _verdicts_for(schema: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# P(pass) the fake OpenAI API gives at each verdict value, by the verdict it wrote.
+_P_PASS = {"pass": 0.8, "fail": 0.3}
+_REFUSES_LOGPROBS = "o-style-reasoner"
+_LOGPROBS_REFUSAL = {
+    "error": {
+        "message": "logprobs are not supported with this model.",
+        "type": "invalid_request_error",
+        "param": "logprobs",
+        "code": None,
+    }
+}
+
+
+def _logprobs(content: str) -> dict[str, Any]:
+    """OpenAI's `logprobs` for `content`: word and punctuation tokens, alternatives at verdicts."""
+    entries = []
+    for token in re.findall(r"\w+|[^\w\s]+|\s+", content):
+        top = [{"token": token, "logprob": 0.0, "bytes": list(token.encode())}]
+        if token in _P_PASS:
+            p = _P_PASS[token]
+            top = [
+                {"token": "pass", "logprob": math.log(p), "bytes": list(b"pass")},
+                {"token": "fail", "logprob": math.log(1 - p), "bytes": list(b"fail")},
+            ]
+        chosen = next(alt for alt in top if alt["token"] == token)
+        entries.append({**chosen, "top_logprobs": top})
+    return {"content": entries, "refusal": None}
+
+
 class _FakeProviders(BaseHTTPRequestHandler):
     requests: ClassVar[list[dict[str, Any]]] = []
 
@@ -47,7 +78,11 @@ class _FakeProviders(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         type(self).requests.append({"path": self.path, "body": body, "headers": dict(self.headers)})
         if self.path.endswith("/chat/completions"):
+            if body.get("logprobs") and body["model"] == _REFUSES_LOGPROBS:
+                self._send(400, _LOGPROBS_REFUSAL)
+                return
             schema = body["response_format"]["json_schema"]["schema"]
+            content = json.dumps(_verdicts_for(schema))
             reply = {
                 "id": "chatcmpl-1",
                 "object": "chat.completion",
@@ -57,10 +92,8 @@ class _FakeProviders(BaseHTTPRequestHandler):
                     {
                         "index": 0,
                         "finish_reason": "stop",
-                        "message": {
-                            "role": "assistant",
-                            "content": json.dumps(_verdicts_for(schema)),
-                        },
+                        "message": {"role": "assistant", "content": content},
+                        **({"logprobs": _logprobs(content)} if body.get("logprobs") else {}),
                     }
                 ],
                 "usage": {"prompt_tokens": 321, "completion_tokens": 45, "total_tokens": 366},
@@ -86,8 +119,11 @@ class _FakeProviders(BaseHTTPRequestHandler):
         else:
             self.send_error(404)
             return
+        self._send(200, reply)
+
+    def _send(self, status: int, reply: dict[str, Any]) -> None:
         data = json.dumps(reply).encode()
-        self.send_response(200)
+        self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
@@ -145,6 +181,54 @@ def test_a_chat_model_instance_is_used_as_is(fake_api: list[dict[str, Any]]) -> 
     )
     assert scorer.judge.model is model
     assert scorer.run(output="x").evaluation.criteria[0].passed
+
+
+def test_openai_verdicts_carry_the_p_pass_of_their_verdict_token(
+    fake_api: list[dict[str, Any]],
+) -> None:
+    scorer = create_rubric_scorer(
+        ChatOpenAI(model="gpt-4o-mini", temperature=0),
+        "- One\n- Two\n- Three",
+        retry=RetryPolicy(max_retries=0, timeout=10),
+    )
+
+    criteria = scorer.run(output="x").evaluation.criteria
+
+    assert [v.passed for v in criteria] == [True, False, True]
+    assert [v.confidence for v in criteria] == pytest.approx([0.8, 0.3, 0.8])
+    [request] = fake_api
+    assert request["body"]["logprobs"] is True
+    assert request["body"]["top_logprobs"] == 10
+    assert scorer.judge.model.logprobs is None  # the user's model is not changed
+
+
+def test_reasoning_models_are_not_asked_for_logprobs(fake_api: list[dict[str, Any]]) -> None:
+    scorer = create_rubric_scorer(
+        "openai:gpt-5-mini", "- One\n- Two", retry=RetryPolicy(max_retries=0, timeout=10)
+    )
+
+    criteria = scorer.run(output="x").evaluation.criteria
+
+    assert [v.confidence for v in criteria] == [None, None]
+    assert "logprobs" not in fake_api[0]["body"]
+
+
+def test_a_model_that_refuses_logprobs_is_asked_again_without_them(
+    fake_api: list[dict[str, Any]],
+) -> None:
+    scorer = create_rubric_scorer(
+        ChatOpenAI(model=_REFUSES_LOGPROBS, temperature=0),
+        "- One\n- Two",
+        retry=RetryPolicy(max_retries=0, timeout=10),
+    )
+
+    first = scorer.run(output="x").evaluation
+    second = scorer.run(output="y").evaluation
+
+    assert first.result == "needs_revision"  # graded, not a grader error
+    assert [v.confidence for v in first.criteria] == [None, None]
+    assert [bool(r["body"].get("logprobs")) for r in fake_api] == [True, False, False]
+    assert second.usage.calls == 1  # remembered: no refused call any more
 
 
 def test_ollama_strings_resolve_without_a_server() -> None:

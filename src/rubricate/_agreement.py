@@ -5,11 +5,14 @@ each with a boolean `label`) is graded against its own criteria, all required; e
 verdict is compared with its label. "Positive" means the criterion is satisfied.
 
 Metrics come from scikit-learn (accuracy, balanced accuracy, Cohen's kappa, the confusion
-matrix), overall, per source and per criterion id. Kappa gets a percentile bootstrap 95%
-interval with a fixed seed that resamples whole items, because the criteria of one item are
-not independent. An item the judge failed on (`grader_error`) is left out of the metrics and
-counted as an error; a criterion it could not verify counts as "not satisfied", which is what
-the judge reported.
+matrix; AUROC and the reliability curve of the verdicts' confidences), overall, per source and
+per criterion id. The expected calibration error is the count-weighted gap between the bins of
+`sklearn.calibration.calibration_curve`; verdicts without a confidence (code checks, models
+without log-probabilities) are left out of AUROC and calibration, and counted. Kappa gets a
+percentile bootstrap 95% interval with a fixed seed that resamples whole items, because the
+criteria of one item are not independent. An item the judge failed on (`grader_error`) is left
+out of the metrics and counted as an error; a criterion it could not verify counts as "not
+satisfied", which is what the judge reported.
 """
 
 from __future__ import annotations
@@ -41,9 +44,12 @@ from ._types import Evaluation, Usage
 __all__ = [
     "AgreementMetrics",
     "AgreementReport",
+    "Calibration",
     "LabelledCriterion",
     "LabelledItem",
+    "ReliabilityBin",
     "ameasure_agreement",
+    "calibration_of",
     "compute_metrics",
     "finish_report",
     "measure_agreement",
@@ -54,6 +60,80 @@ __all__ = [
 
 BOOTSTRAP_RESAMPLES = 1000
 CONFIDENCE = 0.95
+RELIABILITY_BINS = 10
+"""Equal-width confidence bins for the reliability curve and the expected calibration error."""
+
+
+@dataclass(kw_only=True, frozen=True)
+class ReliabilityBin:
+    """One bin of the reliability curve: how often verdicts this confident were right."""
+
+    confidence: float
+    """Mean confidence (P(met)) of the verdicts in the bin."""
+    observed: float
+    """Share of them whose label says the criterion is met."""
+    count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"confidence": self.confidence, "observed": self.observed, "count": self.count}
+
+
+@dataclass(kw_only=True, frozen=True)
+class Calibration:
+    """How well the confidences rank and match the labels."""
+
+    scored: int
+    """Verdicts that had a confidence (the others are left out of these figures)."""
+    auroc: float | None
+    """Area under the ROC curve of confidence against label; `None` with one class only."""
+    ece: float
+    """Expected calibration error: count-weighted |observed - confidence| over the bins."""
+    bins: tuple[ReliabilityBin, ...]
+    """The non-empty bins of the reliability curve, by confidence."""
+
+
+def calibration_of(
+    labels: Sequence[bool], confidences: Sequence[float | None], *, bins: int = RELIABILITY_BINS
+) -> Calibration | None:
+    """AUROC, expected calibration error and reliability bins; `None` when nothing has a confidence.
+
+    Both come from scikit-learn: `roc_auc_score`, and `calibration_curve` (uniform bins) for the
+    curve, whose bins are weighted by their counts for the error.
+    """
+    if len(labels) != len(confidences):
+        raise ValueError(
+            f"`labels` and `confidences` must be of one length, got {len(labels)} and "
+            f"{len(confidences)}"
+        )
+    import numpy as np
+    from sklearn.calibration import calibration_curve  # type: ignore[import-untyped]
+    from sklearn.metrics import roc_auc_score  # type: ignore[import-untyped]
+
+    kept = [(bool(y), float(p)) for y, p in zip(labels, confidences, strict=True) if p is not None]
+    if not kept:
+        return None
+    y_true = np.asarray([y for y, _ in kept], dtype=int)
+    y_prob = np.clip(np.asarray([p for _, p in kept], dtype=float), 0.0, 1.0)
+    observed, predicted = calibration_curve(y_true, y_prob, n_bins=bins, strategy="uniform")
+    # calibration_curve returns only the non-empty bins' means; their counts come from the same
+    # uniform edges, and the means must then agree with what it returned.
+    index = np.searchsorted(np.linspace(0.0, 1.0, bins + 1)[1:-1], y_prob)
+    counts = np.bincount(index, minlength=bins)
+    counts = counts[counts > 0]
+    if len(counts) != len(predicted):
+        raise RuntimeError("calibration_curve's bins did not match the uniform bin edges")
+    ece = float(np.sum(counts / len(kept) * np.abs(observed - predicted)))
+    both = 0 < int(y_true.sum()) < len(y_true)
+    return Calibration(
+        scored=len(kept),
+        auroc=float(roc_auc_score(y_true, y_prob)) if both else None,
+        ece=ece,
+        bins=tuple(
+            ReliabilityBin(confidence=float(p), observed=float(o), count=int(c))
+            for p, o, c in zip(predicted, observed, counts, strict=True)
+        ),
+    )
 
 
 @dataclass(kw_only=True, frozen=True)
@@ -104,6 +184,18 @@ class AgreementMetrics:
     """Label satisfied, judge says not satisfied."""
     tn: int
     """Label not satisfied, judge says not satisfied."""
+    calibration: Calibration | None = None
+    """AUROC, calibration error and reliability curve of the confidences, when there are any."""
+
+    @property
+    def auroc(self) -> float | None:
+        """Area under the ROC curve of the verdicts' confidences, when defined."""
+        return self.calibration.auroc if self.calibration else None
+
+    @property
+    def ece(self) -> float | None:
+        """Expected calibration error of the verdicts' confidences, when any had one."""
+        return self.calibration.ece if self.calibration else None
 
     @property
     def label_positive_rate(self) -> float:
@@ -127,6 +219,10 @@ class AgreementMetrics:
             "confusion": {"tp": self.tp, "fp": self.fp, "fn": self.fn, "tn": self.tn},
             "label_positive_rate": self.label_positive_rate,
             "judge_positive_rate": self.judge_positive_rate,
+            "scored": self.calibration.scored if self.calibration else 0,
+            "auroc": self.auroc,
+            "ece": self.ece,
+            "reliability": [b.to_dict() for b in self.calibration.bins] if self.calibration else [],
         }
 
 
@@ -201,6 +297,7 @@ class _Pair:
     criterion: str
     label: bool
     verdict: bool
+    confidence: float | None = None
 
 
 def parse_labelled(value: Any, *, line: int, path: str) -> LabelledItem | LineProblem:
@@ -401,15 +498,17 @@ def record_evaluation(
         report.errors.append((item.id, evaluation.explanation))
         progress.done(passed=False, error=True)
         return
-    verdicts = {v.id: v.passed for v in evaluation.criteria}
+    verdicts = {v.id: v for v in evaluation.criteria}
     for rubric_criterion, labelled in zip(item.rubric, item.criteria, strict=True):
+        verdict = verdicts.get(rubric_criterion.id)
         pairs.append(
             _Pair(
                 item=index,
                 source=item.source,
                 criterion=labelled.id,
                 label=labelled.label,
-                verdict=verdicts.get(rubric_criterion.id, False),
+                verdict=verdict.passed if verdict else False,
+                confidence=verdict.confidence if verdict else None,
             )
         )
     progress.done(passed=evaluation.passed, error=False)
@@ -423,9 +522,7 @@ def finish_report(
     # each item's criteria keep theirs) so that the bootstrap does not depend on timing.
     pairs.sort(key=lambda p: p.item)
     if pairs:
-        report.overall = compute_metrics(
-            [p.label for p in pairs], [p.verdict for p in pairs], [p.item for p in pairs], seed=seed
-        )
+        report.overall = _metrics_of(pairs, seed)
     for name, group in _groups(pairs, lambda p: p.source):
         report.per_source[name] = _metrics_of(group, seed)
     for name, group in _groups(pairs, lambda p: p.criterion):
@@ -440,6 +537,7 @@ def compute_metrics(
     *,
     seed: int = 0,
     resamples: int = BOOTSTRAP_RESAMPLES,
+    confidences: Sequence[float | None] | None = None,
 ) -> AgreementMetrics:
     """Accuracy, balanced accuracy, Cohen's kappa with a bootstrap interval, confusion counts.
 
@@ -450,6 +548,8 @@ def compute_metrics(
             pair is its own unit.
         seed: Seeds the bootstrap.
         resamples: Bootstrap resamples.
+        confidences: The judge's P(satisfied) for each verdict, `None` where it gave none; adds
+            AUROC, expected calibration error and the reliability curve.
 
     """
     if len(labels) != len(verdicts) or not labels:
@@ -458,7 +558,7 @@ def compute_metrics(
             f"got {len(labels)} and {len(verdicts)}"
         )
     import numpy as np
-    from sklearn.metrics import (  # type: ignore[import-untyped]
+    from sklearn.metrics import (
         accuracy_score,
         balanced_accuracy_score,
         cohen_kappa_score,
@@ -487,6 +587,7 @@ def compute_metrics(
         fp=fp,
         fn=fn,
         tn=tn,
+        calibration=calibration_of(labels, confidences) if confidences is not None else None,
     )
 
 
@@ -533,7 +634,11 @@ def kappa_from_counts(counts: Any) -> Any:
 
 def _metrics_of(pairs: Sequence[_Pair], seed: int) -> AgreementMetrics:
     return compute_metrics(
-        [p.label for p in pairs], [p.verdict for p in pairs], [p.item for p in pairs], seed=seed
+        [p.label for p in pairs],
+        [p.verdict for p in pairs],
+        [p.item for p in pairs],
+        seed=seed,
+        confidences=[p.confidence for p in pairs],
     )
 
 

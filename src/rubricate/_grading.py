@@ -215,6 +215,8 @@ class GradeSummary:
     passed: int = 0
     errors: int = 0
     """Items recorded with an error (the judge failed on them)."""
+    unsure: int = 0
+    """Verdicts whose confidence lies in the uncertainty band: the ones a person should check."""
     criteria: dict[str, CriterionStats] = field(default_factory=dict)
     """Per criterion id, in the order first seen."""
     usage: Usage = field(default_factory=Usage)
@@ -264,6 +266,7 @@ class GradeSummary:
             self.errors += 1
             return
         self.passed += result.passed
+        self.unsure += sum(v.unsure for v in result.criteria)
         for verdict in result.criteria:
             stats = self.criteria.get(verdict.id)
             if stats is None:
@@ -288,6 +291,7 @@ class GradeSummary:
             "items": self.items,
             "passed": self.passed,
             "errors": self.errors,
+            "unsure": self.unsure,
             "pass_rate": self.pass_rate,
             "criteria": [s.to_dict() for s in self.criteria.values()],
             "usage": self.usage.to_dict(),
@@ -742,7 +746,15 @@ def _verdict(data: Any) -> CriterionVerdict:
         decided_by="check" if decided_by == "check" else "judge",
         unverified=bool(data.get("unverified")),
         unscorable=bool(data.get("unscorable")),
+        confidence=_probability(data.get("confidence")),
+        unsure=bool(data.get("unsure")),
     )
+
+
+def _probability(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if 0.0 <= value <= 1.0 else None
 
 
 def _int(value: Any) -> int:

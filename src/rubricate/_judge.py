@@ -8,6 +8,10 @@ On the embedded model a per-criterion verdict is a grammar-constrained `yes` / `
 `no` pays for a second, one-line call asking for the gap: output tokens are what cost time on a
 CPU. Remote models answer a small JSON verdict through their provider's structured output.
 
+Every model verdict carries the model's P(criterion met) when the model gives log-probabilities
+(`rubricate._confidence`): the embedded model always, OpenAI-style models when asked. On the
+embedded model the yes/no verdict is that probability against the calibrated `PASS_THRESHOLD`.
+
 Verdicts are matched to configured criteria by label, never by what the judge echoes; anything
 missing, unknown or contradictory is corrected once and then fails closed as `unverified`.
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -38,6 +43,13 @@ from langgraph.errors import GraphBubbleUp
 from . import _prompts as prompts
 from ._code_checks import run_check
 from ._compile import CheckCompiler, CompiledRubric
+from ._confidence import (
+    PASS_THRESHOLD,
+    TOP_LOGPROBS,
+    is_unsure,
+    verdict_probabilities,
+    yes_probability,
+)
 from ._evidence import last_assistant_text, message_text, render_evidence
 from ._exceptions import GraderError
 from ._injection import both_must_pass, mask_evidence
@@ -64,6 +76,7 @@ _TOOL_OUTPUT_CHARS = 4000
 _REMOTE_EVIDENCE_CHARS = 60_000
 _RUNNABLE_CACHE = 64  # structured-output runnables kept, one per distinct schema
 _NO_GAP = "The judge found this criterion not met but gave no reason."
+_REASONING_MODEL = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
 _UNVERIFIED_GAP = "The judge gave no valid verdict for this criterion ({problem}); failed closed."
 
 
@@ -177,6 +190,8 @@ class Judge:
         self.explain_passes = not self.local if explain_passes is None else explain_passes
         self._compiler: CheckCompiler | None = None
         self._runnables: dict[str, Runnable[Any, Any] | None] = {}
+        self._verdict_model = _with_logprobs(self.model)
+        """The model that gives verdicts: a copy asking for log-probabilities, when it can."""
 
     def evaluate(
         self,
@@ -328,22 +343,26 @@ class Judge:
             list(labels), allow_unscorable=not self.local, with_reason=self.explain_passes
         )
         messages = _with_tail(base, request)
-        raw = await self._structured(messages, schema, meter)
+        runnable = self._structured_runnable(schema)
+        raw, scores = await self._scored_answer(runnable, messages, schema, meter)
         first = parse_joint(raw, list(labels))
         if not first.problems:
-            return dict(first.answers)
+            return {label: _scored(a, scores, label) for label, a in first.answers.items()}
         retry_messages = [
             *messages,
             AIMessage(answer_text(raw)),
             HumanMessage(_correction(first.problems, list(labels))),
         ]
-        second = parse_joint(await self._structured(retry_messages, schema, meter), list(labels))
+        raw_again, scores_again = await self._scored_answer(
+            self._structured_runnable(schema), retry_messages, schema, meter
+        )
+        second = parse_joint(raw_again, list(labels))
         merged: dict[str, Answer | str] = {}
         for label in labels:
             if label in second.answers:
-                merged[label] = second.answers[label]
+                merged[label] = _scored(second.answers[label], scores_again, label)
             elif label in first.answers:
-                merged[label] = first.answers[label]
+                merged[label] = _scored(first.answers[label], scores, label)
             else:
                 merged[label] = second.problems.get(label) or first.problems.get(
                     label, "no verdict"
@@ -390,11 +409,14 @@ class Judge:
             base, prompts.CRITERION_QUESTION.format(criterion=criterion.description)
         )
         reply = await self._invoke(
-            self.model, messages, meter, grammar=_YES_NO_GRAMMAR, max_tokens=2
+            self._verdict_model, messages, meter, grammar=_YES_NO_GRAMMAR, max_tokens=2
         )
-        passed = message_text(reply).strip().lower() == "yes"
+        confidence = yes_probability(reply)
+        said_yes = message_text(reply).strip().lower() == "yes"
+        # At a threshold of 0.5 this is the greedy answer: P(yes) >= P(no) over the grammar's words.
+        passed = said_yes if confidence is None else confidence >= PASS_THRESHOLD
         if passed and not self.explain_passes:
-            return Answer(verdict="pass")
+            return Answer(verdict="pass", confidence=confidence)
         follow_up = [
             *messages,
             AIMessage("yes" if passed else "no"),
@@ -413,8 +435,8 @@ class Judge:
         )
         said = _clean_gap(message_text(gap_reply))
         if passed:
-            return Answer(verdict="pass", reason=said)
-        return Answer(verdict="fail", gap=said or _NO_GAP)
+            return Answer(verdict="pass", reason=said, confidence=confidence)
+        return Answer(verdict="fail", gap=said or _NO_GAP, confidence=confidence)
 
     async def _structured_one(
         self,
@@ -431,19 +453,20 @@ class Judge:
             reason=prompts.PASS_REASON_OPTION if self.explain_passes else "",
         )
         messages = _with_tail(base, request)
-        raw = await self._answer(runnable, messages, schema, meter)
+        raw, scores = await self._scored_answer(runnable, messages, schema, meter)
         answer, problem = parse_criterion(raw)
         if answer is not None:
-            return answer
+            return _scored(answer, scores, None)
         retry_messages = [
             *messages,
             AIMessage(answer_text(raw)),
             HumanMessage(prompts.CORRECTION.format(problems=problem, labels="this criterion")),
         ]
-        answer, problem = parse_criterion(
-            await self._answer(runnable, retry_messages, schema, meter)
+        raw, scores = await self._scored_answer(runnable, retry_messages, schema, meter)
+        answer, problem = parse_criterion(raw)
+        return (
+            _scored(answer, scores, None) if answer is not None else (problem or "invalid verdict")
         )
-        return answer if answer is not None else (problem or "invalid verdict")
 
     async def _tool_phase(
         self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
@@ -507,22 +530,55 @@ class Judge:
         meter: _Meter,
     ) -> Any:
         """`_structured` with the schema's runnable already looked up (`None`: unsupported)."""
+        return (await self._scored_answer(runnable, messages, schema, meter))[0]
+
+    async def _scored_answer(
+        self,
+        runnable: Runnable[Any, Any] | None,
+        messages: list[BaseMessage],
+        schema: dict[str, Any],
+        meter: _Meter,
+    ) -> tuple[Any, list[tuple[str | None, float | None]]]:
+        """`_answer`, plus P(pass) at each verdict the reply's log-probabilities cover."""
         if runnable is None:
-            return await self._json_in_text(messages, schema, meter)
-        reply = await self._invoke(runnable, messages, meter)
+            return await self._json_in_text(messages, schema, meter), []
+        try:
+            reply = await self._invoke(runnable, messages, meter)
+        except GraderError as exc:
+            if not self._drop_logprobs(exc):
+                raise
+            plain = self._structured_runnable(schema)
+            if plain is None:
+                return await self._json_in_text(messages, schema, meter), []
+            reply = await self._invoke(plain, messages, meter)
         raw = reply.get("raw") if isinstance(reply, dict) else reply
+        scores = verdict_probabilities(raw)
         answers = _tool_answers(raw, schema.get("title"))
         if not isinstance(reply, dict):  # the schema bound as a forced tool: read it ourselves
             if not answers:
-                return message_text(raw) if isinstance(raw, BaseMessage) else None
-            return answers[0] if len(answers) == 1 else _merged(answers)
+                return (message_text(raw) if isinstance(raw, BaseMessage) else None), scores
+            return (answers[0] if len(answers) == 1 else _merged(answers)), scores
         if len(answers) > 1:
             # Parallel tool calls: LangChain's parser keeps the first and drops the rest, which
             # would let a `pass` before a contradicting `fail` through. Keep them all.
-            return _merged(answers)
+            return _merged(answers), scores
         if reply.get("parsed") is not None:
-            return reply["parsed"]
-        return message_text(raw) if isinstance(raw, BaseMessage) else None
+            return reply["parsed"], scores
+        return (message_text(raw) if isinstance(raw, BaseMessage) else None), scores
+
+    def _drop_logprobs(self, error: GraderError) -> bool:
+        """After a provider refused `logprobs` (reasoning models do), ask without them.
+
+        True when `error` is such a refusal: the caller asks again, on a runnable built from
+        the plain model. Confidence is then `None`; a verdict never fails for want of it.
+        """
+        cause = error.__cause__
+        if cause is None or "logprob" not in str(cause).lower() or error.status_code != 400:
+            return False
+        if self._verdict_model is not self.model:
+            self._verdict_model = self.model
+            self._runnables.clear()
+        return True
 
     def _structured_runnable(self, schema: dict[str, Any]) -> Runnable[Any, Any] | None:
         """The runnable that answers under `schema`, built once per schema; `None` if unsupported.
@@ -538,10 +594,11 @@ class Judge:
             return self._runnables[key]
         runnable: Runnable[Any, Any] | None
         try:
-            if type(self.model).with_structured_output is BaseChatModel.with_structured_output:
-                runnable = self.model.bind_tools([schema], tool_choice="any")
+            model = self._verdict_model
+            if type(model).with_structured_output is BaseChatModel.with_structured_output:
+                runnable = model.bind_tools([schema], tool_choice="any")
             else:
-                runnable = self.model.with_structured_output(schema, include_raw=True)
+                runnable = model.with_structured_output(schema, include_raw=True)
         except NotImplementedError:
             runnable = None
         if len(self._runnables) >= _RUNNABLE_CACHE:
@@ -604,6 +661,37 @@ def _collect_evidence(
     return Evidence(output=output, task=task, messages=tuple(messages))
 
 
+def _with_logprobs(model: BaseChatModel) -> BaseChatModel:
+    """A copy of `model` that asks for token log-probabilities, or `model` when it cannot.
+
+    Models that take OpenAI's `logprobs` / `top_logprobs` settings (langchain-openai's classes,
+    the embedded `ChatLlamaCpp`) get them; others are left alone. OpenAI's reasoning models
+    refuse them, so they are not asked (and any other refusal is caught: `_drop_logprobs`).
+    """
+    fields = getattr(type(model), "model_fields", {})
+    if "logprobs" not in fields or "top_logprobs" not in fields:
+        return model
+    name = str(getattr(model, "model_name", None) or getattr(model, "model", "") or "")
+    if _REASONING_MODEL.match(name.rsplit("/", 1)[-1]):
+        return model
+    try:
+        return model.model_copy(update={"logprobs": True, "top_logprobs": TOP_LOGPROBS})
+    except Exception:  # an unusual model class: no confidence, never a failure
+        return model
+
+
+def _scored(
+    answer: Answer, scores: Sequence[tuple[str | None, float | None]], label: str | None
+) -> Answer:
+    """`answer` with the confidence read for its verdict (by label in a joint answer)."""
+    if label is None:
+        confidence = scores[0][1] if len(scores) == 1 else None
+    else:
+        matching = [p for named, p in scores if named == label]
+        confidence = matching[0] if len(matching) == 1 else None
+    return answer.model_copy(update={"confidence": confidence})
+
+
 def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
     if isinstance(answer, str):
         return CriterionVerdict(
@@ -623,6 +711,8 @@ def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
         reason=answer.reason if answer.passed else "",
         required=criterion.required,
         unscorable=unscorable,
+        confidence=answer.confidence,
+        unsure=is_unsure(answer.confidence),
     )
 
 

@@ -83,6 +83,9 @@ class CriterionRecord(TypedDict):
     unverified: NotRequired[bool]
     reason: NotRequired[str]
     """Why a passed criterion is met, when the judge was asked to explain passes."""
+    confidence: NotRequired[float]
+    """The judge's P(criterion met), when the model gave log-probabilities."""
+    unsure: NotRequired[bool]
 
 
 CriterionEval = CriterionRecord
@@ -192,6 +195,10 @@ def evaluation_record(
                 record["reason"] = verdict.reason
             if verdict.unverified:
                 record["unverified"] = True
+            if verdict.confidence is not None:
+                record["confidence"] = round(verdict.confidence, 4)
+            if verdict.unsure:
+                record["unsure"] = True
             criteria.append(record)
     blocking = [v for v in evaluation.criteria if v.required and not v.passed]
     return {

@@ -44,6 +44,14 @@ def grade_summary_tables(summary: GradeSummary) -> Group:
         "Passed",
         Text(f"{summary.passed:,} of {summary.graded_items:,} graded ({_pct(summary.pass_rate)})"),
     )
+    unsure = Text(f"{summary.unsure:,}")
+    if summary.unsure:
+        unsure.append(
+            " verdict(s) the judge was unsure of (`unsure` in the results; listed first in the "
+            "HTML report)",
+            style="yellow",
+        )
+    table.add_row("Unsure verdicts", unsure)
     errors = Text(f"{summary.errors:,}")
     if summary.errors:
         errors.append(" item(s) the judge failed on (see `error` in the results)", style="red")
@@ -140,7 +148,11 @@ def agreement_tables(report: AgreementReport) -> Group:
             "Positive = the criterion is satisfied. TP: label and judge say satisfied; FP: only "
             "the judge does; FN: only the label does; TN: neither. Kappa interval: percentile "
             f"bootstrap over items, {report.resamples} resamples, seed {report.seed}; n/a when "
-            "undefined (one class only, or too few items).",
+            "undefined (one class only, or too few items). AUROC: how well the judge's "
+            "confidence P(met) ranks satisfied above unsatisfied (0.5 is chance); ECE: expected "
+            "calibration error, the count-weighted gap between confidence and observed rate over "
+            "10 bins (0 is perfect); both over the verdicts with a confidence "
+            f"({_scored(report)}).",
             style="dim",
         )
     )
@@ -161,7 +173,7 @@ def _metrics_table(title: str, first: str) -> Table:
     )
     table.add_column(first, overflow="fold", min_width=12)
     # Items per group are in the JSON (`-o`); criteria are what the metrics count.
-    for name in ("Crit.", "Acc.", "Bal. acc.", "Kappa [95% CI]", "TP/FP/FN/TN"):
+    for name in ("Crit.", "Acc.", "Bal. acc.", "Kappa [95% CI]", "AUROC", "ECE", "TP/FP/FN/TN"):
         table.add_column(name, justify="right", no_wrap=True)
     return table
 
@@ -176,16 +188,25 @@ def _add_metrics_row(table: Table, name: str, m: AgreementMetrics, *, bold: bool
         f"{m.accuracy:.3f}",
         _num(m.balanced_accuracy),
         kappa,
+        _num(m.auroc, 2),
+        _num(m.ece, 2),
         f"{m.tp}/{m.fp}/{m.fn}/{m.tn}",
     )
+
+
+def _scored(report: AgreementReport) -> str:
+    overall = report.overall
+    scored = overall.calibration.scored if overall and overall.calibration else 0
+    total = overall.criteria if overall else 0
+    return f"{scored:,} of {total:,}"
 
 
 def _calls(count: int) -> str:
     return f"{count:,} call" if count == 1 else f"{count:,} calls"
 
 
-def _num(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.3f}"
+def _num(value: float | None, digits: int = 3) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
 
 
 def _pct(value: float | None) -> str:

@@ -1,23 +1,34 @@
-"""The self-contained HTML report of a grading batch.
+"""The self-contained HTML reports: of a grading batch, and of agreement with labels.
 
 One file, nothing fetched: CSS, JavaScript and the chart (inline SVG) are inside it, and a
 Content-Security-Policy forbids any network request, so it opens offline and leaks nothing.
-Every piece of user text (ids, criteria, gaps, errors, paths) is HTML-escaped. Item rows are
-streamed into the file, so a report of a large batch does not hold the batch in memory.
+Every piece of user text (ids, criteria, gaps, outputs, errors, paths) is HTML-escaped. Item
+rows are streamed into the file, so a report of a large batch does not hold the batch in memory.
+
+Each item expands to show its graded output (read back from the input file by byte offset, so
+the outputs are never all in memory) and every verdict with its confidence and gap. Items with a
+verdict the judge was unsure of come first, and their unsure verdicts first within them: those
+are the ones a person should read. The rest are spooled to a temporary file meanwhile.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
+import shutil
+import tempfile
 from collections.abc import Iterable
 from html import escape
 from pathlib import Path
-from typing import TextIO
+from typing import Any, BinaryIO, TextIO
 
-from ._grading import CriterionStats, GradeSummary, ItemResult
+from ._agreement import AgreementMetrics, AgreementReport
+from ._batch import JsonLine, iter_jsonl
+from ._grading import CriterionStats, GradeSummary, ItemId, ItemResult
+from ._types import CriterionVerdict
 
-__all__ = ["write_html_report"]
+__all__ = ["write_agreement_report", "write_html_report"]
 
 MAX_CHART_BARS = 60
 _LABEL_CHARS = 48
@@ -41,24 +52,32 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 1
 .satisfied { background: var(--ok); } .needs_revision, .failed { background: var(--bad); }
 .grader_error { background: var(--warn); }
 ul.gaps { margin: 0; padding-left: 1.1rem; } .gap { color: #444; }
+details { margin-top: .3rem; } summary { cursor: pointer; color: var(--muted); }
+pre.output { white-space: pre-wrap; word-break: break-word; background: #f6f6f6;
+             padding: .5rem; max-height: 24rem; overflow: auto; font-size: 12px; }
+table.verdicts th { position: static; } .unsure { background: #fff3e0; }
+.pass { color: var(--ok); } .fail { color: var(--bad); }
 .error { color: var(--warn); } .muted { color: var(--muted); }
 .controls { display: flex; gap: 1rem; align-items: center; margin: .5rem 0; flex-wrap: wrap; }
 input[type=search] { flex: 1; min-width: 16rem; padding: .4rem .6rem; font-size: 14px; }
 svg text { font: 12px system-ui, sans-serif; fill: #222; }
+figure { display: inline-block; margin: 0 1.5rem 1rem 0; }
 """
 
 _SCRIPT = """
 (function () {
   var box = document.getElementById("search");
   var onlyFailed = document.getElementById("only-failed");
+  var onlyUnsure = document.getElementById("only-unsure");
   var shown = document.getElementById("shown");
-  var rows = Array.prototype.slice.call(document.querySelectorAll("#items tbody tr"));
+  var rows = Array.prototype.slice.call(document.querySelectorAll("#items > tbody > tr"));
   var texts = rows.map(function (row) { return row.textContent.toLowerCase(); });
   function apply() {
     var words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);
     var count = 0;
     rows.forEach(function (row, i) {
       var show = (!onlyFailed.checked || row.getAttribute("data-passed") === "0") &&
+        (!onlyUnsure.checked || row.getAttribute("data-unsure") === "1") &&
         words.every(function (w) { return texts[i].indexOf(w) !== -1; });
       row.hidden = !show;
       if (show) { count += 1; }
@@ -67,6 +86,7 @@ _SCRIPT = """
   }
   box.addEventListener("input", apply);
   onlyFailed.addEventListener("change", apply);
+  onlyUnsure.addEventListener("change", apply);
   apply();
 })();
 """
@@ -95,7 +115,8 @@ def write_html_report(
         _write_summary(out, summary)
         _write_criteria(out, summary)
         _write_problems(out, summary)
-        _write_items(out, results)
+        with _Outputs(summary.input_path) as outputs:
+            _write_items(out, results, outputs)
         out.write(f"<script>{_SCRIPT}</script>\n</body>\n</html>\n")
     os.replace(partial, target)
 
@@ -123,6 +144,7 @@ def _write_summary(out: TextIO, summary: GradeSummary) -> None:
             f"{summary.passed:,} of {summary.graded_items:,} graded ({_pct(summary.pass_rate)})",
         ),
         ("Errors (judge failed)", f"{summary.errors:,}"),
+        ("Unsure verdicts (listed first below)", f"{summary.unsure:,}"),
         ("Malformed input lines (this run)", f"{summary.malformed:,}"),
         ("Graded this run", f"{summary.graded:,} ({summary.cache_hits:,} from cache)"),
         ("Already in the results file", f"{summary.resumed:,}"),
@@ -211,23 +233,31 @@ def _write_problems(out: TextIO, summary: GradeSummary) -> None:
     out.write("</ul>\n</section>\n")
 
 
-def _write_items(out: TextIO, results: Iterable[ItemResult]) -> None:
+def _write_items(out: TextIO, results: Iterable[ItemResult], outputs: _Outputs) -> None:
     out.write(
         '<section id="items-section">\n<h2>Items</h2>\n<div class="controls">'
         '<input type="search" id="search" placeholder="Search ids, results, criteria, gaps…" '
         'aria-label="Search items">'
         '<label><input type="checkbox" id="only-failed"> only items that did not pass</label>'
+        '<label><input type="checkbox" id="only-unsure"> only items with unsure verdicts</label>'
         '<span id="shown" class="muted"></span></div>\n'
+        '<p class="muted">Items with a verdict the judge was unsure of come first. Open an item '
+        "to read its output and every verdict; P(met) is the judge's probability that the "
+        "criterion is met (blank when decided in code or when the model gives none).</p>\n"
         '<table id="items">\n<thead><tr><th>Id</th><th class="num">Line</th><th>Result</th>'
         '<th class="num">Score</th><th>Failed criteria and gaps</th>'
         '<th class="num">Latency</th></tr></thead>\n<tbody>\n'
     )
-    for result in results:
-        out.write(_row(result))
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as later:
+        for result in results:
+            unsure = any(v.unsure for v in result.criteria)
+            (out if unsure else later).write(_row(result, outputs.get(result.id)))
+        later.seek(0)
+        shutil.copyfileobj(later, out)
     out.write("</tbody>\n</table>\n</section>\n")
 
 
-def _row(result: ItemResult) -> str:
+def _row(result: ItemResult, output: str | None = None) -> str:
     if result.error is not None:
         detail = f'<span class="error">{_e(result.error)}</span>'
     elif result.failed_criteria:
@@ -242,15 +272,93 @@ def _row(result: ItemResult) -> str:
     else:
         detail = '<span class="muted">none</span>'
     cached = ' <span class="muted">(cached)</span>' if result.cached else ""
+    unsure = sum(v.unsure for v in result.criteria)
     return (
-        f'<tr data-passed="{int(result.passed)}" data-result="{_e(result.result)}">'
+        f'<tr data-passed="{int(result.passed)}" data-unsure="{int(unsure > 0)}" '
+        f'data-result="{_e(result.result)}">'
         f"<td><code>{_e(str(result.id))}</code></td>"
         f'<td class="num">{result.line}</td>'
         f'<td><span class="badge {_e(result.result)}">{_e(result.result)}</span></td>'
         f'<td class="num">{result.score:g}</td>'
-        f"<td>{detail}</td>"
+        f"<td>{detail}{_expanded(result, output, unsure)}</td>"
         f'<td class="num">{result.latency_s:.2f} s{cached}</td></tr>\n'
     )
+
+
+def _expanded(result: ItemResult, output: str | None, unsure: int) -> str:
+    """The item's output and every verdict (unsure ones first), folded in a `<details>`."""
+    count = len(result.criteria)
+    label = f"Output and all {count} verdict{'s' if count != 1 else ''}"
+    if unsure:
+        label += f" ({unsure} unsure)"
+    shown = (
+        f'<pre class="output">{_e(output)}</pre>'
+        if output is not None
+        else '<p class="muted">The output is not in the input file any more.</p>'
+    )
+    ordered = sorted(result.criteria, key=lambda v: not v.unsure)  # stable: rubric order kept
+    rows = "".join(_verdict_row(v) for v in ordered)
+    table = (
+        '<table class="verdicts"><thead><tr><th>Criterion</th><th>Verdict</th>'
+        '<th class="num">P(met)</th><th>Gap</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+        if rows
+        else ""
+    )
+    return f"<details><summary>{_e(label)}</summary>{shown}{table}</details>"
+
+
+def _verdict_row(verdict: CriterionVerdict) -> str:
+    optional = "" if verdict.required else " (optional)"
+    word, kind = ("pass", "pass") if verdict.passed else ("fail", "fail")
+    if verdict.unsure:
+        word += ", unsure"
+    how = " (code check)" if verdict.decided_by == "check" else ""
+    confidence = "" if verdict.confidence is None else f"{verdict.confidence:.2f}"
+    row_class = ' class="unsure"' if verdict.unsure else ""
+    return (
+        f"<tr{row_class}><td>{_e(verdict.name)}{_e(optional)}</td>"
+        f'<td class="{kind}">{_e(word)}<span class="muted">{_e(how)}</span></td>'
+        f'<td class="num">{confidence}</td><td class="gap">{_e(verdict.gap)}</td></tr>'
+    )
+
+
+class _Outputs:
+    """Outputs read back from the input file by item id: byte offsets in memory, not the text."""
+
+    def __init__(self, input_path: str) -> None:
+        self.path = Path(input_path)
+        self._offsets: dict[ItemId, int] = {}
+        self._file: BinaryIO | None = None
+
+    def __enter__(self) -> _Outputs:
+        try:
+            self._file = open(self.path, "rb")
+        except OSError:
+            return self  # the input moved away: the report shows no outputs, and says so
+        for entry in iter_jsonl(self.path):
+            if isinstance(entry, JsonLine) and isinstance(entry.value, dict):
+                item_id = entry.value.get("id")
+                if isinstance(item_id, (str, int)) and not isinstance(item_id, bool):
+                    self._offsets.setdefault(item_id, entry.offset)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._file is not None:
+            self._file.close()
+
+    def get(self, item_id: ItemId) -> str | None:
+        """The output of `item_id` as the input file holds it now, or `None`."""
+        offset = self._offsets.get(item_id)
+        if offset is None or self._file is None:
+            return None
+        self._file.seek(offset)
+        try:
+            value: Any = json.loads(self._file.readline())
+        except ValueError:
+            return None
+        output = value.get("output") if isinstance(value, dict) else None
+        return output if isinstance(output, str) else None
 
 
 def _e(text: str) -> str:
@@ -259,3 +367,137 @@ def _e(text: str) -> str:
 
 def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.1%}"
+
+
+def write_agreement_report(
+    path: str | Path, report: AgreementReport, *, generated_at: dt.datetime | None = None
+) -> None:
+    """Write the agreement figures and a reliability diagram per group as one offline HTML file.
+
+    The diagram plots, for each confidence bin (`sklearn.calibration.calibration_curve`), the
+    mean confidence P(met) against the share of those criteria labelled met: a calibrated judge
+    sits on the diagonal. Written next to `path` and moved into place at the end.
+    """
+    target = Path(path)
+    partial = target.with_name(f".{target.name}.partial")
+    when = (generated_at or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
+    groups = [("overall", report.overall)] if report.overall else []
+    groups += list(report.per_source.items())
+    with open(partial, "w", encoding="utf-8") as out:
+        title = f"Judge agreement: {report.judge}"
+        out.write(
+            '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
+            f"<title>{_e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+            f"<h1>{_e(title)}</h1>\n"
+            f'<p class="meta">Judge <code>{_e(report.judge)}</code> ({_e(report.mode)}) · '
+            f"{report.items_used:,} of {report.items_available:,} items · files "
+            f"{_e(', '.join(report.files))} · seed {report.seed} · {_e(when)}</p>\n"
+        )
+        out.write('<section id="metrics">\n<h2>Agreement with the labels</h2>\n')
+        out.write(_metrics_html([*groups, *report.per_criterion.items()]))
+        out.write(
+            '<p class="muted">Positive = the criterion is satisfied. AUROC: how well the '
+            "judge's confidence ranks satisfied above unsatisfied (0.5 is chance). ECE: expected "
+            "calibration error over 10 equal-width bins (0 is perfect). Both count only the "
+            "verdicts that have a confidence (not code checks, nor models without "
+            "log-probabilities).</p>\n</section>\n"
+        )
+        out.write('<section id="reliability">\n<h2>Reliability diagrams</h2>\n')
+        drawn = [(name, m) for name, m in groups if m is not None and m.calibration]
+        if not drawn:
+            out.write('<p class="muted">No verdict had a confidence, so there is no curve.</p>\n')
+        for name, metrics in drawn:
+            out.write(_reliability_svg(name, metrics))
+        out.write("</section>\n</body>\n</html>\n")
+    os.replace(partial, target)
+
+
+def _metrics_html(groups: list[tuple[str, AgreementMetrics | None]]) -> str:
+    head = "".join(
+        f'<th class="num">{h}</th>'
+        for h in ("Criteria", "Accuracy", "Balanced acc.", "Kappa [95% CI]", "AUROC", "ECE")
+    )
+    rows = []
+    for name, m in groups:
+        if m is None:
+            continue
+        kappa = "n/a" if m.kappa is None else f"{m.kappa:.2f}"
+        if m.kappa_ci is not None:
+            kappa += f" [{m.kappa_ci[0]:.2f}, {m.kappa_ci[1]:.2f}]"
+        cells = (
+            f"{m.criteria:,}",
+            f"{m.accuracy:.3f}",
+            _fmt(m.balanced_accuracy),
+            kappa,
+            _fmt(m.auroc),
+            _fmt(m.ece),
+        )
+        rows.append(
+            f"<tr><td>{_e(name)}</td>"
+            + "".join(f'<td class="num">{_e(c)}</td>' for c in cells)
+            + "</tr>\n"
+        )
+    return (
+        f"<table><thead><tr><th>Group</th>{head}</tr></thead>\n<tbody>\n"
+        + "".join(rows)
+        + "</tbody>\n</table>\n"
+    )
+
+
+def _reliability_svg(name: str, metrics: AgreementMetrics) -> str:
+    """Observed rate against mean confidence per bin, with the diagonal of perfect calibration."""
+    assert metrics.calibration is not None
+    size, margin = 260, 40
+    width = height = size + 2 * margin
+
+    def x(value: float) -> float:
+        return margin + value * size
+
+    def y(value: float) -> float:
+        return margin + (1 - value) * size
+
+    caption = (
+        f"{name}: AUROC {_fmt(metrics.auroc)}, ECE {_fmt(metrics.ece)}, "
+        f"{metrics.calibration.scored:,} verdicts with a confidence"
+    )
+    parts = [
+        f'<figure><svg class="reliability" role="img" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" aria-label="{_e("Reliability diagram: " + caption)}">',
+        f"<title>{_e(caption)}</title>",
+        f'<rect x="{margin}" y="{margin}" width="{size}" height="{size}" fill="none" '
+        'stroke="#999"/>',
+        f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#bbb" '
+        'stroke-dasharray="4 4"/>',
+    ]
+    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+        parts.append(
+            f'<text x="{x(tick):.1f}" y="{y(0) + 16:.1f}" text-anchor="middle">{tick:g}</text>'
+            f'<text x="{x(0) - 6:.1f}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g}</text>'
+        )
+    parts.append(
+        f'<text x="{x(0.5):.1f}" y="{height - 4}" text-anchor="middle">'
+        "judge's confidence P(met)</text>"
+        f'<text x="12" y="{y(0.5):.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 12 {y(0.5):.1f})">share labelled met</text>'
+    )
+    bins = metrics.calibration.bins
+    points = " ".join(f"{x(b.confidence):.1f},{y(b.observed):.1f}" for b in bins)
+    parts.append(f'<polyline points="{points}" fill="none" stroke="#1565c0" stroke-width="2"/>')
+    largest = max(b.count for b in bins)
+    for b in bins:
+        radius = 3 + 5 * (b.count / largest) ** 0.5
+        tip = (
+            f"mean confidence {b.confidence:.2f}, labelled met {b.observed:.2f}, "
+            f"{b.count:,} verdicts"
+        )
+        parts.append(
+            f'<circle cx="{x(b.confidence):.1f}" cy="{y(b.observed):.1f}" r="{radius:.1f}" '
+            f'fill="#1565c0"><title>{_e(tip)}</title></circle>'
+        )
+    parts.append(f"</svg><figcaption>{_e(caption)}</figcaption></figure>\n")
+    return "".join(parts)
+
+
+def _fmt(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"

@@ -36,7 +36,10 @@ class ScoreResult:
     passed: bool
     """Whether every required criterion passed, whatever the scale."""
     reason: str
-    """Every criterion with satisfied / not satisfied and its gap; feedback for the agent."""
+    """Every criterion with satisfied / not satisfied and its gap; feedback for the agent.
+
+    A model verdict with a confidence shows it as `(P(met) 0.93)`, and one inside the
+    uncertainty band reads `[satisfied, unsure]` / `[not satisfied, unsure]`."""
     evaluation: Evaluation
     skipped: bool = False
     """True when no rubric could be resolved: nothing was graded and nothing was called."""
@@ -252,11 +255,15 @@ def format_reason(evaluation: Evaluation, *, scale: float = 1) -> str:
     lines = [header]
     for verdict in evaluation.criteria:
         tag = "" if verdict.required else " (optional)"
+        state = "satisfied" if verdict.passed else "not satisfied"
+        if verdict.unsure:
+            state += ", unsure"
+        sure = "" if verdict.confidence is None else f" (P(met) {verdict.confidence:.2f})"
         if verdict.passed:
             why = f": {verdict.reason}" if verdict.reason else ""
-            lines.append(f"- [satisfied]{tag} {verdict.name}{why}")
+            lines.append(f"- [{state}]{tag} {verdict.name}{sure}{why}")
         else:
-            lines.append(f"- [not satisfied]{tag} {verdict.name}: {verdict.gap}")
+            lines.append(f"- [{state}]{tag} {verdict.name}{sure}: {verdict.gap}")
     return "\n".join(lines)
 
 

@@ -103,9 +103,24 @@ class CriterionVerdict:
     """The judge gave no valid verdict for this criterion even after a correction: failed closed."""
     unscorable: bool = False
     """The judge said the evidence cannot show either way (makes the evaluation `failed`)."""
+    confidence: float | None = None
+    """The judge model's probability that the criterion is met, read from the verdict token's
+    log-probabilities in the same call; `None` when the model gives no probabilities.
+
+    Also `None` for a verdict decided in code (`decided_by="check"`): a check is exact by
+    construction, and not a probability estimate. Writing 1.0 / 0.0 there would mix exact
+    decisions into the judge's calibration figures (AUROC, calibration error) and would hide
+    that a check can still be the wrong check for what the criterion meant.
+    """
+    unsure: bool = False
+    """The confidence lies inside the uncertainty band (`rubricate._confidence.UNSURE_BAND`):
+    the verdict still stands, but a person should look at it first."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: `{id, name, passed, gap}` plus how the verdict was reached."""
+        """JSON-ready form: `{id, name, passed, gap}` plus how the verdict was reached.
+
+        `confidence` is there when the judge gave one, `unsure` when it is true.
+        """
         data: dict[str, Any] = {
             "id": self.id,
             "name": self.name,
@@ -116,6 +131,10 @@ class CriterionVerdict:
         }
         if self.reason:
             data["reason"] = self.reason
+        if self.confidence is not None:
+            data["confidence"] = round(self.confidence, 4)
+        if self.unsure:
+            data["unsure"] = True
         if self.unverified:
             data["unverified"] = True
         if self.unscorable:

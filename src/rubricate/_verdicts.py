@@ -37,6 +37,9 @@ class Answer(BaseModel):
     gap: str = ""
     reason: str = ""
     """Why a passed criterion is met (asked for only when the judge explains passes)."""
+    confidence: float | None = None
+    """P(criterion met) read from the verdict token's log-probabilities; never from the answer's
+    own text (`parse_criterion` drops a `confidence` the judge writes)."""
 
     @property
     def passed(self) -> bool:
@@ -133,7 +136,7 @@ def parse_criterion(raw: Any) -> tuple[Answer | None, str | None]:
     if not isinstance(raw, Mapping):
         return None, f"expected a verdict object, got {_kind(raw)}"
     try:
-        answer = Answer.model_validate(raw)
+        answer = Answer.model_validate({k: v for k, v in raw.items() if k != "confidence"})
     except ValidationError as exc:
         return None, _first_error(exc)
     if answer.verdict == "fail" and not answer.gap:

@@ -13,6 +13,7 @@ from .._agreement import measure_agreement
 from .._exceptions import RubricateError
 from .._redact import redact
 from .._render import agreement_tables
+from .._report import write_agreement_report
 from ._common import (
     EXIT_CODES_HELP,
     CliContext,
@@ -46,12 +47,15 @@ HELP = "\n\n".join(
         "`label` (true when the output satisfies the criterion). Every item is graded against "
         "its own criteria, and each verdict is compared with its label.",
         "Reports accuracy, balanced accuracy, Cohen's kappa with a bootstrap 95% interval "
-        "(resampling items, seeded) and the confusion counts, overall, per source and per "
-        "criterion id. An item the judge fails on is left out of the metrics and counted. "
+        "(resampling items, seeded), the AUROC and expected calibration error of the judge's "
+        "confidence (its P(met), where the model gives log-probabilities) and the confusion "
+        "counts, overall, per source and per criterion id; --report adds reliability diagrams. "
+        "An item the judge fails on is left out of the metrics and counted. "
         "Needs scikit-learn: pip install 'rubricate\\[eval]'.",
         "Examples:",
         "  rubricate agreement judge-bench/realsumm.jsonl --limit 20\n"
         "  rubricate agreement realsumm.jsonl ifeval.jsonl --limit 200 --seed 1 -o agreement.json\n"
+        "  rubricate agreement realsumm.jsonl --limit 50 --report agreement.html\n"
         "  rubricate agreement realsumm.jsonl --judge openai:gpt-5-mini -j 8",
         EXIT_CODES_HELP,
     ]
@@ -106,10 +110,28 @@ def register(app: typer.Typer, context: CliContext) -> None:
         actors: ActorsOption = 1,
         cpus_per_actor: CpusPerActorOption = 1,
         rps: RateOption = None,
+        html: Annotated[
+            Path | None,
+            typer.Option(
+                "--report",
+                metavar="REPORT.html",
+                dir_okay=False,
+                help=(
+                    "Also write a self-contained HTML report (opens offline): the figures and "
+                    "a reliability diagram of the judge's confidence, overall and per source."
+                ),
+                show_default=False,
+            ),
+        ] = None,
     ) -> None:
         err = stderr_console()
-        if output is not None and output.resolve() in {p.resolve() for p in labelled}:
+        inputs = {p.resolve() for p in labelled}
+        if output is not None and output.resolve() in inputs:
             fail("-o must not be one of the labelled files")
+        if html is not None and (
+            html.resolve() in inputs or (output is not None and html.resolve() == output.resolve())
+        ):
+            fail("--report must be a different file from the labelled files and -o")
         try:
             import sklearn  # type: ignore[import-untyped]  # noqa: F401
         except ImportError:
@@ -157,4 +179,10 @@ def register(app: typer.Typer, context: CliContext) -> None:
             except OSError as exc:
                 fail(f"cannot write {str(output)!r}: {exc.strerror or exc}")
             err.print(Text(f"Wrote {output}"))
+        if html is not None:
+            try:
+                write_agreement_report(html, report)
+            except OSError as exc:
+                fail(f"cannot write the report {str(html)!r}: {exc.strerror or exc}")
+            err.print(Text(f"Report: {html}"))
         raise typer.Exit(int(ExitCode.OK if report.ok else ExitCode.INCOMPLETE))

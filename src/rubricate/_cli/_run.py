@@ -166,13 +166,18 @@ def _verdict_table(record: RubricEvaluation) -> Table:
     )
     table.add_column("criterion")
     table.add_column("verdict")
+    table.add_column("P(met)", justify="right")
     table.add_column("gap")
     for criterion in record["criteria"]:
         verdict = "[green]pass[/]" if criterion["passed"] else "[red]fail[/]"
+        if criterion.get("unsure"):
+            verdict += " [yellow](unsure)[/]"
         optional = "" if criterion.get("required", True) else " (optional)"
-        table.add_row(criterion["name"] + optional, verdict, criterion.get("gap", ""))
+        confidence = criterion.get("confidence")
+        shown = "" if confidence is None else f"{confidence:.2f}"
+        table.add_row(criterion["name"] + optional, verdict, shown, criterion.get("gap", ""))
     if not record["criteria"]:
-        table.add_row("(no verdicts)", record["result"], record["explanation"])
+        table.add_row("(no verdicts)", record["result"], "", record["explanation"])
     return table
 
 

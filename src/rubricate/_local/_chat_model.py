@@ -62,6 +62,7 @@ from pydantic import BaseModel, model_validator
 
 from rubricate._exceptions import LocalModelError
 from rubricate._local._grammar import GreedyGrammar, grammar_sampler
+from rubricate._local._logprobs import LogprobRecorder
 from rubricate._local._weights import DEFAULT_MODEL, LOCAL_MODEL_ENV, ensure_default_model
 
 __all__ = ["ChatLlamaCpp", "default_local_model"]
@@ -73,6 +74,8 @@ _CALL_KWARGS = frozenset(
     {
         "grammar",
         "json_schema",
+        "logprobs",
+        "top_logprobs",
         "max_tokens",
         "stop",
         "temperature",
@@ -95,7 +98,8 @@ class ChatLlamaCpp(BaseChatModel):
 
     Deterministic by default (temperature 0). Per call, through `.invoke(messages, **kw)` or
     `.bind(**kw)`: `grammar` (a GBNF string), `json_schema` (a JSON-schema dict), `max_tokens`,
-    `stop`, `temperature`, `top_p`, `top_k`, `repeat_penalty`, `seed`. `bind_tools` and
+    `stop`, `temperature`, `top_p`, `top_k`, `repeat_penalty`, `seed`, `logprobs`,
+    `top_logprobs`. `bind_tools` and
     `with_structured_output` are grammar-constrained when the answer's shape is forced.
 
     Example:
@@ -149,6 +153,16 @@ class ChatLlamaCpp(BaseChatModel):
     `rubricate._local._grammar`). `False` masks every step, for comparison."""
     stop: list[str] | None = None
     """Stop sequences added to every call."""
+    logprobs: bool = False
+    """Report each generated token's log-probability in `response_metadata["logprobs"]`, in
+    OpenAI's shape (`{"content": [{"token", "logprob", "bytes", "top_logprobs"}, ...]}`).
+
+    Read from the logits llama.cpp samples from, in the same call: no `logits_all=True` copy of
+    every prompt position, no second pass (see `rubricate._local._logprobs`). The log-softmax is
+    over the whole vocabulary, before any grammar: a grammar-constrained answer's alternatives
+    include tokens the grammar would not have allowed."""
+    top_logprobs: int | None = None
+    """With `logprobs`, also report this many most likely tokens at each step (OpenAI's name)."""
 
     @model_validator(mode="after")
     def _default_model_name(self) -> ChatLlamaCpp:
@@ -225,8 +239,12 @@ class ChatLlamaCpp(BaseChatModel):
         }
         if tools and choice != "none":
             request["tools"] = tools
+        top_logprobs = kwargs.get("top_logprobs", self.top_logprobs)
         response, cached = loaded.complete(
-            request, grammar_text, shortcut=self.grammar_shortcut and _greedy(request)
+            request,
+            grammar_text,
+            shortcut=self.grammar_shortcut and _greedy(request),
+            logprobs=(top_logprobs or 0) if kwargs.get("logprobs", self.logprobs) else None,
         )
 
         choice_out = response["choices"][0]
@@ -238,6 +256,9 @@ class ChatLlamaCpp(BaseChatModel):
         if kwargs.get("parallel_tool_calls") is False:
             tool_calls = tool_calls[:1]
         finish_reason = "tool_calls" if tool_calls else choice_out.get("finish_reason")
+        metadata: dict[str, Any] = {"finish_reason": finish_reason, "model_name": self.model_name}
+        if choice_out.get("logprobs"):
+            metadata["logprobs"] = choice_out["logprobs"]  # where langchain-openai puts them
         message = AIMessage(
             content=content,
             tool_calls=tool_calls,
@@ -248,7 +269,7 @@ class ChatLlamaCpp(BaseChatModel):
                 total_tokens=usage.get("total_tokens", 0),
                 input_token_details=InputTokenDetails(cache_read=cached),
             ),
-            response_metadata={"finish_reason": finish_reason, "model_name": self.model_name},
+            response_metadata=metadata,
         )
         return ChatResult(
             generations=[ChatGeneration(message=message)],
@@ -440,21 +461,35 @@ class _LoadedModel:
     grammars: dict[str, Any] = field(default_factory=dict)
 
     def complete(
-        self, request: Mapping[str, Any], grammar: str | None, *, shortcut: bool = False
+        self,
+        request: Mapping[str, Any],
+        grammar: str | None,
+        *,
+        shortcut: bool = False,
+        logprobs: int | None = None,
     ) -> tuple[Any, int]:
         """Run one chat completion; return the response and how many prompt tokens were reused.
 
         Nothing here resets the context, so llama.cpp keeps the KV cache of the previous call
         and only evaluates the prompt from the first token that differs. `shortcut` decodes
-        `grammar` with `GreedyGrammar`; only a greedy request may ask for it.
+        `grammar` with `GreedyGrammar`; only a greedy request may ask for it. `logprobs` (the
+        number of alternatives per token) records log-probabilities into the response's
+        `choices[0]["logprobs"]`, in OpenAI's shape.
         """
         with self.lock, contextlib.ExitStack() as stack:
+            processors: list[Any] = []
+            recorder = LogprobRecorder(top=logprobs) if logprobs is not None else None
+            if recorder is not None:
+                processors.append(recorder)  # first: it must see the raw logits
             constraint: dict[str, Any] = {}
             if grammar is not None and shortcut:
-                greedy = stack.enter_context(GreedyGrammar(self.llama_cpp, self.llama, grammar))
-                constraint["logits_processor"] = self.llama_cpp.LogitsProcessorList([greedy])
+                processors.append(
+                    stack.enter_context(GreedyGrammar(self.llama_cpp, self.llama, grammar))
+                )
             elif grammar is not None:
                 constraint["grammar"] = self._grammar(grammar)
+            if processors:
+                constraint["logits_processor"] = self.llama_cpp.LogitsProcessorList(processors)
             previous = list(self.llama.input_ids[: self.llama.n_tokens])
             try:
                 response = self.llama.create_chat_completion(**request, **constraint)
@@ -465,7 +500,16 @@ class _LoadedModel:
                         f"with a larger `n_ctx`."
                     ) from exc
                 raise
-            prompt_tokens = (response.get("usage") or {}).get("prompt_tokens", 0)
+            usage = response.get("usage") or {}
+            prompt_tokens = usage.get("prompt_tokens", 0)
+            if recorder is not None:
+                choice = response["choices"][0]
+                content = recorder.content(
+                    self.llama,
+                    usage.get("completion_tokens", 0),
+                    choice["message"].get("content") or "",
+                )
+                choice["logprobs"] = {"content": content}
             current = list(self.llama.input_ids[:prompt_tokens])
             return response, _reused_prefix(previous, current)
 

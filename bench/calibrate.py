@@ -1,0 +1,286 @@
+"""Fit the embedded judge's pass threshold and uncertainty band on the development split.
+
+The judge's confidence on a criterion is its P(yes) for the one-token verdict
+(`rubricate._confidence`). This grades a seeded sample of labelled criteria from each split
+(`bench/splits.py`: by hash of the item id), fits on `dev` only, and reports on `dev` and
+`test` alike:
+
+- `PASS_THRESHOLD`: the threshold on P(yes) with the best balanced accuracy on dev (ties go to
+  the one nearest 0.5, the greedy answer);
+- `UNSURE_BAND`: the narrowest band around it outside which dev verdicts are right at least
+  `--sure-accuracy` of the time;
+- AUROC, expected calibration error (both scikit-learn, through `rubricate._agreement`),
+  balanced accuracy at the fitted threshold and at 0.5, and the share marked unsure.
+
+Criteria are sampled, not all graded: items in a seeded order, at most `--per-item` criteria of
+each (seeded), until each file has given its number of criteria per split (`--criteria`, one
+number per file). Every graded item is appended to a checkpoint (`--checkpoint`, not for git)
+the moment it is done; run the same command again to resume. The summary goes to `--out`.
+
+    python bench/calibrate.py DATA/realsumm.jsonl DATA/ifeval.jsonl --criteria 100 50 --seed 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from splits import SPLITS, Split, split_of
+
+from rubricate import Criterion, Judge, Rubric
+from rubricate._agreement import calibration_of
+from rubricate._confidence import PASS_THRESHOLD, UNSURE_BAND
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_OUT = HERE / "results" / "calibration.json"
+DEFAULT_CHECKPOINT = HERE.parent / ".cache" / "calibration-verdicts.jsonl"
+BAND_STEP = 0.05
+
+
+def sample(
+    path: Path, split: Split, criteria: int, per_item: int, seed: int
+) -> list[dict[str, Any]]:
+    """Items of `split` in a seeded order, each cut to at most `per_item` seeded criteria."""
+    with path.open(encoding="utf-8") as lines:
+        items = [json.loads(line) for line in lines if line.strip()]
+    items = [item for item in items if split_of(str(item["id"])) == split]
+    rng = random.Random(f"{seed}:{path.name}:{split}")
+    rng.shuffle(items)
+    chosen: list[dict[str, Any]] = []
+    left = criteria
+    for item in items:
+        if left <= 0:
+            break
+        indices = sorted(
+            rng.sample(range(len(item["criteria"])), k=min(per_item, left, len(item["criteria"])))
+        )
+        chosen.append({**item, "criteria": [item["criteria"][i] for i in indices]})
+        left -= len(indices)
+    return chosen
+
+
+def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
+    rubric = Rubric(
+        tuple(
+            Criterion(id=f"c{i}", description=c["description"])
+            for i, c in enumerate(item["criteria"], start=1)
+        )
+    )
+    started = time.perf_counter()
+    evaluation = judge.evaluate(rubric, output=item["output"], task=item.get("task", ""))
+    verdicts = {v.id: v for v in evaluation.criteria}
+    rows = []
+    for index, labelled in enumerate(item["criteria"], start=1):
+        verdict = verdicts.get(f"c{index}")
+        rows.append(
+            {
+                "id": labelled["id"],
+                "label": bool(labelled["label"]),
+                "passed": verdict.passed if verdict else False,
+                "confidence": verdict.confidence if verdict else None,
+            }
+        )
+    return {
+        "id": item["id"],
+        "source": item["source"],
+        "split": split_of(str(item["id"])),
+        "result": evaluation.result,
+        "seconds": time.perf_counter() - started,
+        "criteria": rows,
+    }
+
+
+def balanced_accuracy(labels: Sequence[bool], scores: Sequence[float], threshold: float) -> float:
+    from sklearn.metrics import balanced_accuracy_score  # type: ignore[import-untyped]
+
+    return float(balanced_accuracy_score(labels, [s >= threshold for s in scores]))
+
+
+def fit_threshold(labels: Sequence[bool], scores: Sequence[float]) -> float:
+    """Best balanced accuracy on these (dev) scores; the candidate nearest 0.5 wins a tie."""
+    candidates = sorted({0.5, *scores})
+    return max(
+        candidates,
+        key=lambda t: (round(balanced_accuracy(labels, scores, t), 12), -abs(t - 0.5)),
+    )
+
+
+def fit_band(
+    labels: Sequence[bool], scores: Sequence[float], threshold: float, target: float
+) -> tuple[float, float]:
+    """Narrowest band around `threshold` outside which the verdicts reach `target` accuracy."""
+    width = 0.0
+    while True:
+        low, high = max(0.0, threshold - width), min(1.0, threshold + width)
+        sure = [
+            (y, s >= threshold) for y, s in zip(labels, scores, strict=True) if not low <= s <= high
+        ]
+        if not sure or sum(y == v for y, v in sure) / len(sure) >= target or width >= 0.5:
+            return round(low, 4), round(high, 4)
+        width = round(width + BAND_STEP, 10)
+
+
+def figures(
+    rows: Sequence[dict[str, Any]], threshold: float, band: tuple[float, float]
+) -> dict[str, Any]:
+    scored = [r for r in rows if r["confidence"] is not None]
+    labels = [r["label"] for r in scored]
+    scores = [r["confidence"] for r in scored]
+    calibration = calibration_of(labels, scores)
+    unsure = [r for r in scored if band[0] <= r["confidence"] <= band[1]]
+    sure = [r for r in scored if not band[0] <= r["confidence"] <= band[1]]
+
+    def accuracy(group: Sequence[dict[str, Any]]) -> float | None:
+        if not group:
+            return None
+        return sum((r["confidence"] >= threshold) == r["label"] for r in group) / len(group)
+
+    both = 0 < sum(labels) < len(labels)
+    return {
+        "criteria": len(rows),
+        "scored": len(scored),
+        "positive_rate": sum(labels) / len(labels) if labels else None,
+        "auroc": calibration.auroc if calibration else None,
+        "ece": calibration.ece if calibration else None,
+        "balanced_accuracy": balanced_accuracy(labels, scores, threshold) if both else None,
+        "balanced_accuracy_at_0.5": balanced_accuracy(labels, scores, 0.5) if both else None,
+        "unsure_share": len(unsure) / len(scored) if scored else None,
+        "accuracy_unsure": accuracy(unsure),
+        "accuracy_sure": accuracy(sure),
+        "reliability": [b.to_dict() for b in calibration.bins] if calibration else [],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("data", nargs="+", type=Path, help="judge-bench JSONL files")
+    parser.add_argument(
+        "--criteria",
+        nargs="+",
+        type=int,
+        default=[100, 50],
+        help="criteria per split from each file, in the order of the files",
+    )
+    parser.add_argument("--per-item", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--sure-accuracy", type=float, default=0.9)
+    parser.add_argument("--judge", default="local")
+    parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument(
+        "--fit-only", action="store_true", help="fit from the checkpoint, grade nothing"
+    )
+    args = parser.parse_args(argv)
+    if len(args.criteria) != len(args.data):
+        parser.error(
+            f"--criteria needs one number per file ({len(args.data)}), got {args.criteria}"
+        )
+
+    done: dict[str, dict[str, Any]] = {}
+    if args.checkpoint.exists():
+        for line in args.checkpoint.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                done[record["id"]] = record
+    plan = [
+        item
+        for split in SPLITS
+        for path, count in zip(args.data, args.criteria, strict=True)
+        for item in sample(path, split, count, args.per_item, args.seed)
+    ]
+    if not args.fit_only:
+        judge = Judge(args.judge)
+        args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
+        with args.checkpoint.open("a", encoding="utf-8") as checkpoint:
+            for number, item in enumerate(plan, start=1):
+                if item["id"] in done:
+                    continue
+                record = grade(judge, item)
+                checkpoint.write(json.dumps(record) + "\n")
+                checkpoint.flush()
+                done[item["id"]] = record
+                print(
+                    f"[{number}/{len(plan)}] {record['split']} {item['id']}: "
+                    f"{len(record['criteria'])} criteria in {record['seconds']:.1f} s",
+                    flush=True,
+                )
+
+    graded = [done[item["id"]] for item in plan if item["id"] in done]
+    rows = {
+        split: [
+            {**row, "source": record["source"]}
+            for record in graded
+            if record["split"] == split and record["result"] != "grader_error"
+            for row in record["criteria"]
+        ]
+        for split in SPLITS
+    }
+    dev = [r for r in rows["dev"] if r["confidence"] is not None]
+    threshold = fit_threshold([r["label"] for r in dev], [r["confidence"] for r in dev])
+    band = fit_band(
+        [r["label"] for r in dev], [r["confidence"] for r in dev], threshold, args.sure_accuracy
+    )
+    report: dict[str, Any] = {
+        "command": "python bench/calibrate.py " + " ".join(sys.argv[1:] if argv is None else argv),
+        "judge": args.judge,
+        "seed": args.seed,
+        "fitted_on": "dev",
+        "pass_threshold": threshold,
+        "unsure_band": list(band),
+        "sure_accuracy_target": args.sure_accuracy,
+        "constants_in_code": {"PASS_THRESHOLD": PASS_THRESHOLD, "UNSURE_BAND": list(UNSURE_BAND)},
+        "seconds_per_criterion": sum(r["seconds"] for r in graded)
+        / max(1, sum(len(r["criteria"]) for r in graded)),
+        "splits": {
+            split: {
+                "all": figures(rows[split], threshold, band),
+                **{
+                    source: figures(
+                        [r for r in rows[split] if r["source"] == source], threshold, band
+                    )
+                    for source in sorted({r["source"] for r in rows[split]})
+                },
+            }
+            for split in SPLITS
+        },
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print_table(report)
+    return report
+
+
+def print_table(report: dict[str, Any]) -> None:
+    print(
+        f"\nFitted on dev: PASS_THRESHOLD = {report['pass_threshold']:.4g}, "
+        f"UNSURE_BAND = {tuple(report['unsure_band'])}"
+    )
+    print(
+        f"{'split':6} {'group':9} {'crit':>5} {'AUROC':>6} {'ECE':>6} {'bal@t':>6} "
+        f"{'bal@.5':>6} {'unsure':>7} {'acc sure':>8}"
+    )
+    for split, groups in report["splits"].items():
+        for group, f in groups.items():
+            print(
+                f"{split:6} {group:9} {f['criteria']:5d} {_f(f['auroc'])} {_f(f['ece'])} "
+                f"{_f(f['balanced_accuracy'])} {_f(f['balanced_accuracy_at_0.5'])} "
+                f"{_f(f['unsure_share'], 7)} {_f(f['accuracy_sure'], 8)}"
+            )
+
+
+def _f(value: float | None, width: int = 6) -> str:
+    return f"{'n/a':>{width}}" if value is None else f"{value:{width}.3f}"
+
+
+if __name__ == "__main__":
+    main()

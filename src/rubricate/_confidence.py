@@ -1,0 +1,199 @@
+"""How sure the judge is: P(criterion met) from token log-probabilities, and what counts as sure.
+
+A verdict's confidence is the judge model's own probability that the criterion is met, read from
+the log-probabilities of the token that carries the verdict, in the same call that gave it:
+
+- the embedded model's one-token `yes` / `no`: P(yes) / (P(yes) + P(no)) over exactly the two
+  tokens its grammar allows (so `Yes` or ` yes`, which the grammar forbids, do not count, and
+  the verdict at a threshold of 0.5 is the greedy answer itself);
+- a structured JSON verdict (`"verdict": "pass"`): the mass of the tokens that begin `pass`
+  over those that begin `pass`, `fail` or `cannot_evaluate` at the value's first token.
+
+Log-probabilities come in OpenAI's shape (`response_metadata["logprobs"]["content"]`), which
+langchain-openai fills when asked (`logprobs=True`) and `ChatLlamaCpp` fills the same way. A
+model that gives none leaves the confidence `None`; nothing ever fails for want of it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+__all__ = [
+    "PASS_THRESHOLD",
+    "TOP_LOGPROBS",
+    "UNSURE_BAND",
+    "choice_probability",
+    "is_unsure",
+    "logprob_content",
+    "verdict_probabilities",
+    "yes_probability",
+]
+
+PASS_THRESHOLD = 0.5
+"""The embedded judge passes a criterion when its P(yes) is at least this.
+
+Fitted on the development split only (maximum balanced accuracy; ties go to 0.5, the greedy
+answer) by:
+    python bench/calibrate.py /work/shared/judge-bench/realsumm.jsonl \
+        /work/shared/judge-bench/ifeval.jsonl --per-split 150 --seed 0
+(bench/results/calibration.json has the fit and the dev and test figures).
+"""
+
+UNSURE_BAND = (0.2, 0.8)
+"""A model verdict whose confidence lies in this closed interval is marked `unsure`.
+
+Chosen on the development split by the same command as `PASS_THRESHOLD`: the narrowest band
+around the threshold outside which the verdicts are right at least `bench/calibrate.py`'s
+target accuracy of the time.
+"""
+
+TOP_LOGPROBS = 10
+"""Alternatives requested per token: enough to hold both verdict words, small to send back."""
+
+_VERDICT_VALUE = re.compile(r'"verdict"\s*:\s*"')
+_LABEL = re.compile(r'"criterion"\s*:\s*"([^"\\]*)"')
+_VERDICTS = ("pass", "fail", "cannot_evaluate")
+
+
+def is_unsure(confidence: float | None) -> bool:
+    """True when a confidence lies inside `UNSURE_BAND`; a verdict without one is not unsure."""
+    low, high = UNSURE_BAND
+    return confidence is not None and low <= confidence <= high
+
+
+def logprob_content(message: Any) -> list[Mapping[str, Any]] | None:
+    """The per-token log-probabilities a chat model attached to `message`, or `None`.
+
+    Accepts OpenAI's `{"content": [...]}` and a bare list of token entries (as some providers
+    give), wherever LangChain put them (`response_metadata`; `generation_info` merges into it).
+    """
+    metadata = getattr(message, "response_metadata", None)
+    raw = metadata.get("logprobs") if isinstance(metadata, Mapping) else None
+    if isinstance(raw, Mapping):
+        raw = raw.get("content")
+    if not isinstance(raw, list) or not raw:
+        return None
+    entries = [e for e in raw if isinstance(e, Mapping) and isinstance(e.get("token"), str)]
+    return entries or None
+
+
+def choice_probability(
+    entry: Mapping[str, Any], classify: Callable[[str], str | None], positive: str
+) -> float | None:
+    """P(`positive`) among the classes `classify` gives a token's alternatives, at one position.
+
+    The alternatives are the entry's `top_logprobs` plus the chosen token. A class none of the
+    listed tokens falls in is given the smallest listed probability: it is at most that likely,
+    so the result leans toward 0.5 rather than claiming certainty the list cannot show.
+    Returns `None` when the positive class and every other class are missing.
+    """
+    candidates: dict[str, float] = {}
+    for alt in (*_alternatives(entry), entry):
+        token, logprob = alt.get("token"), alt.get("logprob")
+        if isinstance(token, str) and isinstance(logprob, (int, float)) and _is_number(logprob):
+            candidates.setdefault(token, float(logprob))
+    if not candidates:
+        return None
+    mass: dict[str, float] = {}
+    for token, logprob in candidates.items():
+        kind = classify(token)
+        if kind is not None:
+            mass[kind] = mass.get(kind, 0.0) + math.exp(logprob)
+    if not mass:
+        return None
+    floor = math.exp(min(candidates.values()))
+    yes = mass.get(positive, floor)
+    others = sum(v for k, v in mass.items() if k != positive)
+    if positive not in mass and not others:
+        return None
+    if not others:
+        others = floor
+    return yes / (yes + others)
+
+
+def yes_probability(message: Any) -> float | None:
+    """P(yes) of a one-token `yes` / `no` answer, from its first token; `None` without logprobs."""
+    content = logprob_content(message)
+    if not content:
+        return None
+    return choice_probability(content[0], _yes_no, "yes")
+
+
+def verdict_probabilities(message: Any) -> list[tuple[str | None, float | None]]:
+    """P(pass) at each `"verdict": "..."` value of a structured answer, in order.
+
+    Each comes with the label of its item (`"criterion": "C2"` before it in the same object) for
+    a joint answer, or `None` for a single verdict. Empty when the message has no logprobs (or,
+    as with OpenAI tool calls, none for the text that holds the verdict).
+    """
+    content = logprob_content(message)
+    if not content:
+        return []
+    tokens = [str(entry["token"]) for entry in content]
+    starts: list[int] = []
+    position = 0
+    for token in tokens:
+        starts.append(position)
+        position += len(token)
+    text = "".join(tokens)
+    found: list[tuple[str | None, float | None]] = []
+    previous_end = 0
+    for match in _VERDICT_VALUE.finditer(text):
+        value_at = match.end()
+        if value_at >= len(text):
+            break
+        index = _token_at(starts, value_at)
+        before = text[starts[index] : value_at]  # the part of the token before the value
+        labels = list(_LABEL.finditer(text, previous_end, match.start()))
+        label = labels[-1].group(1) if labels else None
+        found.append((label, choice_probability(content[index], _value_of(before), "pass")))
+        previous_end = match.end()
+    return found
+
+
+def _value_of(before: str) -> Callable[[str], str | None]:
+    """Classify a token at the verdict value's position by the verdict word it begins."""
+
+    def classify(token: str) -> str | None:
+        if not token.startswith(before):
+            return None
+        rest = token[len(before) :]
+        if not rest:
+            return None
+        hits = [v for v in _VERDICTS if v.startswith(rest) or rest.startswith(v)]
+        return hits[0] if len(hits) == 1 else None
+
+    return classify
+
+
+def _yes_no(token: str) -> str | None:
+    return token if token in ("yes", "no") else None
+
+
+def _token_at(starts: Sequence[int], offset: int) -> int:
+    """Index of the token whose text covers character `offset`."""
+    low, high = 0, len(starts) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if starts[middle] <= offset:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _alternatives(entry: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
+    top = entry.get("top_logprobs")
+    return [alt for alt in top if isinstance(alt, Mapping)] if isinstance(top, list) else []
+
+
+def _is_number(value: Any) -> bool:
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and not math.isnan(value)
+        and value <= 0.0 + 1e-9
+    )
