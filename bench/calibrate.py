@@ -15,7 +15,9 @@ The judge's confidence on a criterion is its P(yes) for the one-token verdict
 Criteria are sampled, not all graded: items in a seeded order, at most `--per-item` criteria of
 each (seeded), until each file has given its number of criteria per split (`--criteria`, one
 number per file). Every graded item is appended to a checkpoint (`--checkpoint`, not for git)
-the moment it is done; run the same command again to resume. The summary goes to `--out`.
+the moment it is done; run the same command again to resume. Items are graded in turns across
+splits and files, so `--fit-only` on a run stopped early still sees some of each. The summary
+goes to `--out`.
 
     python bench/calibrate.py DATA/realsumm.jsonl DATA/ifeval.jsonl --criteria 100 50 --seed 0
 """
@@ -28,6 +30,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -192,12 +195,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             if line.strip():
                 record = json.loads(line)
                 done[record["id"]] = record
-    plan = [
-        item
+    # Round robin over (split, file), so that a run stopped early has graded some of each.
+    queues = [
+        sample(path, split, count, args.per_item, args.seed)
         for split in SPLITS
         for path, count in zip(args.data, args.criteria, strict=True)
-        for item in sample(path, split, count, args.per_item, args.seed)
     ]
+    plan = [item for group in zip_longest(*queues) for item in group if item is not None]
     if not args.fit_only:
         judge = Judge(args.judge)
         args.checkpoint.parent.mkdir(parents=True, exist_ok=True)

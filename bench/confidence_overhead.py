@@ -1,0 +1,95 @@
+"""What reading the verdict's log-probabilities costs on the embedded model: a time ratio.
+
+The judge's one-token yes/no call is made on the same prompts with and without `logprobs`
+(taking turns to go first, so the prompt cache and machine load fall on both alike), after one
+warm-up call each; the prompts share the evidence prefix, as the judge's calls do.
+It prints the median time of each and their ratio, and writes them to `--out`.
+
+    python bench/confidence_overhead.py DATA/realsumm.jsonl --calls 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from rubricate import _prompts as prompts
+from rubricate._confidence import TOP_LOGPROBS, yes_probability
+from rubricate._local import default_local_model
+
+HERE = Path(__file__).resolve().parent
+GRAMMAR = 'root ::= "yes" | "no"'
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("data", type=Path, help="a judge-bench JSONL file")
+    parser.add_argument("--calls", type=int, default=20, help="calls of each kind")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "confidence_overhead.json")
+    args = parser.parse_args(argv)
+
+    with args.data.open(encoding="utf-8") as lines:
+        item = json.loads(next(lines))
+    plain = default_local_model(n_ctx=4096)
+    scored = plain.model_copy(update={"logprobs": True, "top_logprobs": TOP_LOGPROBS})
+    evidence = f"<task>\n{item['task']}\n</task>\n<output>\n{item['output']}\n</output>"
+    criteria = [c["description"] for c in item["criteria"]]
+
+    def ask(model: Any, criterion: str) -> tuple[float, Any]:
+        messages = [
+            SystemMessage(prompts.GRADER_SYSTEM_PROMPT),
+            HumanMessage(f"{evidence}\n\n{prompts.CRITERION_QUESTION.format(criterion=criterion)}"),
+        ]
+        started = time.perf_counter()
+        reply = model.invoke(messages, grammar=GRAMMAR, max_tokens=2)
+        return time.perf_counter() - started, reply
+
+    ask(plain, criteria[0])
+    ask(scored, criteria[0])
+    times: dict[str, list[float]] = {"plain": [], "logprobs": []}
+    same = 0
+    for index in range(args.calls):
+        criterion = criteria[index % len(criteria)]
+        # Whichever goes second finds the prompt cached: take turns going first.
+        if index % 2:
+            seconds_scored, reply_scored = ask(scored, criterion)
+            seconds_plain, reply_plain = ask(plain, criterion)
+        else:
+            seconds_plain, reply_plain = ask(plain, criterion)
+            seconds_scored, reply_scored = ask(scored, criterion)
+        times["plain"].append(seconds_plain)
+        times["logprobs"].append(seconds_scored)
+        p = yes_probability(reply_scored)
+        same += reply_plain.content == reply_scored.content and (
+            p is not None and (p >= 0.5) == (reply_scored.content == "yes")
+        )
+    medians = {kind: statistics.median(values) for kind, values in times.items()}
+    report = {
+        "command": "python bench/confidence_overhead.py "
+        + " ".join(argv if argv is not None else __import__("sys").argv[1:]),
+        "calls_each": args.calls,
+        "median_s": medians,
+        "ratio_logprobs_to_plain": medians["logprobs"] / medians["plain"],
+        "answers_identical_and_consistent": same,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(
+        f"median yes/no call: {medians['plain']:.3f} s plain, {medians['logprobs']:.3f} s with "
+        f"logprobs (ratio {report['ratio_logprobs_to_plain']:.3f}); {same}/{args.calls} answers "
+        "identical and consistent with P(yes) >= 0.5"
+    )
+    return report
+
+
+if __name__ == "__main__":
+    main()
