@@ -36,11 +36,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from langchain_core.callbacks import BaseCallbackHandler
 from splits import SPLITS, Split, split_of
 
 from rubricate import Criterion, Judge, Rubric
 from rubricate._agreement import calibration_of
-from rubricate._confidence import PASS_THRESHOLD, UNSURE_BAND
+from rubricate._confidence import PASS_THRESHOLD, UNSURE_BAND, choice_probability, logprob_content
+from rubricate._models import resolve_chat_model
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUT = HERE / "results" / "calibration.json"
@@ -70,15 +72,42 @@ def sample(
     return chosen
 
 
-def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
+class PooledVariants(BaseCallbackHandler):
+    """P(yes) with every casing and spacing of the two words pooled, per verdict call in order.
+
+    A diagnostic next to the judge's own P(yes), which counts only the `yes` / `no` tokens its
+    grammar allows (`Yes`, ` yes`, `YES`... are single tokens of their own in Qwen2.5's vocabulary).
+    Only the verdict calls carry log-probabilities, so their order is the criteria's.
+    """
+
+    def __init__(self) -> None:
+        self.pooled: list[float | None] = []
+
+    def on_llm_end(self, response: Any, **kwargs: Any) -> None:
+        """Record the pooled P(yes) of a call that carries log-probabilities."""
+        for generations in response.generations:
+            for generation in generations:
+                content = logprob_content(getattr(generation, "message", None))
+                if content:
+                    self.pooled.append(choice_probability(content[0], _pooled, "yes"))
+
+
+def _pooled(token: str) -> str | None:
+    word = token.strip().lower()
+    return word if word in ("yes", "no") else None
+
+
+def grade(judge: Judge, item: dict[str, Any], pooled: PooledVariants) -> dict[str, Any]:
     rubric = Rubric(
         tuple(
             Criterion(id=f"c{i}", description=c["description"])
             for i, c in enumerate(item["criteria"], start=1)
         )
     )
+    pooled.pooled.clear()
     started = time.perf_counter()
     evaluation = judge.evaluate(rubric, output=item["output"], task=item.get("task", ""))
+    variants = list(pooled.pooled) if len(pooled.pooled) == len(item["criteria"]) else None
     verdicts = {v.id: v for v in evaluation.criteria}
     rows = []
     for index, labelled in enumerate(item["criteria"], start=1):
@@ -89,6 +118,7 @@ def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
                 "label": bool(labelled["label"]),
                 "passed": verdict.passed if verdict else False,
                 "confidence": verdict.confidence if verdict else None,
+                "pooled": variants[index - 1] if variants else None,
             }
         )
     return {
@@ -147,6 +177,8 @@ def figures(
         return sum((r["confidence"] >= threshold) == r["label"] for r in group) / len(group)
 
     both = 0 < sum(labels) < len(labels)
+    pooled = [r for r in scored if r.get("pooled") is not None]
+    pooled_calibration = calibration_of([r["label"] for r in pooled], [r["pooled"] for r in pooled])
     return {
         "criteria": len(rows),
         "scored": len(scored),
@@ -159,6 +191,14 @@ def figures(
         "accuracy_unsure": accuracy(unsure),
         "accuracy_sure": accuracy(sure),
         "reliability": [b.to_dict() for b in calibration.bins] if calibration else [],
+        "pooled_variants": {
+            "criteria": len(pooled),
+            "auroc": pooled_calibration.auroc if pooled_calibration else None,
+            "ece": pooled_calibration.ece if pooled_calibration else None,
+            "verdicts_differing_at_0.5": sum(
+                (r["pooled"] >= 0.5) != (r["confidence"] >= 0.5) for r in pooled
+            ),
+        },
     }
 
 
@@ -203,13 +243,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     ]
     plan = [item for group in zip_longest(*queues) for item in group if item is not None]
     if not args.fit_only:
-        judge = Judge(args.judge)
+        pooled = PooledVariants()
+        model = resolve_chat_model(args.judge)
+        judge = Judge(model.model_copy(update={"callbacks": [pooled]}))
         args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
         with args.checkpoint.open("a", encoding="utf-8") as checkpoint:
             for number, item in enumerate(plan, start=1):
                 if item["id"] in done:
                     continue
-                record = grade(judge, item)
+                record = grade(judge, item, pooled)
                 checkpoint.write(json.dumps(record) + "\n")
                 checkpoint.flush()
                 done[item["id"]] = record
