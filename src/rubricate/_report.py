@@ -395,7 +395,10 @@ def write_agreement_report(
             f"{_e(', '.join(report.files))} · seed {report.seed} · {_e(when)}</p>\n"
         )
         out.write('<section id="metrics">\n<h2>Agreement with the labels</h2>\n')
-        out.write(_metrics_html([*groups, *report.per_criterion.items()]))
+        out.write(_metrics_html(groups, "Group"))
+        if report.per_criterion:
+            out.write("<h3>Per criterion id</h3>\n")
+            out.write(_metrics_html(list(report.per_criterion.items()), "Criterion id"))
         out.write(
             '<p class="muted">Positive = the criterion is satisfied. AUROC: how well the '
             "judge's confidence ranks satisfied above unsatisfied (0.5 is chance). ECE: expected "
@@ -413,7 +416,7 @@ def write_agreement_report(
     os.replace(partial, target)
 
 
-def _metrics_html(groups: list[tuple[str, AgreementMetrics | None]]) -> str:
+def _metrics_html(groups: list[tuple[str, AgreementMetrics | None]], first: str) -> str:
     head = "".join(
         f'<th class="num">{h}</th>'
         for h in ("Criteria", "Accuracy", "Balanced acc.", "Kappa [95% CI]", "AUROC", "ECE")
@@ -439,7 +442,7 @@ def _metrics_html(groups: list[tuple[str, AgreementMetrics | None]]) -> str:
             + "</tr>\n"
         )
     return (
-        f"<table><thead><tr><th>Group</th>{head}</tr></thead>\n<tbody>\n"
+        f"<table><thead><tr><th>{_e(first)}</th>{head}</tr></thead>\n<tbody>\n"
         + "".join(rows)
         + "</tbody>\n</table>\n"
     )
