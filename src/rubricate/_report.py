@@ -18,7 +18,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
@@ -416,7 +416,7 @@ def write_agreement_report(
     os.replace(partial, target)
 
 
-def _metrics_html(groups: list[tuple[str, AgreementMetrics | None]], first: str) -> str:
+def _metrics_html(groups: Sequence[tuple[str, AgreementMetrics | None]], first: str) -> str:
     head = "".join(
         f'<th class="num">{h}</th>'
         for h in ("Criteria", "Accuracy", "Balanced acc.", "Kappa [95% CI]", "AUROC", "ECE")
