@@ -3,7 +3,9 @@
 The judge's one-token yes/no call is made on the same prompts with and without `logprobs`
 (taking turns to go first, so the prompt cache and machine load fall on both alike), after one
 warm-up call each; the prompts share the evidence prefix, as the judge's calls do.
-It prints the median time of each and their ratio, and writes them to `--out`.
+It prints the median time of each and their ratio, and writes them to `--out`. On a busy
+machine that ratio is noisy, so it also times the recorder alone on a vocabulary-sized row of
+logits (two steps, as one verdict takes; minimum over repeats, i.e. its CPU cost unpreempted).
 
     python bench/confidence_overhead.py DATA/realsumm.jsonl --calls 20
 """
@@ -23,6 +25,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from rubricate import _prompts as prompts
 from rubricate._confidence import TOP_LOGPROBS, yes_probability
 from rubricate._local import default_local_model
+from rubricate._local._logprobs import LogprobRecorder
 
 HERE = Path(__file__).resolve().parent
 GRAMMAR = 'root ::= "yes" | "no"'
@@ -53,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         reply = model.invoke(messages, grammar=GRAMMAR, max_tokens=2)
         return time.perf_counter() - started, reply
 
+    vocabulary = plain._loaded().llama.n_vocab()
+    recorder_s = recorder_cost(vocabulary)
     ask(plain, criteria[0])
     ask(scored, criteria[0])
     times: dict[str, list[float]] = {"plain": [], "logprobs": []}
@@ -79,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "calls_each": args.calls,
         "median_s": medians,
         "ratio_logprobs_to_plain": medians["logprobs"] / medians["plain"],
+        "recorder_s_per_verdict": recorder_s,
+        "vocabulary": vocabulary,
         "answers_identical_and_consistent": same,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -86,9 +93,25 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     print(
         f"median yes/no call: {medians['plain']:.3f} s plain, {medians['logprobs']:.3f} s with "
         f"logprobs (ratio {report['ratio_logprobs_to_plain']:.3f}); {same}/{args.calls} answers "
-        "identical and consistent with P(yes) >= 0.5"
+        f"identical and consistent with P(yes) >= 0.5; the recorder alone: "
+        f"{recorder_s * 1000:.2f} ms a verdict over {vocabulary:,} tokens"
     )
     return report
+
+
+def recorder_cost(vocabulary: int, repeats: int = 200) -> float:
+    """Seconds the recorder adds to one yes/no verdict (two steps): the minimum over repeats."""
+    import numpy as np
+
+    scores = np.random.default_rng(0).normal(size=vocabulary).astype(np.single)
+    best = float("inf")
+    for _ in range(repeats):
+        recorder = LogprobRecorder(top=TOP_LOGPROBS)
+        started = time.perf_counter()
+        recorder(np.arange(500, dtype=np.intc), scores)
+        recorder(np.arange(501, dtype=np.intc), scores)
+        best = min(best, time.perf_counter() - started)
+    return best
 
 
 if __name__ == "__main__":

@@ -43,7 +43,8 @@ class LogprobRecorder:
     steps: list[_Step] = field(default_factory=list)
     _prompt_tokens: int | None = None
     _last: Any = None
-    """The latest step's full log-softmax, until the next step names the token it chose."""
+    """The latest step's logits, until the next step names the token it chose."""
+    _last_normaliser: float = 0.0
     error: str | None = None
     """Why recording stopped, if it did: a recorder must never break the completion."""
 
@@ -66,27 +67,30 @@ class LogprobRecorder:
         elif self.steps and self.steps[-1].chosen is None and len(input_ids):
             # Every step after the first comes after llama.cpp evaluated the previous choice.
             self._resolve(int(input_ids[-1]))
-        logits = np.asarray(scores, dtype=np.float64)
+        # A copy: llama.cpp reuses the buffer. The log-softmax is kept as logits plus one
+        # normaliser (a log-sum-exp in float64 over float32 exponentials), never as a new array.
+        logits = np.array(scores, dtype=np.float32)
         peak = float(logits.max())
-        normaliser = peak + math.log(float(np.exp(logits - peak).sum()))
-        self._last = logits - normaliser
+        normaliser = peak + math.log(float(np.exp(logits - peak).sum(dtype=np.float64)))
+        self._last, self._last_normaliser = logits, normaliser
         k = max(0, min(self.top, len(logits)))
         if k:
-            top = np.argpartition(-logits, k - 1)[:k]
+            top = np.argpartition(logits, len(logits) - k)[len(logits) - k :]
             top = top[np.argsort(-logits[top], kind="stable")]
         else:
             top = np.empty(0, dtype=np.intp)
         self.steps.append(
             _Step(
                 top_ids=[int(i) for i in top],
-                top_logprobs=[float(self._last[i]) for i in top],
+                top_logprobs=[float(logits[i]) - normaliser for i in top],
             )
         )
 
     def _resolve(self, token: int) -> None:
         step = self.steps[-1]
         step.chosen = token
-        step.chosen_logprob = float(self._last[token]) if self._last is not None else None
+        if self._last is not None and 0 <= token < len(self._last):
+            step.chosen_logprob = float(self._last[token]) - self._last_normaliser
 
     def content(self, llama: Any, completion_tokens: int, text: str) -> list[dict[str, Any]]:
         """The record as OpenAI's `logprobs.content`: one entry per generated token.
