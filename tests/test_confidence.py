@@ -54,6 +54,15 @@ def test_a_missing_word_counts_at_most_the_least_likely_listed() -> None:
     assert yes_probability(reply) == pytest.approx(0.9 / 0.91)
 
 
+def test_a_bound_that_cannot_be_compared_gives_no_confidence() -> None:
+    # "no" was chosen but ranks below every listed alternative, and "yes" is not listed either:
+    # which of the two is likelier cannot be told from the list.
+    chosen = {"token": "no", "logprob": math.log(0.001)}
+    reply = message({**chosen, "top_logprobs": [{"token": "Yes", "logprob": math.log(0.9)}]})
+
+    assert yes_probability(reply) is None
+
+
 def test_no_logprobs_means_no_confidence() -> None:
     assert yes_probability(AIMessage("yes")) is None
     assert verdict_probabilities(AIMessage('{"verdict": "pass"}')) == []

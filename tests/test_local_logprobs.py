@@ -157,6 +157,24 @@ def test_logprobs_are_the_log_softmax_of_each_step_in_openai_shape(model: ChatLl
     )
 
 
+def test_logprob_tokens_are_reported_whatever_their_rank(model: ChatLlamaCpp) -> None:
+    # The raw favourites are "Yes" and "No"; the grammar's words rank third and fourth.
+    first = logits(Yes=4.0, No=3.0, yes=1.0, no=0.5)
+    ProcessorLlama.script = [[first, logits(eos=5.0)]]
+
+    reply = model.invoke(
+        "Is it?", logprobs=True, top_logprobs=1, logprob_tokens=["no", "yes", "two words"]
+    )
+
+    (entry,) = reply.response_metadata["logprobs"]["content"]
+    expected = log_softmax(first)
+    assert [alt["token"] for alt in entry["top_logprobs"]] == ["Yes", "no", "yes"]
+    assert [alt["logprob"] for alt in entry["top_logprobs"]] == pytest.approx(
+        [expected[2], expected[1], expected[0]], abs=1e-6
+    )
+    assert yes_probability(reply) == pytest.approx(1 / (1 + math.exp(0.5 - 1.0)), abs=1e-6)
+
+
 def test_the_recorder_changes_no_logit(model: ChatLlamaCpp) -> None:
     steps = [logits(no=3.0, yes=1.0), logits(eos=1.0)]
     ProcessorLlama.script = [list(steps)]
@@ -220,6 +238,7 @@ def test_the_embedded_judge_reads_p_yes_from_its_one_verdict_call(model: ChatLla
     assert second.confidence == pytest.approx(1 / (1 + math.exp(0.5 - 2.5)), abs=1e-9)
     requests = ProcessorLlama.instances[0].requests
     assert len(requests) == 3  # no extra call for the confidence
+    assert judge._verdict_words == {"logprob_tokens": ["yes", "no"]}
     # The verdicts record log-probabilities; the gap is plain text and records nothing.
     assert [len(r.get("logits_processor") or ()) for r in requests] == [1, 0, 1]
     assert evaluation.usage.calls == 3
@@ -266,7 +285,9 @@ def test_real_confidence_is_a_probability_that_agrees_with_the_greedy_answer() -
     from rubricate._local import default_local_model
 
     model = default_local_model(n_ctx=4096)
-    scored = model.model_copy(update={"logprobs": True, "top_logprobs": 10})
+    scored = model.model_copy(
+        update={"logprobs": True, "top_logprobs": 10, "logprob_tokens": ["yes", "no"]}
+    )
     answers = {}
     for question in ("Is Paris the capital of France?", "Is Paris the capital of Germany?"):
         plain = model.invoke([HumanMessage(question)], grammar='root ::= "yes" | "no"')

@@ -35,19 +35,18 @@ __all__ = [
 PASS_THRESHOLD = 0.5
 """The embedded judge passes a criterion when its P(yes) is at least this.
 
-Fitted on the development split only (maximum balanced accuracy; ties go to 0.5, the greedy
-answer) by:
-    python bench/calibrate.py /work/shared/judge-bench/realsumm.jsonl \
-        /work/shared/judge-bench/ifeval.jsonl --per-split 150 --seed 0
-(bench/results/calibration.json has the fit and the dev and test figures).
+0.5 is the greedy answer itself (P(yes) >= P(no) over the two words the grammar allows). Fitted
+on the development split only (maximum balanced accuracy; ties go to 0.5) by:
+    python bench/calibrate.py DATA/realsumm.jsonl DATA/ifeval.jsonl --criteria 100 40 --seed 0
+with DATA the judge-bench folder; bench/results/calibration.json has the fit and the dev and
+test figures, docs/benchmarks.md#confidence the reading of them.
 """
 
 UNSURE_BAND = (0.2, 0.8)
 """A model verdict whose confidence lies in this closed interval is marked `unsure`.
 
 Chosen on the development split by the same command as `PASS_THRESHOLD`: the narrowest band
-around the threshold outside which the verdicts are right at least `bench/calibrate.py`'s
-target accuracy of the time.
+around the threshold outside which the dev verdicts are right at least 90% of the time.
 """
 
 TOP_LOGPROBS = 10
@@ -86,17 +85,15 @@ def choice_probability(
     """P(`positive`) among the classes `classify` gives a token's alternatives, at one position.
 
     The alternatives are the entry's `top_logprobs` plus the chosen token. A class none of the
-    listed tokens falls in is given the smallest listed probability: it is at most that likely,
-    so the result leans toward 0.5 rather than claiming certainty the list cannot show.
-    Returns `None` when the positive class and every other class are missing.
+    listed alternatives falls in is at most as likely as the least likely of them, and is given
+    that bound, so the result leans toward 0.5 rather than claiming certainty the list cannot
+    show. Returns `None` when no class is listed, or when the bound cannot be compared (the only
+    token of the other class is the chosen one, itself below every listed alternative).
     """
-    candidates: dict[str, float] = {}
-    for alt in (*_alternatives(entry), entry):
-        token, logprob = alt.get("token"), alt.get("logprob")
-        if isinstance(token, str) and isinstance(logprob, (int, float)) and _is_number(logprob):
-            candidates.setdefault(token, float(logprob))
-    if not candidates:
-        return None
+    listed = _numbers(_alternatives(entry))
+    candidates = dict(listed)
+    for token, logprob in _numbers([entry]).items():
+        candidates.setdefault(token, logprob)
     mass: dict[str, float] = {}
     for token, logprob in candidates.items():
         kind = classify(token)
@@ -104,13 +101,17 @@ def choice_probability(
             mass[kind] = mass.get(kind, 0.0) + math.exp(logprob)
     if not mass:
         return None
-    floor = math.exp(min(candidates.values()))
-    yes = mass.get(positive, floor)
-    others = sum(v for k, v in mass.items() if k != positive)
-    if positive not in mass and not others:
-        return None
-    if not others:
-        others = floor
+    yes = mass.get(positive)
+    others = sum(v for k, v in mass.items() if k != positive) or None
+    if yes is None or others is None:
+        if not listed:
+            return None
+        bound = math.exp(min(listed.values()))
+        known = yes if yes is not None else others
+        if known is None or known < bound:
+            return None
+        yes, others = (yes, bound) if yes is not None else (bound, others)
+    assert yes is not None and others is not None
     return yes / (yes + others)
 
 
@@ -188,6 +189,16 @@ def _token_at(starts: Sequence[int], offset: int) -> int:
 def _alternatives(entry: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
     top = entry.get("top_logprobs")
     return [alt for alt in top if isinstance(alt, Mapping)] if isinstance(top, list) else []
+
+
+def _numbers(entries: Iterable[Mapping[str, Any]]) -> dict[str, float]:
+    """`{token: logprob}` of the entries with a usable token and log-probability."""
+    found: dict[str, float] = {}
+    for alt in entries:
+        token, logprob = alt.get("token"), alt.get("logprob")
+        if isinstance(token, str) and isinstance(logprob, (int, float)) and _is_number(logprob):
+            found.setdefault(token, float(logprob))
+    return found
 
 
 def _is_number(value: Any) -> bool:

@@ -192,6 +192,13 @@ class Judge:
         self._runnables: dict[str, Runnable[Any, Any] | None] = {}
         self._verdict_model = _with_logprobs(self.model)
         """The model that gives verdicts: a copy asking for log-probabilities, when it can."""
+        self._verdict_words: dict[str, Any] = (
+            {"logprob_tokens": ["yes", "no"]}
+            if "logprob_tokens" in getattr(type(self._verdict_model), "model_fields", {})
+            and self._verdict_model is not self.model
+            else {}
+        )
+        """Both yes/no words' log-probabilities, whatever their rank, where the model can."""
 
     def evaluate(
         self,
@@ -409,7 +416,12 @@ class Judge:
             base, prompts.CRITERION_QUESTION.format(criterion=criterion.description)
         )
         reply = await self._invoke(
-            self._verdict_model, messages, meter, grammar=_YES_NO_GRAMMAR, max_tokens=2
+            self._verdict_model,
+            messages,
+            meter,
+            grammar=_YES_NO_GRAMMAR,
+            max_tokens=2,
+            **self._verdict_words,
         )
         confidence = yes_probability(reply)
         said_yes = message_text(reply).strip().lower() == "yes"

@@ -76,6 +76,7 @@ _CALL_KWARGS = frozenset(
         "json_schema",
         "logprobs",
         "top_logprobs",
+        "logprob_tokens",
         "max_tokens",
         "stop",
         "temperature",
@@ -99,7 +100,7 @@ class ChatLlamaCpp(BaseChatModel):
     Deterministic by default (temperature 0). Per call, through `.invoke(messages, **kw)` or
     `.bind(**kw)`: `grammar` (a GBNF string), `json_schema` (a JSON-schema dict), `max_tokens`,
     `stop`, `temperature`, `top_p`, `top_k`, `repeat_penalty`, `seed`, `logprobs`,
-    `top_logprobs`. `bind_tools` and
+    `top_logprobs`, `logprob_tokens`. `bind_tools` and
     `with_structured_output` are grammar-constrained when the answer's shape is forced.
 
     Example:
@@ -163,6 +164,10 @@ class ChatLlamaCpp(BaseChatModel):
     include tokens the grammar would not have allowed."""
     top_logprobs: int | None = None
     """With `logprobs`, also report this many most likely tokens at each step (OpenAI's name)."""
+    logprob_tokens: list[str] | None = None
+    """With `logprobs`, also report these texts' log-probabilities at every step, whatever their
+    rank (each must be one token of the model's vocabulary; others are left out). A judge reads
+    P(yes) against P(no) this way even when neither is among the top tokens."""
 
     @model_validator(mode="after")
     def _default_model_name(self) -> ChatLlamaCpp:
@@ -245,6 +250,7 @@ class ChatLlamaCpp(BaseChatModel):
             grammar_text,
             shortcut=self.grammar_shortcut and _greedy(request),
             logprobs=(top_logprobs or 0) if kwargs.get("logprobs", self.logprobs) else None,
+            logprob_tokens=kwargs.get("logprob_tokens", self.logprob_tokens) or (),
         )
 
         choice_out = response["choices"][0]
@@ -467,6 +473,7 @@ class _LoadedModel:
         *,
         shortcut: bool = False,
         logprobs: int | None = None,
+        logprob_tokens: Sequence[str] = (),
     ) -> tuple[Any, int]:
         """Run one chat completion; return the response and how many prompt tokens were reused.
 
@@ -474,11 +481,16 @@ class _LoadedModel:
         and only evaluates the prompt from the first token that differs. `shortcut` decodes
         `grammar` with `GreedyGrammar`; only a greedy request may ask for it. `logprobs` (the
         number of alternatives per token) records log-probabilities into the response's
-        `choices[0]["logprobs"]`, in OpenAI's shape.
+        `choices[0]["logprobs"]`, in OpenAI's shape, with `logprob_tokens` among the
+        alternatives at every step.
         """
         with self.lock, contextlib.ExitStack() as stack:
             processors: list[Any] = []
-            recorder = LogprobRecorder(top=logprobs) if logprobs is not None else None
+            recorder = (
+                LogprobRecorder(top=logprobs, always=self._single_tokens(logprob_tokens))
+                if logprobs is not None
+                else None
+            )
             if recorder is not None:
                 processors.append(recorder)  # first: it must see the raw logits
             constraint: dict[str, Any] = {}
@@ -512,6 +524,11 @@ class _LoadedModel:
                 choice["logprobs"] = {"content": content}
             current = list(self.llama.input_ids[:prompt_tokens])
             return response, _reused_prefix(previous, current)
+
+    def _single_tokens(self, texts: Sequence[str]) -> tuple[int, ...]:
+        """The token ids of those `texts` that are one token each."""
+        ids = [self.llama.tokenize(t.encode("utf-8"), add_bos=False, special=False) for t in texts]
+        return tuple(int(found[0]) for found in ids if len(found) == 1)
 
     def _grammar(self, text: str) -> Any:
         """Compile and validate a GBNF grammar once, for sampled (non-greedy) decoding."""

@@ -36,10 +36,14 @@ class LogprobRecorder:
 
     Put it first in `logits_processor`, so that it sees the model's raw logits (before a grammar
     or a penalty); one instance serves one completion. `top` is how many alternatives to keep
-    per step (OpenAI's `top_logprobs`).
+    per step (OpenAI's `top_logprobs`); the tokens in `always` are reported at every step too,
+    after those, whatever their rank. A grammar-constrained answer needs that: the raw top
+    tokens of a yes/no question are `Yes` and `No`, which a lower-case grammar never picks,
+    while the `yes` and `no` it does pick between can both rank below the tenth.
     """
 
     top: int
+    always: tuple[int, ...] = ()
     steps: list[_Step] = field(default_factory=list)
     _prompt_tokens: int | None = None
     _last: Any = None
@@ -79,11 +83,10 @@ class LogprobRecorder:
             top = top[np.argsort(-logits[top], kind="stable")]
         else:
             top = np.empty(0, dtype=np.intp)
+        ids = [int(i) for i in top]
+        ids += [i for i in self.always if i not in ids and 0 <= i < len(logits)]
         self.steps.append(
-            _Step(
-                top_ids=[int(i) for i in top],
-                top_logprobs=[float(logits[i]) - normaliser for i in top],
-            )
+            _Step(top_ids=ids, top_logprobs=[float(logits[i]) - normaliser for i in ids])
         )
 
     def _resolve(self, token: int) -> None:
