@@ -297,8 +297,8 @@ def test_real_confidence_is_a_probability_that_agrees_with_the_greedy_answer() -
         assert p is not None and 0.0 <= p <= 1.0
         assert (p >= 0.5) == (reply.content == "yes")
         answers[question] = p
-    assert answers["Is Paris the capital of France?"] > 0.9
-    assert answers["Is Paris the capital of Germany?"] < 0.1
+    assert answers["Is Paris the capital of France?"] > 0.8
+    assert answers["Is Paris the capital of Germany?"] < 0.3
 
     judge = Judge(model, guard_injections=False)
     evaluation = judge.evaluate(
