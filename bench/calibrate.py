@@ -5,10 +5,11 @@ The judge's confidence on a criterion is its P(yes) for the one-token verdict
 (`bench/splits.py`: by hash of the item id), fits on `dev` only, and reports on `dev` and
 `test` alike:
 
-- `PASS_THRESHOLD`: the threshold on P(yes) with the best balanced accuracy on dev (ties go to
-  the one nearest 0.5, the greedy answer);
+- `PASS_THRESHOLD`: the threshold on P(yes) nearest 0.5 (the greedy answer) whose dev balanced
+  accuracy is within one bootstrap standard error of the best threshold's; with fewer than
+  `--min-dev` scored dev criteria it stays 0.5;
 - `UNSURE_BAND`: the narrowest band around it outside which dev verdicts are right at least
-  `--sure-accuracy` of the time;
+  `--sure-accuracy` of the time, holding at most `--most-unsure` of them;
 - AUROC, expected calibration error (both scikit-learn, through `rubricate._agreement`),
   balanced accuracy at the fitted threshold and at 0.5, and the share marked unsure.
 
@@ -137,28 +138,63 @@ def balanced_accuracy(labels: Sequence[bool], scores: Sequence[float], threshold
     return float(balanced_accuracy_score(labels, [s >= threshold for s in scores]))
 
 
-def fit_threshold(labels: Sequence[bool], scores: Sequence[float]) -> float:
-    """Best balanced accuracy on these (dev) scores; the candidate nearest 0.5 wins a tie."""
+def fit_threshold(labels: Sequence[bool], scores: Sequence[float], seed: int) -> dict[str, Any]:
+    """The threshold nearest 0.5 within one standard error of the best dev balanced accuracy.
+
+    The one-standard-error rule: on a few hundred criteria many thresholds score alike, and the
+    best of them by a hair is noise; 0.5 (the greedy answer) is kept unless another threshold
+    beats it by more than the best's own bootstrap standard error (1,000 seeded resamples).
+    """
+    import numpy as np
+
     candidates = sorted({0.5, *scores})
-    return max(
-        candidates,
-        key=lambda t: (round(balanced_accuracy(labels, scores, t), 12), -abs(t - 0.5)),
+    scored = {t: balanced_accuracy(labels, scores, t) for t in candidates}
+    best = max(candidates, key=lambda t: (round(scored[t], 12), -abs(t - 0.5)))
+    rng = np.random.default_rng(seed)
+    y, p = np.asarray(labels), np.asarray(scores)
+    resampled = []
+    for _ in range(1000):
+        pick = rng.integers(0, len(y), len(y))
+        if 0 < y[pick].sum() < len(pick):
+            resampled.append(balanced_accuracy(y[pick].tolist(), p[pick].tolist(), best))
+    error = float(np.std(resampled)) if resampled else 0.0
+    chosen = min(
+        (t for t in candidates if scored[t] >= scored[best] - error), key=lambda t: abs(t - 0.5)
     )
+    return {
+        "threshold": chosen,
+        "best": best,
+        "best_balanced_accuracy": scored[best],
+        "standard_error": error,
+    }
 
 
 def fit_band(
-    labels: Sequence[bool], scores: Sequence[float], threshold: float, target: float
+    labels: Sequence[bool],
+    scores: Sequence[float],
+    threshold: float,
+    target: float,
+    most_unsure: float,
 ) -> tuple[float, float]:
-    """Narrowest band around `threshold` outside which the verdicts reach `target` accuracy."""
-    width = 0.0
-    while True:
+    """Narrowest band around `threshold` outside which the verdicts reach `target` accuracy.
+
+    It grows in steps of 0.05 and stops before it would hold more than `most_unsure` of the
+    verdicts: a list of what to check first is no use when it is most of them.
+    """
+    width, band = 0.0, (threshold, threshold)
+    while width <= 0.5:
         low, high = max(0.0, threshold - width), min(1.0, threshold + width)
+        inside = sum(low <= s <= high for s in scores)
+        if inside > most_unsure * len(scores):
+            break
+        band = (round(low, 4), round(high, 4))
         sure = [
             (y, s >= threshold) for y, s in zip(labels, scores, strict=True) if not low <= s <= high
         ]
-        if not sure or sum(y == v for y, v in sure) / len(sure) >= target or width >= 0.5:
-            return round(low, 4), round(high, 4)
+        if not sure or sum(y == v for y, v in sure) / len(sure) >= target:
+            break
         width = round(width + BAND_STEP, 10)
+    return band
 
 
 def figures(
@@ -217,6 +253,18 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--per-item", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--sure-accuracy", type=float, default=0.9)
+    parser.add_argument(
+        "--most-unsure",
+        type=float,
+        default=0.3,
+        help="largest share of dev verdicts the band holds",
+    )
+    parser.add_argument(
+        "--min-dev",
+        type=int,
+        default=100,
+        help="fewer scored dev criteria than this keep the threshold at 0.5 (the greedy answer)",
+    )
     parser.add_argument("--judge", default="local")
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
@@ -272,9 +320,17 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         for split in SPLITS
     }
     dev = [r for r in rows["dev"] if r["confidence"] is not None]
-    threshold = fit_threshold([r["label"] for r in dev], [r["confidence"] for r in dev])
+    fit = fit_threshold([r["label"] for r in dev], [r["confidence"] for r in dev], args.seed)
+    if len(dev) < args.min_dev:
+        fit["kept_0.5"] = f"{len(dev)} scored dev criteria, fewer than --min-dev {args.min_dev}"
+        fit["threshold"] = 0.5
+    threshold = fit["threshold"]
     band = fit_band(
-        [r["label"] for r in dev], [r["confidence"] for r in dev], threshold, args.sure_accuracy
+        [r["label"] for r in dev],
+        [r["confidence"] for r in dev],
+        threshold,
+        args.sure_accuracy,
+        args.most_unsure,
     )
     report: dict[str, Any] = {
         "command": "python bench/calibrate.py " + " ".join(sys.argv[1:] if argv is None else argv),
@@ -282,6 +338,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "seed": args.seed,
         "fitted_on": "dev",
         "pass_threshold": threshold,
+        "threshold_fit": fit,
+        "most_unsure": args.most_unsure,
         "unsure_band": list(band),
         "sure_accuracy_target": args.sure_accuracy,
         "constants_in_code": {"PASS_THRESHOLD": PASS_THRESHOLD, "UNSURE_BAND": list(UNSURE_BAND)},

@@ -36,17 +36,20 @@ PASS_THRESHOLD = 0.5
 """The embedded judge passes a criterion when its P(yes) is at least this.
 
 0.5 is the greedy answer itself (P(yes) >= P(no) over the two words the grammar allows). Fitted
-on the development split only (maximum balanced accuracy; ties go to 0.5) by:
+on the development split only, by
     python bench/calibrate.py DATA/realsumm.jsonl DATA/ifeval.jsonl --criteria 100 40 --seed 0
-with DATA the judge-bench folder; bench/results/calibration.json has the fit and the dev and
-test figures, docs/benchmarks.md#confidence the reading of them.
+(DATA: the judge-bench folder; bench/results/calibration.json): the threshold nearest 0.5
+within one standard error of the best dev balanced accuracy, and 0.5 while fewer than 100 dev
+criteria are graded. The run that set it graded 22 dev and 21 test criteria on a shared machine,
+so it kept 0.5; docs/benchmarks.md#confidence has its figures.
 """
 
-UNSURE_BAND = (0.2, 0.8)
+UNSURE_BAND = (0.4, 0.6)
 """A model verdict whose confidence lies in this closed interval is marked `unsure`.
 
-Chosen on the development split by the same command as `PASS_THRESHOLD`: the narrowest band
-around the threshold outside which the dev verdicts are right at least 90% of the time.
+Fitted on the development split by the same command as `PASS_THRESHOLD`: the narrowest band
+around the threshold outside which dev verdicts are right at least 90% of the time, holding at
+most 30% of them (it held 14% of dev verdicts, right 67% of the time, against 84% outside).
 """
 
 TOP_LOGPROBS = 10
