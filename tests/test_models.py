@@ -20,7 +20,7 @@ from langchain_anthropic import ChatAnthropic
 from langchain_ollama import ChatOllama
 from langchain_openai import ChatOpenAI
 
-from rubricate import ModelError, RetryPolicy, create_rubric_scorer, resolve_chat_model
+from rubricate import Judge, ModelError, RetryPolicy, create_rubric_scorer, resolve_chat_model
 from rubricate._models import model_name
 
 
@@ -282,3 +282,146 @@ def test_ids_resolve_as_init_chat_model_does(monkeypatch: pytest.MonkeyPatch) ->
     google = resolve_chat_model("google_genai:gemini-2.5-flash")
     assert isinstance(google, google_genai.ChatGoogleGenerativeAI)
     assert google.model.endswith("gemini-2.5-flash")
+
+
+class _NoJsonSchemaServer(BaseHTTPRequestHandler):
+    """Rejects `response_format: json_schema` and answers forced tool calls.
+
+    `reject_status` 500 is what llama-cpp-python's server sends (its validation error wrapped in
+    an OpenAI-style error), 422 what a plain FastAPI server sends.
+    """
+
+    requests: ClassVar[list[dict[str, Any]]] = []
+    reject_status: ClassVar[int] = 500
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).requests.append(body)
+        if (body.get("response_format") or {}).get("type") == "json_schema":
+            status = type(self).reject_status
+            problem = {
+                "type": "literal_error",
+                "loc": ["body", "response_format", "type"],
+                "msg": "Input should be 'text' or 'json_object'",
+            }
+            reply: dict[str, Any] = (
+                {"detail": [problem]}
+                if status == 422
+                else {"error": {"message": f"1 validation error:\n  {problem}", "code": None}}
+            )
+        else:
+            status = 200
+            tool = body["tools"][0]["function"]
+            assert body["tool_choice"] == {"type": "function", "function": {"name": tool["name"]}}
+            if tool["name"] == "RubricVerdicts":
+                args: dict[str, Any] = _verdicts_for(tool["parameters"])
+            else:
+                args = {"verdict": "pass", "gap": ""}
+            reply = {
+                "id": "chatcmpl-1",
+                "object": "chat.completion",
+                "created": 0,
+                "model": body["model"],
+                "choices": [
+                    {
+                        "index": 0,
+                        "finish_reason": "tool_calls",
+                        "message": {
+                            "role": "assistant",
+                            "content": None,
+                            "tool_calls": [
+                                {
+                                    "id": "call_1",
+                                    "type": "function",
+                                    "function": {
+                                        "name": tool["name"],
+                                        "arguments": json.dumps(args),
+                                    },
+                                }
+                            ],
+                        },
+                    }
+                ],
+                "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+            }
+        data = json.dumps(reply).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@pytest.fixture
+def no_json_schema_api() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _NoJsonSchemaServer)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _NoJsonSchemaServer.requests = []
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("status", [500, 422])
+@pytest.mark.parametrize("mode", ["joint", "per_criterion"])
+def test_a_server_that_rejects_json_schema_gets_forced_tool_calls_from_then_on(
+    no_json_schema_api: str, mode: str, status: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_NoJsonSchemaServer, "reject_status", status)
+    model = ChatOpenAI(
+        model="local-gguf", base_url=no_json_schema_api, api_key="sk-x", max_retries=0
+    )
+    # Retries on: a rejection sent as HTTP 500 must not be retried like a server fault.
+    retry = RetryPolicy(max_retries=3, initial_delay=0, timeout=10)
+    judge = Judge(model, mode=mode, retry=retry)  # type: ignore[arg-type]
+    first = judge.evaluate("- One\n- Two", output="x")
+    second = judge.evaluate("- Three", output="y")
+
+    assert first.result == ("needs_revision" if mode == "joint" else "satisfied"), first.explanation
+    assert [v.unverified for v in first.criteria] == [False, False]
+    assert second.result == "satisfied"
+    sent = _NoJsonSchemaServer.requests
+    formats = [(r.get("response_format") or {}).get("type") for r in sent]
+    # One rejected request (per concurrent first call at most), then tool calls only.
+    rejected = formats.count("json_schema")
+    assert 1 <= rejected <= (1 if mode == "joint" else 2)
+    assert all(f == "json_schema" for f in formats[:rejected])
+    assert all(
+        "tools" in r and f is None for r, f in zip(sent[rejected:], formats[rejected:], strict=True)
+    )
+    assert len(sent) == rejected + (2 if mode == "joint" else 3)
+    assert first.usage.calls == rejected + (1 if mode == "joint" else 2)
+
+
+def test_other_client_errors_are_not_taken_for_a_rejected_format(no_json_schema_api: str) -> None:
+    class _Rejects(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            data = b'{"error": {"message": "context length exceeded", "code": 400}}'
+            self.send_response(400)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Rejects)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        model = ChatOpenAI(model="m", base_url=url, api_key="sk-x", max_retries=0)
+        judge = Judge(model, retry=RetryPolicy(max_retries=0, timeout=10))
+        evaluation = judge.evaluate("- One", output="x")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert evaluation.result == "grader_error"
+    assert "context length exceeded" in evaluation.explanation
+    assert evaluation.usage.calls == 1
+    assert judge._structured_method is None

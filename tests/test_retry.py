@@ -387,3 +387,28 @@ def test_retry_policy_accepts_edge_values() -> None:
     assert RetryPolicy() == RetryPolicy(
         max_retries=3, initial_delay=0.5, max_delay=8.0, timeout=120.0
     )
+
+
+async def test_an_error_marked_permanent_is_not_retried_even_when_transient() -> None:
+    rejected = APIError("1 validation error: response_format", 500)
+    recorder = Recorder(rejected, "never reached")
+    with pytest.raises(GraderError, match="without retrying") as info:
+        await call_with_retries(
+            recorder.call,
+            FAST,
+            model="m",
+            sleep=recorder.sleep,
+            permanent=lambda exc: "response_format" in str(exc),
+        )
+    assert info.value.__cause__ is rejected and info.value.status_code == 500
+    assert recorder.calls == 1 and recorder.delays == []
+
+    other = Recorder(APIError("overloaded", 500), "ok")
+    result = await call_with_retries(
+        other.call,
+        FAST,
+        model="m",
+        sleep=other.sleep,
+        permanent=lambda exc: "response_format" in str(exc),
+    )
+    assert result == "ok" and other.calls == 2

@@ -6,7 +6,9 @@ remote models, sequential on the embedded model so its KV cache reuses the share
 
 On the embedded model a per-criterion verdict is a grammar-constrained `yes` / `no`, and only a
 `no` pays for a second, one-line call asking for the gap: output tokens are what cost time on a
-CPU. Remote models answer a small JSON verdict through their provider's structured output.
+CPU. Remote models answer a small JSON verdict through their provider's structured output, or
+through a forced tool call when an OpenAI-compatible server rejects that (llama-cpp-python's
+does).
 
 Every model verdict carries the model's P(criterion met) when the model gives log-probabilities
 (`rubricate._confidence`): the embedded model always, OpenAI-style models when asked. On the
@@ -54,7 +56,7 @@ from ._evidence import last_assistant_text, message_text, render_evidence
 from ._exceptions import GraderError
 from ._injection import both_must_pass, mask_evidence
 from ._models import ModelLike, model_name, resolve_chat_model, supports_grammar
-from ._retry import RetryPolicy, call_with_retries, describe_error
+from ._retry import RetryPolicy, call_with_retries, describe_error, status_code_of
 from ._rubric import Criterion, Rubric, RubricLike
 from ._sync import run_sync
 from ._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode, Usage
@@ -78,6 +80,9 @@ _RUNNABLE_CACHE = 64  # structured-output runnables kept, one per distinct schem
 _NO_GAP = "The judge found this criterion not met but gave no reason."
 _REASONING_MODEL = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
 _UNVERIFIED_GAP = "The judge gave no valid verdict for this criterion ({problem}); failed closed."
+# How OpenAI-compatible servers reject a `response_format` they do not take: 400 or 422 from most,
+# 500 from llama-cpp-python's server (its request validation error, wrapped).
+_REJECTED_FORMAT_STATUS = frozenset({400, 415, 422, 500})
 
 
 @dataclass
@@ -199,6 +204,7 @@ class Judge:
             else {}
         )
         """Both yes/no words' log-probabilities, whatever their rank, where the model can."""
+        self._structured_method: str | None = None  # None: the provider's default method
 
     def evaluate(
         self,
@@ -384,8 +390,8 @@ class Judge:
             grade_one = self._yes_no
         else:
             schema = criterion_schema(allow_unscorable=True, with_reason=self.explain_passes)
-            runnable = self._structured_runnable(schema)  # once, not once a criterion
-            grade_one = functools.partial(self._structured_one, schema=schema, runnable=runnable)
+            key = json.dumps(schema, sort_keys=True)  # once, not once a criterion
+            grade_one = functools.partial(self._structured_one, schema=schema, key=key)
         if self.max_concurrency == 1:
             return {label: await grade_one(base, c, meter) for label, c in labels.items()}
         pending = iter(labels.items())
@@ -457,7 +463,7 @@ class Judge:
         meter: _Meter,
         *,
         schema: dict[str, Any],
-        runnable: Runnable[Any, Any] | None,
+        key: str,
     ) -> Answer | str:
         request = prompts.CRITERION_STRUCTURED.format(
             criterion=criterion.description,
@@ -465,7 +471,9 @@ class Judge:
             reason=prompts.PASS_REASON_OPTION if self.explain_passes else "",
         )
         messages = _with_tail(base, request)
-        raw, scores = await self._scored_answer(runnable, messages, schema, meter)
+        raw, scores = await self._scored_answer(
+            self._structured_runnable(schema, key), messages, schema, meter
+        )
         answer, problem = parse_criterion(raw)
         if answer is not None:
             return _scored(answer, scores, None)
@@ -474,7 +482,9 @@ class Judge:
             AIMessage(answer_text(raw)),
             HumanMessage(prompts.CORRECTION.format(problems=problem, labels="this criterion")),
         ]
-        raw, scores = await self._scored_answer(runnable, retry_messages, schema, meter)
+        raw, scores = await self._scored_answer(
+            self._structured_runnable(schema, key), retry_messages, schema, meter
+        )
         answer, problem = parse_criterion(raw)
         return (
             _scored(answer, scores, None) if answer is not None else (problem or "invalid verdict")
@@ -517,6 +527,8 @@ class Judge:
         runnable: Runnable[Any, Any],
         messages: list[BaseMessage],
         meter: _Meter,
+        *,
+        permanent: Callable[[BaseException], bool] | None = None,
         **kwargs: Any,
     ) -> Any:
         reply = await call_with_retries(
@@ -524,6 +536,7 @@ class Judge:
             self.retry,
             model=self.model_name,
             on_attempt=meter.count_call,
+            permanent=permanent,
         )
         meter.add(reply["raw"] if isinstance(reply, dict) and "raw" in reply else reply)
         return reply
@@ -555,8 +568,18 @@ class Judge:
         if runnable is None:
             return await self._json_in_text(messages, schema, meter), []
         try:
-            reply = await self._invoke(runnable, messages, meter)
+            reply = await self._invoke(
+                runnable,
+                messages,
+                meter,
+                # Until the provider's own structured output has worked or been replaced, a
+                # rejection of it is not retried: it would only be rejected again.
+                permanent=_rejects_response_format if self._structured_method is None else None,
+            )
         except GraderError as exc:
+            fallback = self._fallback_after_rejection(exc, runnable, schema)
+            if fallback is not None:
+                return await self._scored_answer(fallback, messages, schema, meter)
             if not self._drop_logprobs(exc):
                 raise
             plain = self._structured_runnable(schema)
@@ -592,16 +615,20 @@ class Judge:
             self._runnables.clear()
         return True
 
-    def _structured_runnable(self, schema: dict[str, Any]) -> Runnable[Any, Any] | None:
+    def _structured_runnable(
+        self, schema: dict[str, Any], key: str | None = None
+    ) -> Runnable[Any, Any] | None:
         """The runnable that answers under `schema`, built once per schema; `None` if unsupported.
 
         A model on LangChain's default `with_structured_output` gets the schema bound as a forced
         tool, and the judge reads the tool calls itself: it validates them anyway, and LangChain's
         parser chain cost ~80% of an evaluation's own CPU (bench/overhead.py) while dropping all
         but the first of parallel tool calls. Models with their own structured output (OpenAI,
-        Anthropic, the embedded model's grammar) keep it, with `include_raw=True`.
+        Anthropic, the embedded model's grammar) keep it, with `include_raw=True`, unless the
+        server rejected it (`_fallback_after_rejection`). `key` is the schema's cache key, when
+        the caller already has it.
         """
-        key = json.dumps(schema, sort_keys=True)
+        key = key or json.dumps(schema, sort_keys=True)
         if key in self._runnables:
             return self._runnables[key]
         runnable: Runnable[Any, Any] | None
@@ -609,6 +636,10 @@ class Judge:
             model = self._verdict_model
             if type(model).with_structured_output is BaseChatModel.with_structured_output:
                 runnable = model.bind_tools([schema], tool_choice="any")
+            elif self._structured_method is not None:
+                runnable = model.with_structured_output(
+                    schema, include_raw=True, method=self._structured_method
+                )
             else:
                 runnable = model.with_structured_output(schema, include_raw=True)
         except NotImplementedError:
@@ -617,6 +648,30 @@ class Judge:
             self._runnables.pop(next(iter(self._runnables)))
         self._runnables[key] = runnable
         return runnable
+
+    def _fallback_after_rejection(
+        self, error: GraderError, failed: Runnable[Any, Any], schema: dict[str, Any]
+    ) -> Runnable[Any, Any] | None:
+        """Tool calling instead, when the server rejected the provider's structured output.
+
+        `ChatOpenAI` asks for `response_format: json_schema` by default, which OpenAI-compatible
+        servers do not all take (llama-cpp-python's answers HTTP 500 naming `response_format`);
+        a forced tool call is what they do take. The switch is made once for the judge and
+        kept. `None` when `error` is not such a rejection, or tool calling failed too.
+        """
+        if error.__cause__ is None or not _rejects_response_format(error.__cause__):
+            return None
+        if self._structured_method is None:
+            try:  # a `with_structured_output` without this `method` keeps its own
+                self.model.with_structured_output(
+                    schema, include_raw=True, method="function_calling"
+                )
+            except (TypeError, ValueError, NotImplementedError):
+                return None
+            self._structured_method = "function_calling"
+            self._runnables.clear()
+        fallback = self._structured_runnable(schema)
+        return None if fallback is None or fallback is failed else fallback
 
     async def _json_in_text(
         self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter
@@ -726,6 +781,15 @@ def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
         confidence=answer.confidence,
         unsure=is_unsure(answer.confidence),
     )
+
+
+def _rejects_response_format(error: BaseException) -> bool:
+    """True when a server refused the request's `response_format` (it would refuse it again).
+
+    SDKs keep the server's reason in the error's `body`; OpenAI's message omits it.
+    """
+    said = f"{error} {getattr(error, 'body', '')}"
+    return status_code_of(error) in _REJECTED_FORMAT_STATUS and "response_format" in said
 
 
 def _tool_answers(raw: Any, name: Any) -> list[Any]:

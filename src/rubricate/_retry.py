@@ -141,10 +141,13 @@ async def call_with_retries(
     model: str | None,
     on_attempt: Callable[[], None] | None = None,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    permanent: Callable[[BaseException], bool] | None = None,
 ) -> T:
     """Run `call` under `policy`; raise `GraderError` (from the last error) once it gives up.
 
     `on_attempt` is told about every attempt, so callers can count calls that failed too.
+    `permanent` marks errors that look transient but are not worth a retry (a server that
+    reports a request it cannot serve as HTTP 500).
     """
     attempt = 0
     while True:
@@ -156,7 +159,7 @@ async def call_with_retries(
                 return await call()
             return await asyncio.wait_for(call(), policy.timeout)
         except Exception as exc:
-            retryable = is_transient(exc)
+            retryable = is_transient(exc) and not (permanent is not None and permanent(exc))
             if not retryable or attempt > policy.max_retries:
                 tries = f"after {attempt} attempts" if attempt > 1 else "without retrying"
                 raise GraderError(
