@@ -425,3 +425,29 @@ def test_other_client_errors_are_not_taken_for_a_rejected_format(no_json_schema_
     assert "context length exceeded" in evaluation.explanation
     assert evaluation.usage.calls == 1
     assert judge._structured_method is None
+
+
+class _KeepAliveProviders(_FakeProviders):
+    """The same fake API over HTTP/1.1, so clients keep connections open, as real APIs do."""
+
+    protocol_version = "HTTP/1.1"
+
+
+def test_sync_gradings_in_a_row_share_keep_alive_connections(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A fresh event loop per sync call left the second grading with a pooled connection of the
+    # first, closed loop: "RuntimeError: Event loop is closed", reported as grader_error.
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _KeepAliveProviders)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    _FakeProviders.requests = []
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        model = ChatOpenAI(model="gpt-4o-mini", base_url=url, api_key="sk-x", max_retries=0)
+        judge = Judge(model, retry=RetryPolicy(max_retries=0, timeout=10))
+        evaluations = [judge.evaluate("- One\n- Two", output=f"draft {n}") for n in range(3)]
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert [e.result for e in evaluations] == ["needs_revision"] * 3, evaluations[-1].explanation
+    assert len(_FakeProviders.requests) == 3

@@ -1,14 +1,21 @@
 """Running the async core from synchronous code, and a user's sync code from the async core.
 
 Async is the source of truth; every sync entry point is a thin wrapper over its `a*` twin.
+
+Sync calls made from one thread share one event loop, kept open between them. Async HTTP clients
+pool their keep-alive connections per loop, and LangChain's OpenAI client is cached across chat
+model instances: with a fresh loop per call (`asyncio.run`), the second sync grading through
+`ChatOpenAI` reused a connection of the first, closed loop and failed with "Event loop is closed".
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import contextvars
 import threading
+import weakref
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -16,17 +23,21 @@ __all__ = ["run_in_thread", "run_sync"]
 
 T = TypeVar("T")
 
+_local = threading.local()
+
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     """Run `coro` to completion from sync code, even when an event loop is already running.
 
-    Inside a running loop (Jupyter, an async framework calling sync code) the coroutine runs on
-    a fresh loop in a helper thread, with the caller's context variables.
+    Without a running loop, the coroutine runs on this thread's own loop, which stays open for
+    the next call, in a copy of the caller's context. Inside a running loop (Jupyter, an async
+    framework calling sync code) it runs on a fresh loop in a helper thread, with the caller's
+    context variables.
     """
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(coro)
+        return _thread_runner().run(coro, context=contextvars.copy_context())
     outcome: dict[str, Any] = {}
     context = contextvars.copy_context()
 
@@ -42,6 +53,20 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]  # type: ignore[no-any-return]
+
+
+def _thread_runner() -> asyncio.Runner:
+    """The calling thread's runner, created on first use, closed with its thread or at exit."""
+    runner: asyncio.Runner | None = getattr(_local, "runner", None)
+    if runner is None:
+        runner = asyncio.Runner()
+        _local.runner = runner
+        thread = threading.current_thread()
+        if thread is threading.main_thread():
+            atexit.register(runner.close)
+        else:
+            weakref.finalize(thread, runner.close)
+    return runner
 
 
 async def run_in_thread(fn: Callable[..., T], *args: Any) -> T:
