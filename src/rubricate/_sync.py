@@ -37,7 +37,11 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return _thread_runner().run(coro, context=contextvars.copy_context())
+        runner = _thread_runner()
+        try:
+            return runner.run(coro, context=contextvars.copy_context())
+        finally:
+            _cancel_leftover_tasks(runner.get_loop())
     outcome: dict[str, Any] = {}
     context = contextvars.copy_context()
 
@@ -53,6 +57,20 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]  # type: ignore[no-any-return]
+
+
+def _cancel_leftover_tasks(loop: asyncio.AbstractEventLoop) -> None:
+    """Cancel what the call left running, as `asyncio.run` does, but keep the loop open.
+
+    Otherwise a task of an interrupted call (a grading worker after Ctrl-C) would wake up in the
+    next one.
+    """
+    tasks = asyncio.all_tasks(loop)
+    if not tasks:
+        return
+    for task in tasks:
+        task.cancel()
+    loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
 
 
 def _thread_runner() -> asyncio.Runner:
