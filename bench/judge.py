@@ -190,8 +190,11 @@ class Outcome:
 Grader = Callable[[dict[str, Any]], tuple[list[bool | None], dict[str, Any]]]
 
 
-def ours(model: BaseChatModel, mode: str, *, compile_checks: bool = False) -> Grader:
-    judge = Judge(model, mode=mode, compile_checks=compile_checks)  # type: ignore[arg-type]
+def ours(
+    model: BaseChatModel, mode: str, *, compile_checks: bool = False, **options: Any
+) -> Grader:
+    """Rubricate's judge in `mode`; `options` go to `Judge` (a retry policy, say)."""
+    judge = Judge(model, mode=mode, compile_checks=compile_checks, **options)  # type: ignore[arg-type]
 
     def grade(item: dict[str, Any]) -> tuple[list[bool | None], dict[str, Any]]:
         rubric = Rubric(

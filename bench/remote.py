@@ -1,0 +1,334 @@
+"""The remote path next to the in-process path: the same GGUF judging the same items both ways.
+
+Variants, run in one process on the same items, item by item (each item by every variant before
+the next item, so a machine whose load drifts weighs on all of them alike):
+
+- `remote_per_criterion`, `remote_joint`: `Judge(ChatOpenAI(base_url=...), mode=...)` against
+  llama-cpp-python's OpenAI-compatible server (`python -m llama_cpp.server`) serving the embedded
+  GGUF on loopback, started by this script and stopped when the remote variants are done. That
+  server refuses ChatOpenAI's default `response_format: json_schema`, so the judge answers
+  through forced tool calls (a JSON-schema grammar on the server). The judge's defaults hold
+  (per-criterion calls go out 8 at a time; the server answers them one by one) except the
+  per-call timeout, raised so that queueing on a loaded machine is not taken for a fault.
+- `local`: `Judge("local")`, the embedded model in process (`per_criterion`: one
+  grammar-constrained yes/no token a criterion, and a one-line gap after a `no`).
+
+Both decode greedily with no repeat penalty (the in-process defaults; the server's own default
+penalty of 1.1 is overridden per request), with the same context size and threads. A criterion
+without a verdict (grader error, exception) counts as "not satisfied", the verdict a loop acts
+on. Seconds are wall time per criterion, model load excluded.
+
+Items: whole items drawn in a seeded order from the `--split` half (bench/splits.py) of a
+judge-bench JSONL file until `--criteria` criteria are reached. `--budget-s` starts no new item
+after that many seconds; the figures are then on the items finished. Every finished (variant,
+item) is appended to a checkpoint next to `--out`; rerun the same command to resume, `--fresh` to
+start over. The report is a summary (no per-item verdicts); the checkpoint is removed once it is
+written.
+
+    .venv/bin/python bench/remote.py --criteria 40
+    .venv/bin/python bench/remote.py ../shared/judge-bench/ifeval.jsonl --criteria 40 --out x.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import shlex
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests"))
+from judge import (  # noqa: E402
+    DEFAULT_DATA,
+    CallMeter,
+    Checkpoint,
+    Outcome,
+    balanced_accuracy_difference,
+    commit,
+    machine,
+    ours,
+    run_variant,
+    summarize,
+)
+from splits import SPLITS, select  # noqa: E402
+
+from llama_server import LlamaServer  # noqa: E402
+from rubricate import RetryPolicy  # noqa: E402
+from rubricate._local import default_local_model, ensure_default_model  # noqa: E402
+
+DEFAULT_OUT = ROOT / "bench" / "results" / "remote.json"
+VARIANTS = ("remote_per_criterion", "remote_joint", "local")
+N_CTX = 8192  # the in-process model's default
+THREADS = 2
+REMOTE_TIMEOUT_S = 900.0
+
+
+def sample_items(path: Path, split: str, criteria: int, seed: int) -> list[dict[str, Any]]:
+    """Whole items of `split`, in a seeded random order, until `criteria` criteria are reached."""
+    with path.open(encoding="utf-8") as handle:
+        items = select((json.loads(line) for line in handle if line.strip()), split)  # type: ignore[arg-type]
+    random.Random(seed).shuffle(items)
+    chosen: list[dict[str, Any]] = []
+    total = 0
+    for item in items:
+        if total >= criteria:
+            break
+        chosen.append(item)
+        total += len(item["criteria"])
+    return chosen
+
+
+def remote_model(server: LlamaServer, meter: CallMeter) -> Any:
+    from langchain_openai import ChatOpenAI
+
+    return ChatOpenAI(
+        model=server.model,
+        base_url=server.base_url,
+        api_key=server.api_key,  # type: ignore[arg-type]
+        temperature=0,
+        max_tokens=2048,
+        max_retries=0,  # the judge's retry policy is the one measured
+        extra_body={"repeat_penalty": 1.0},
+        callbacks=[meter],
+    )
+
+
+def build_report(
+    results: dict[str, list[Outcome]], seed: int, sample: dict[str, Any]
+) -> dict[str, Any]:
+    """Summaries on the items every variant finished, and each remote variant against `local`."""
+    finished = [{o.item for o in outs} for outs in results.values()]
+    common = set.intersection(*finished) if finished else set()
+    scored = {name: [o for o in outs if o.item in common] for name, outs in results.items()}
+    variants = {name: summarize(outs, seed) for name, outs in scored.items()}
+    against_local: dict[str, Any] = {}
+    if "local" in scored:
+        local_s = variants["local"]["seconds_per_criterion"]
+        for name, outs in scored.items():
+            if name == "local":
+                continue
+            seconds = variants[name]["seconds_per_criterion"]
+            against_local[name] = {
+                "balanced_accuracy_minus_local": balanced_accuracy_difference(
+                    outs, scored["local"], seed
+                ),
+                "seconds_per_criterion_over_local": seconds / local_s
+                if seconds and local_s
+                else None,
+            }
+    return {
+        "sample": {**sample, "items_scored": len(common)},
+        "variants": variants,
+        "against_local": against_local,
+    }
+
+
+def print_table(report: dict[str, Any], console: Console) -> None:
+    table = Table(title="Remote (ChatOpenAI -> llama_cpp.server) vs in-process, same items")
+    for column in ("variant", "crit", "acc", "bal acc", "s/crit", "calls/crit", "failures"):
+        table.add_column(column, justify="left" if column == "variant" else "right")
+    for name, s in report["variants"].items():
+        m = s["metrics"] or {}
+        f = s["failures"]
+        table.add_row(
+            name,
+            str(s["criteria"]),
+            _fmt(m.get("accuracy")),
+            _fmt(m.get("balanced_accuracy")),
+            _fmt(s["seconds_per_criterion"], 2),
+            _fmt(s["calls_per_criterion"], 2),
+            f"exc {f['exceptions']}, err {f['grader_errors']}, unver {f['unverified_criteria']}",
+        )
+    console.print(table)
+    for name, c in report["against_local"].items():
+        diff = c["balanced_accuracy_minus_local"]
+        ratio = c["seconds_per_criterion_over_local"]
+        text = f"{name} vs local: "
+        if diff:
+            ci = diff["ci95"]
+            text += f"balanced accuracy {diff['difference']:+.3f}"
+            text += f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else " [interval undefined]"
+        else:
+            text += "balanced accuracy difference undefined"
+        text += f"; {ratio:.2f}x the seconds per criterion" if ratio else ""
+        console.print(text)
+
+
+def _fmt(value: float | None, digits: int = 3) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "data",
+        type=Path,
+        nargs="?",
+        default=DEFAULT_DATA / "realsumm.jsonl",
+        help="judge-bench JSONL file (default: realsumm)",
+    )
+    parser.add_argument("--split", choices=[*SPLITS, "all"], default="dev")
+    parser.add_argument("--criteria", type=int, default=40, help="criteria to sample (whole items)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--variants", default=",".join(VARIANTS), help=f"comma-separated, of {', '.join(VARIANTS)}"
+    )
+    parser.add_argument(
+        "--budget-s", type=float, default=None, help="start no new item after this many seconds"
+    )
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="grade nothing: write the report from the checkpoint of a run stopped early",
+    )
+    parser.add_argument(
+        "--fresh", action="store_true", help="discard an interrupted run's checkpoint"
+    )
+    args = parser.parse_args(argv)
+    args.variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    if not args.variants or set(args.variants) - set(VARIANTS):
+        parser.error(f"--variants must name some of {', '.join(VARIANTS)}; got {args.variants}")
+    if args.criteria < 1:
+        parser.error(f"--criteria must be >= 1, got {args.criteria}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    """Run the benchmark; returns the report written to `--out`."""
+    args = parse_args(argv)
+    console = Console(width=140)
+
+    def log(text: str) -> None:
+        console.print(text, highlight=False, markup=False)
+
+    items = sample_items(args.data, args.split, args.criteria, args.seed)
+    if not items:
+        raise SystemExit(f"{args.data}: no items in the {args.split!r} split")
+    config = {
+        "data": str(args.data),
+        "split": args.split,
+        "seed": args.seed,
+        "criteria": args.criteria,
+        "variants": args.variants,
+        "n_ctx": N_CTX,
+        "threads": THREADS,
+    }
+    checkpoint = Checkpoint(args.out.with_suffix(".partial.jsonl"), config, fresh=args.fresh)
+    if len(checkpoint.segments) > 1:
+        log(f"resuming from {checkpoint.path} (pass --fresh to start over)")
+    meter = CallMeter()
+    model_path = ensure_default_model(progress=False)
+    load_before = os.getloadavg()
+    started = time.perf_counter()
+    results: dict[str, list[Outcome]] = {name: [] for name in args.variants}
+    remote = [v for v in args.variants if v.startswith("remote_")]
+    server_info: dict[str, Any] = {}
+    log_path = args.out.with_suffix(".server.log")
+    if args.report_only:
+        for name in args.variants:
+            done = checkpoint.done.get(name, {})
+            results[name] = [done[i["id"]] for i in items if i["id"] in done]
+    to_grade = [] if args.report_only else items
+    with contextlib.ExitStack() as stack:
+        graders: dict[str, Any] = {}
+        if remote and to_grade:
+            server = stack.enter_context(
+                LlamaServer(
+                    model_path=model_path, log_path=log_path, n_ctx=N_CTX, n_threads=THREADS
+                )
+            )
+            chat = remote_model(server, meter)
+            chat.invoke("Say ok.", max_tokens=1)  # first-request costs outside the timings
+            retry = RetryPolicy(timeout=REMOTE_TIMEOUT_S)
+            for name in remote:
+                graders[name] = ours(chat, name.removeprefix("remote_"), retry=retry)
+        if "local" in args.variants and to_grade:
+            local = default_local_model(n_ctx=N_CTX, n_threads=THREADS)
+            local.callbacks = [meter]
+            local.invoke("Say ok.", max_tokens=1)  # loads the weights outside the timings
+            graders["local"] = ours(local, "per_criterion")
+        for number, item in enumerate(to_grade, start=1):
+            finished = all(item["id"] in checkpoint.done.get(name, {}) for name in args.variants)
+            spent = time.perf_counter() - started
+            if not finished and args.budget_s is not None and spent > args.budget_s:
+                log(f"budget of {args.budget_s:.0f} s spent: no item after {number - 1}")
+                break
+            for name in args.variants:
+                results[name] += run_variant(
+                    name,
+                    graders[name],
+                    [item],
+                    meter,
+                    budget_s=None,
+                    max_calls=None,
+                    log=log,
+                    done=checkpoint.done.get(name),
+                    record=checkpoint.record,
+                )
+    log_path.unlink(missing_ok=True)
+    if remote:
+        server_info = {
+            "command": "python -m llama_cpp.server --model <embedded GGUF> "
+            f"--n_ctx {N_CTX} --n_threads {THREADS} --n_threads_batch {THREADS} "
+            "--logits_all false",
+            "client": "langchain_openai.ChatOpenAI(temperature=0, max_retries=0, "
+            "extra_body={'repeat_penalty': 1.0})",
+            "structured_output": "forced tool call (the server refuses response_format "
+            "json_schema)",
+            "per_call_timeout_s": REMOTE_TIMEOUT_S,
+        }
+    ordered = {name: results[name] for name in args.variants}
+    sample = {
+        "data": str(args.data),
+        "split": args.split,
+        "seed": args.seed,
+        "requested_criteria": args.criteria,
+        "budget_s": args.budget_s,
+        "items": len(items),
+        "criteria": sum(len(i["criteria"]) for i in items),
+    }
+    report = {
+        "benchmark": "remote",
+        "command": " ".join(
+            shlex.quote(a)
+            for a in (
+                ".venv/bin/python",
+                "bench/remote.py",
+                *(argv if argv is not None else sys.argv[1:]),
+            )
+        ),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": commit(),
+        "machine": machine(),
+        "load_average": {"start": load_before, "end": os.getloadavg()},
+        "server": server_info,
+        "positive": "the criterion is satisfied; no verdict counts as not satisfied",
+        "total_wall_s": round(time.perf_counter() - started, 1),
+        "segments": checkpoint.segments,
+        **build_report(ordered, args.seed, sample),
+    }
+    print_table(report, console)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    checkpoint.path.unlink()
+    console.print(f"wrote {args.out}")
+    return report
+
+
+if __name__ == "__main__":
+    main()
