@@ -216,6 +216,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     def log(text: str) -> None:
         console.print(text, highlight=False, markup=False)
 
+    if not args.data.is_file():
+        raise SystemExit(
+            f"judge-bench data not found: {args.data} (judge-bench is not part of the "
+            "repository; pass the path of a judge-bench JSONL file; tests/data/judge-bench has a "
+            "four-item sample of each source)"
+        )
     items = sample_items(args.data, args.split, args.criteria, args.seed)
     if not items:
         raise SystemExit(f"{args.data}: no items in the {args.split!r} split")

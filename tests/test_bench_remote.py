@@ -79,6 +79,11 @@ def test_the_report_compares_each_remote_variant_with_local_on_common_items() ->
     assert "verdicts" not in json.dumps(report)  # a summary, no per-item dump
 
 
+def test_missing_data_stops_with_a_message_naming_what_to_pass(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=r"judge-bench data not found: .*nowhere\.jsonl"):
+        load_bench("remote").main([str(tmp_path / "nowhere.jsonl"), "--out", str(tmp_path / "r")])
+
+
 @pytest.mark.local_model
 def test_smoke_run_starts_the_server_grades_both_paths_and_stops_it(tmp_path: Path) -> None:
     bench = load_bench("remote")
