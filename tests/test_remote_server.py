@@ -265,4 +265,5 @@ def test_grade_with_four_jobs_against_the_server_is_complete_and_resumable(
     assert [r["id"] for r in final[len(kept) :]] == ["a2"]
     assert final[-1]["line"] == 3 and final[-1]["error"] is None
     assert len(final[-1]["criteria"]) == 1
-    assert len(answered(proxy)) == 1
+    calls = answered(proxy)  # a2's answer, and its correction if the model needed one
+    assert calls and all(outputs[2] in json.dumps(c["messages"]) for c in calls)
