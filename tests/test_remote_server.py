@@ -119,12 +119,15 @@ def test_per_criterion_grading_through_chatopenai_corrects_a_truncated_answer(
     # naming it); the judge does not retry that, and asks for a forced tool call from then on.
     assert rejected(proxy) == 1
     calls = answered(proxy)
-    assert len(calls) == 3  # one a criterion, plus the correction of the truncated answer
+    # One a criterion, plus the correction of the truncated answer (and of any answer the model
+    # itself gets wrong: the judge allows one correction a criterion).
+    assert 3 <= len(calls) <= 4
     assert {json.dumps(c["tool_choice"]) for c in calls} == {
         json.dumps({"type": "function", "function": {"name": "CriterionVerdict"}})
     }
-    assert [r.fault for r in proxy.completions()] == [None, "truncated", None, None]
-    assert evaluation.usage.calls == 4
+    faults = [r.fault for r in proxy.completions()]
+    assert faults[:2] == [None, "truncated"] and faults.count("truncated") == 1
+    assert evaluation.usage.calls == len(faults)
     assert evaluation.usage.input_tokens > 100 and evaluation.usage.output_tokens > 0
     assert evaluation.model == f"openai:{llama_server.model}"
 
@@ -140,9 +143,9 @@ def test_a_429_and_a_500_are_each_retried_then_the_answer_comes_through(
 
     assert not evaluation.criteria[0].unverified, evaluation.explanation
     seen = [(r.fault, r.status) for r in proxy.completions()]
-    assert seen[:2] == [("http_429", 429), ("http_500", 500)]
-    assert seen[2:] == [(None, 500), (None, 200)]  # json_schema refused; the tool call answers
-    assert evaluation.usage.calls == 4
+    assert seen[:3] == [("http_429", 429), ("http_500", 500), (None, 500)]  # then json_schema
+    assert seen[3:] and all(s == (None, 200) for s in seen[3:])  # refused; tool calls answer
+    assert evaluation.usage.calls == len(seen)
 
 
 @pytest.mark.parametrize(
@@ -189,9 +192,13 @@ def test_joint_grading_through_chatopenai_uses_a_forced_tool_call(
     assert not any(v.unverified for v in evaluation.criteria), evaluation.criteria
     assert evaluation.criteria[1].passed is False and evaluation.criteria[1].gap
     assert rejected(proxy) == 1
-    [call] = answered(proxy)
-    assert call["tool_choice"] == {"type": "function", "function": {"name": "RubricVerdicts"}}
-    assert evaluation.usage.calls == 2
+    calls = answered(proxy)  # the answer, and a correction if the model needed one
+    assert 1 <= len(calls) <= 2
+    assert all(
+        c["tool_choice"] == {"type": "function", "function": {"name": "RubricVerdicts"}}
+        for c in calls
+    )
+    assert evaluation.usage.calls == 1 + len(calls)
 
 
 def test_malformed_joint_answers_fail_closed_after_one_correction(
