@@ -106,10 +106,10 @@ class LlamaServer:
             str(self.n_threads),
             "--n_threads_batch",
             str(self.n_threads),
-            # Logits for every prompt token (the server's default) cost n_ctx x 152k floats of
-            # memory and time; they only serve logprobs, which the judge does not ask for.
+            # The server's default, kept: without logits for every token it refuses (HTTP 500)
+            # the `top_logprobs` the judge asks for to read its confidence.
             "--logits_all",
-            "false",
+            "true",
             "--verbose",
             "false",
         ]
