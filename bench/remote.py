@@ -291,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         server_info = {
             "command": "python -m llama_cpp.server --model <embedded GGUF> "
             f"--n_ctx {N_CTX} --n_threads {THREADS} --n_threads_batch {THREADS} "
-            "--logits_all false",
+            "--logits_all true",
             "client": "langchain_openai.ChatOpenAI(temperature=0, max_retries=0, "
             "extra_body={'repeat_penalty': 1.0})",
             "structured_output": "forced tool call (the server refuses response_format "
