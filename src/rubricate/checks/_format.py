@@ -162,7 +162,11 @@ def has_title(angle_brackets: bool = False) -> TextTest:
         first = next((line.strip() for line in text.splitlines() if line.strip()), "")
         if not first:
             return False, "is empty, needs a title"
-        return False, f"has no title line: it opens with {_snippet(first)!r}"
+        # Said as what to do: the gap goes back to the writer in a revision loop.
+        return False, (
+            f"has no title line: it opens with {_snippet(first)!r}; put a short title on its "
+            "own first line, then a blank line"
+        )
 
     return test
 
