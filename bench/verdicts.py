@@ -93,8 +93,10 @@ def make_judge(variant: str, model: str) -> Judge:
 
 
 async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
+    # Ids by position: a labelled item may repeat a criterion id (IFEval does).
     rubric = [
-        {"id": c["id"], "description": c["description"], "required": True} for c in item["criteria"]
+        {"id": f"c{n}", "description": c["description"], "required": True}
+        for n, c in enumerate(item["criteria"])
     ]
     started = time.perf_counter()
     evaluation = await judge.aevaluate(rubric, output=item["output"], task=item.get("task", ""))
@@ -107,10 +109,10 @@ async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
         "criteria": [
             {
                 "label": bool(c["label"]),
-                "passed": bool(by_id[c["id"]].passed) if c["id"] in by_id else False,
-                "confidence": getattr(by_id.get(c["id"]), "confidence", None),
+                "passed": bool(by_id[f"c{n}"].passed) if f"c{n}" in by_id else False,
+                "confidence": getattr(by_id.get(f"c{n}"), "confidence", None),
             }
-            for c in item["criteria"]
+            for n, c in enumerate(item["criteria"])
         ],
     }
 
