@@ -9,7 +9,7 @@ from typing import Any
 from .._exceptions import RubricError
 from ._check import TextTest
 from ._registry import catalogue_check
-from ._units import has_word, heading_lines, is_title_case, title_line
+from ._units import SMALL_WORDS, WORD_LETTERS, has_word, heading_lines, is_title_case, title_line
 
 __all__ = [
     "date_format",
@@ -24,39 +24,6 @@ _QUOTE_PAIRS = (('"', '"'), ("“", "”"))
 _FENCED = re.compile(r"\A```[^\n`]*\n(.*?)\n?```\Z", re.DOTALL)
 _TITLE = re.compile(r"<<([^\n]*?)>>")
 _HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}\s*|title\s*:\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I)
-_CASE_WORDS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
-_SMALL = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "but",
-        "or",
-        "nor",
-        "for",
-        "so",
-        "yet",
-        "as",
-        "at",
-        "by",
-        "in",
-        "of",
-        "off",
-        "on",
-        "per",
-        "to",
-        "up",
-        "via",
-        "vs",
-        "with",
-        "from",
-        "into",
-        "onto",
-        "over",
-        "than",
-    ]
-)
 _SNIPPET = 40
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
 
@@ -227,10 +194,10 @@ def _in_case(heading: str, case: str) -> bool:
         return not any(char.islower() for char in heading)
     if case == "title":
         return is_title_case(heading)
-    words = [w for w in _CASE_WORDS.findall(heading) if not w.isupper() or len(w) == 1]
+    words = [w for w in WORD_LETTERS.findall(heading) if not w.isupper() or len(w) == 1]
     if not words or not words[0][0].isupper():
         return False
-    later = [w for w in words[1:] if w.casefold() not in _SMALL]
+    later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
     capitals = sum(1 for w in later if w[0].isupper())
     return capitals * 2 <= len(later) and not (len(later) > 0 and capitals == len(later))
 

@@ -44,6 +44,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 __all__ = [
+    "SMALL_WORDS",
+    "WORD_LETTERS",
     "bullet_lines",
     "emojis",
     "has_word",
@@ -70,8 +72,8 @@ _TITLE_WORDS = 12
 _GREETING = re.compile(
     r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|to whom)\b", re.I
 )
-_WORD_LETTERS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
-_SMALL_WORDS = frozenset(
+WORD_LETTERS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
+SMALL_WORDS = frozenset(
     [
         "a",
         "an",
@@ -240,14 +242,14 @@ def is_title_case(text: str) -> bool:
     The first and last word must be capitalized; `a`, `an`, `the`, `and`, `of`, `to`, `in` and
     the like may be either; a word starting with a digit or a symbol is ignored.
     """
-    found = [w for w in _WORD_LETTERS.findall(text)]
+    found = [w for w in WORD_LETTERS.findall(text)]
     if not found:
         return False
     for position, word in enumerate(found):
         if word[0].isupper():
             continue
         inner = 0 < position < len(found) - 1
-        if not (inner and word.casefold() in _SMALL_WORDS):
+        if not (inner and word.casefold() in SMALL_WORDS):
             return False
     return True
 
