@@ -67,7 +67,8 @@ def _answer(meter: CallMeter) -> str:
 def run(model: ChatLlamaCpp, items: Sequence[dict[str, Any]], log: Any) -> dict[str, Any]:
     meter = CallMeter()
     model.callbacks = [meter]
-    graders = {"joint": ours(model, "joint"), "reference": reference(model)}
+    # Every criterion goes to the model: this compares decoding paths, not who decides.
+    graders = {"joint": ours(model, "joint", read_checks=False), "reference": reference(model)}
     results: dict[str, Any] = {}
     for name, grade in graders.items():
         totals = {path: {"wall_s": 0.0, "output_tokens": 0} for path in PATHS}

@@ -252,7 +252,10 @@ def test_grade_with_four_jobs_against_the_server_is_complete_and_resumable(
     assert by_id["copy-of-a0"]["cached"] and not by_id["a0"]["cached"]
     verdict = [(c["id"], c["passed"], c["gap"]) for c in by_id["a0"]["criteria"]]
     assert [(c["id"], c["passed"], c["gap"]) for c in by_id["copy-of-a0"]["criteria"]] == verdict
-    assert len(answered(proxy)) == len(outputs)  # the copy made no call
+    # One answer per distinct output (plus a correction when the model's own answer needed one):
+    # the cached copy of a0 made no call of its own.
+    first_answers = [c for c in answered(proxy) if "Answer again" not in json.dumps(c["messages"])]
+    assert len(first_answers) == len(outputs)
     assert proxy.max_in_flight > 1  # requests really were concurrent
 
     proxy.reset()
