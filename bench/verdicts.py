@@ -233,7 +233,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     continue
                 judge = judges.setdefault(variant, make_judge(variant, args.model))
                 for item in items:
-                    if (name, variant, item["id"]) in done:
+                    if (name, variant, item["id"]) in done or args.summarize:
                         continue
                     row = {"set": name, "variant": variant, **await grade(judge, item)}
                     done[(name, variant, item["id"])] = row
@@ -243,8 +243,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, dict[str, Any]] = {}
     for (name, variant, _), row in done.items():
         figures.setdefault(name, {}).setdefault(variant, []).append(row)
+    graded = {(name, variant) for name, variant, _ in done}
+    partial = sorted(
+        f"{name}/{variant}: {sum(1 for n, v, _ in done if (n, v) == (name, variant))} "
+        f"of {len(items)} items"
+        for name, items in sets.items()
+        for variant in VARIANTS[name]
+        if (name, variant) in graded
+        and sum(1 for n, v, _ in done if (n, v) == (name, variant)) < len(items)
+    )
     summary = {
         "split": args.split,
+        "partial": partial,
         "model": args.model,
         "versions": versions(),
         "command": " ".join(["bench/verdicts.py", *sys.argv[1:]]),
@@ -284,6 +294,11 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--model", default="local")
     parser.add_argument("--out", default=None)
     parser.add_argument("--fresh", action="store_true")
+    parser.add_argument(
+        "--summarize",
+        action="store_true",
+        help="grade nothing: summarise what the checkpoint holds (a partial run says so)",
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
     args.out = args.out or str(HERE / "results" / f"verdicts-{args.split}.json")
     print_table(asyncio.run(run(args)))
