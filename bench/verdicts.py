@@ -40,7 +40,6 @@ from rubricate import Judge
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DEFAULT_JUDGE_BENCH = ROOT.parent / "shared" / "judge-bench"
 HAND_WRITTEN = ("format", "trivial", "hostile", "lookalike")
 SAMPLED = {"content": "realsumm.jsonl", "ifeval": "ifeval.jsonl"}
 VARIANTS = {
@@ -56,8 +55,8 @@ VARIANTS = {
 def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
     sets: dict[str, list[dict[str, Any]]] = {}
     for name, filename in SAMPLED.items():
-        path = Path(args.judge_bench) / filename
-        if not path.is_file():
+        path = Path(args.judge_bench or "") / filename
+        if not args.judge_bench or not path.is_file():
             print(f"skip {name}: {path} not found (pass --judge-bench DIR)", file=sys.stderr)
             continue
         items = select(read_jsonl(path), args.split)
@@ -286,7 +285,9 @@ def print_table(summary: dict[str, Any]) -> None:
 def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", choices=("dev", "test"), required=True)
-    parser.add_argument("--judge-bench", default=str(DEFAULT_JUDGE_BENCH))
+    parser.add_argument(
+        "--judge-bench", default=None, help="folder of realsumm.jsonl and ifeval.jsonl"
+    )
     parser.add_argument("--sets", nargs="+", default=[*SAMPLED, *HAND_WRITTEN])
     parser.add_argument("--variants", nargs="+", default=["default", "compiled"])
     parser.add_argument("--criteria", type=int, default=150, help="per sampled set")

@@ -9,7 +9,10 @@ from types import ModuleType
 
 BENCH_DIR = Path(__file__).resolve().parents[1] / "bench"
 JUDGE_BENCH_SAMPLE = Path(__file__).resolve().parent / "data" / "judge-bench"
-"""Four labelled items of each judge-bench source, so bench smoke tests need no `../shared`."""
+"""Four labelled items of each judge-bench source, shipped in tests/data.
+
+Bench smoke tests need nothing outside the repository.
+"""
 
 
 def load_bench(name: str) -> ModuleType:
