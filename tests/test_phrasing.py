@@ -7,10 +7,12 @@ that the grammar reads meanings, not a list of sentences.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from fakes import ScriptedChatModel, joint_reply
-from rubricate import Judge, checks
+from rubricate import Judge, Rubric, checks
 from rubricate._compile import READ_IN_CODE
 from rubricate._phrasing import normalize_numbers, parse_criterion, stated_numbers
 from rubricate._retry import RetryPolicy
@@ -174,3 +176,22 @@ def test_the_demo_rubric_fails_an_untitled_haiku() -> None:
     assert title.check is not None
     assert not title.check("Cherry blossoms fall\nsoft rain on the temple roof\nspring wakes")[0]
     assert title.check("Spring Rain\n\nCherry blossoms fall\nsoft rain\nspring wakes")[0]
+
+
+def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rubricate._compile as compile_module
+
+    seen: list[str] = []
+    real = compile_module.parse_criterion
+
+    def counting(description: str) -> Any:
+        seen.append(description)
+        return real(description)
+
+    monkeypatch.setattr(compile_module, "parse_criterion", counting)
+    compiler = compile_module.CheckCompiler()
+    rubric = Rubric.parse("- No bullet points\n- The tone is warm")
+    for _ in range(3):
+        read = compiler.read(rubric)
+    assert sorted(seen) == ["No bullet points", "The tone is warm"]
+    assert read.criteria[0].check is not None and read.criteria[1].check is None

@@ -210,6 +210,7 @@ class CheckCompiler:
             "{catalogue}", "\n".join(_catalogue_line(info) for info in infos)
         )
         self._cache: dict[str, tuple[Check | None, str]] = {}
+        self._unread: set[str] = set()
 
     async def compile(
         self, rubric: Rubric, ask: AskStructured, *, concurrency: int = 1
@@ -266,11 +267,18 @@ class CheckCompiler:
         if key in self._cache:
             cached, reason = self._cache[key]
             return cached if reason == READ_IN_CODE else None
+        if key in self._unread:
+            return None
         parsed = parse_criterion(criterion.description)
         if parsed.check is not None and _allowed(parsed.check, self._names):
             self._remember(key, (parsed.check, READ_IN_CODE))
             return parsed.check
-        return None  # not cached: `compile` may still ask the model about it
+        # Kept apart from `_cache`, which `compile` may still fill by asking the model. The
+        # grammar runs on every evaluation's criteria, so a text it cannot read is read once.
+        if len(self._unread) >= _CACHE_SIZE:
+            self._unread.clear()
+        self._unread.add(key)
+        return None
 
     def _remember(self, key: str, outcome: tuple[Check | None, str]) -> None:
         if len(self._cache) >= _CACHE_SIZE:
