@@ -1,7 +1,7 @@
 """Fit the embedded judge's pass threshold and uncertainty band on the development split.
 
 The judge's confidence on a criterion is its P(yes) for the one-token verdict
-(`rubricate._confidence`). This grades a seeded sample of labelled criteria from each split
+(`rubricate._judge._confidence`). This grades a seeded sample of labelled criteria from each split
 (`bench/splits.py`: by hash of the item id), fits on `dev` only, and reports on `dev` and
 `test` alike:
 
@@ -10,7 +10,7 @@ The judge's confidence on a criterion is its P(yes) for the one-token verdict
   `--min-dev` scored dev criteria it stays 0.5;
 - `UNSURE_BAND`: the narrowest band around it outside which dev verdicts are right at least
   `--sure-accuracy` of the time, holding at most `--most-unsure` of them;
-- AUROC, expected calibration error (both scikit-learn, through `rubricate._agreement`),
+- AUROC, expected calibration error (both scikit-learn, through `rubricate._batch._agreement`),
   balanced accuracy at the fitted threshold and at 0.5, and the share marked unsure.
 
 Criteria are sampled, not all graded: items in a seeded order, at most `--per-item` criteria of
@@ -41,8 +41,13 @@ from langchain_core.callbacks import BaseCallbackHandler
 from splits import SPLITS, Split, split_of
 
 from rubricate import Criterion, Judge, Rubric
-from rubricate._agreement import calibration_of
-from rubricate._confidence import PASS_THRESHOLD, UNSURE_BAND, choice_probability, logprob_content
+from rubricate._batch._agreement import calibration_of
+from rubricate._judge._confidence import (
+    PASS_THRESHOLD,
+    UNSURE_BAND,
+    choice_probability,
+    logprob_content,
+)
 from rubricate._models import resolve_chat_model
 
 HERE = Path(__file__).resolve().parent

@@ -22,8 +22,8 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from rubricate import _prompts as prompts
-from rubricate._confidence import TOP_LOGPROBS, yes_probability
+from rubricate._judge import _prompts as prompts
+from rubricate._judge._confidence import TOP_LOGPROBS, yes_probability
 from rubricate._local import default_local_model
 from rubricate._local._logprobs import LogprobRecorder
 

@@ -45,7 +45,7 @@ from rich.console import Console
 from rich.table import Table
 
 from rubricate import Criterion, Judge, Rubric
-from rubricate._injection import mask_evidence
+from rubricate._judge._injection import mask_evidence
 from rubricate._models import ModelLike, model_name, resolve_chat_model
 from rubricate._types import Evidence
 

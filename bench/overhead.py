@@ -49,7 +49,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rubricate import Judge, RetryPolicy, Rubric
-from rubricate._grading import agrade_file
+from rubricate._batch._grade import agrade_file
 
 DEFAULT_JSON = Path(__file__).resolve().parent / "results" / "overhead.json"
 TARGET_CRITERIA_PER_S = 5000.0
@@ -248,12 +248,12 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     evaluation pays for its text rubric (`Rubric.parse` remembers recent texts);
     `rubric_parse_first_time` is parsing a text it has not seen.
     """
-    from rubricate import _prompts as prompts
-    from rubricate._evidence import render_evidence
-    from rubricate._injection import find_suspect_passages
-    from rubricate._judge import _with_tail, summarize
+    from rubricate._judge import _prompts as prompts
+    from rubricate._judge._answers import joint_schema, parse_joint
+    from rubricate._judge._evidence import render_evidence
+    from rubricate._judge._injection import find_suspect_passages
+    from rubricate._judge._judge import _with_tail, summarize
     from rubricate._types import Evidence
-    from rubricate._verdicts import joint_schema, parse_joint
 
     model = FakeJudgeModel()
     judge = Judge(model, mode="joint", retry=NO_RETRY)

@@ -49,7 +49,7 @@ from overhead import (  # noqa: E402
 )
 
 from rubricate import Judge, grade_file, grade_file_ray  # noqa: E402
-from rubricate._batch import BatchProgress  # noqa: E402
+from rubricate._batch._streaming import BatchProgress  # noqa: E402
 
 DEFAULT_JSON = BENCH / "results" / "ray_grade.json"
 SMALL = 200

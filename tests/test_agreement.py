@@ -1,4 +1,4 @@
-"""Judge agreement (`rubricate._agreement`): metrics against hand-computed values."""
+"""Judge agreement (`rubricate._batch._agreement`): metrics against hand-computed values."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from sklearn.metrics import cohen_kappa_score
 
 from grading_fakes import KeywordJudge, keyword_judge
-from rubricate._agreement import (
+from rubricate._batch._agreement import (
     LabelledItem,
     calibration_of,
     compute_metrics,
@@ -19,7 +19,7 @@ from rubricate._agreement import (
     measure_agreement,
     parse_labelled,
 )
-from rubricate._batch import LineProblem
+from rubricate._batch._streaming import LineProblem
 
 
 def crit(cid: str, word: str, label: bool) -> dict[str, Any]:

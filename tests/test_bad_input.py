@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 from fakes import GrammarScriptedChatModel, ScriptedChatModel, joint_reply, text
 from grading_fakes import FAST, KeywordJudge, keyword_judge
 from rubricate import Judge, Rubric, RubricError
+from rubricate._batch._grade import grade_file
 from rubricate._cli import create_app
-from rubricate._grading import grade_file
-from rubricate._verdicts import parse_criterion, parse_joint
+from rubricate._judge._answers import parse_criterion, parse_joint
 
 FAST_SETTINGS = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -16,7 +16,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from tests.benches import load_bench
 from tests.fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
 
-from rubricate._compile import NAMES_NO_CHECK
+from rubricate._judge._compile._compiler import NAMES_NO_CHECK
 
 
 def _tool_names(kwargs: dict[str, Any]) -> set[str]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rubricate import Criterion, CriterionVerdict, Evidence
-from rubricate._code_checks import run_check
+from rubricate._judge._code_checks import run_check
 
 EVIDENCE = Evidence(output="The answer is 42.", task="What is the answer?")
 

@@ -15,9 +15,10 @@ from langchain_core.messages import AIMessage, BaseMessage
 from typer.testing import CliRunner
 
 from fakes import ScriptedChatModel, joint_reply, tool_reply
-from rubricate import CompiledRubric, Judge, Rubric, _compile, checks, create_rubric_scorer
+from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
 from rubricate._cli import create_app
-from rubricate._compile import (
+from rubricate._judge._compile import _compiler as _compile
+from rubricate._judge._compile._compiler import (
     MAX_PARTS,
     NAMES_NO_CHECK,
     SCHEMA_TITLE,
@@ -25,10 +26,16 @@ from rubricate._compile import (
     mapping_schema,
     read_mapping,
 )
-from rubricate._grounding import CUES, FLAG_CUES, names_a_check, uncovered, ungrounded
+from rubricate._judge._compile._grounding import (
+    CUES,
+    FLAG_CUES,
+    names_a_check,
+    uncovered,
+    ungrounded,
+)
+from rubricate._judge._compile._phrasing import ParsedCriterion
+from rubricate._judge._retry import RetryPolicy
 from rubricate._local._chat_model import json_schema_grammar
-from rubricate._phrasing import ParsedCriterion
-from rubricate._retry import RetryPolicy
 from rubricate.checks._registry import describe
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
@@ -439,7 +446,7 @@ def test_grade_compile_checks_shows_the_mapping_and_records_decided_by(tmp_path:
 
 def test_grade_results_cache_keys_on_compile_checks() -> None:
     """A result graded without compiling must not be reused once compiling is on (or back)."""
-    from rubricate._grading import GradeItem, _cache_key, _judge_fingerprint
+    from rubricate._batch._grade import GradeItem, _cache_key, _judge_fingerprint
 
     judge = Judge(ScriptedChatModel(script=[]), retry=FAST)
     rubric, item = Rubric.parse(RUBRIC), GradeItem(id="1", output="Paris")

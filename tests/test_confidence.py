@@ -1,4 +1,4 @@
-"""P(criterion met) from token log-probabilities (`rubricate._confidence`), and where it shows."""
+"""P(criterion met) from log-probabilities (`rubricate._judge._confidence`), and where it shows."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ from langchain_core.messages import AIMessage
 
 from fakes import ScriptedChatModel, criterion_reply, joint_reply, with_verdict_logprobs
 from rubricate import Judge, RetryPolicy
-from rubricate._confidence import (
+from rubricate._judge._answers import parse_criterion
+from rubricate._judge._confidence import (
     choice_probability,
     is_unsure,
     logprob_content,
     verdict_probabilities,
     yes_probability,
 )
-from rubricate._scorer import format_reason
+from rubricate._judge._scorer import format_reason
 from rubricate._types import CriterionVerdict, Evaluation
-from rubricate._verdicts import parse_criterion
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0, timeout=None)
 
@@ -143,7 +143,7 @@ def test_remote_joint_verdicts_without_logprobs_have_no_confidence() -> None:
 
 
 def test_unsure_is_the_band_inclusive(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("rubricate._confidence.UNSURE_BAND", (0.3, 0.7))
+    monkeypatch.setattr("rubricate._judge._confidence.UNSURE_BAND", (0.3, 0.7))
 
     assert [is_unsure(p) for p in (None, 0.29, 0.3, 0.5, 0.7, 0.71)] == [
         False,

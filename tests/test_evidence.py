@@ -9,7 +9,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from rubricate import Evidence
-from rubricate._evidence import (
+from rubricate._judge._evidence import (
     FEEDBACK_MESSAGE_NAME,
     first_user_text,
     last_assistant_text,

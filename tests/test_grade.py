@@ -1,4 +1,4 @@
-"""Batch grading (`rubricate._grading`): streaming, results lines, resume, cache, failures."""
+"""Batch grading (`rubricate._batch._grade`): streaming, results lines, resume, cache, failures."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ import pytest
 from fakes import GrammarScriptedChatModel
 from grading_fakes import TOKENS, KeywordJudge, keyword_judge
 from rubricate import Criterion, Judge, Rubric, RubricError
-from rubricate._agreement import parse_labelled
-from rubricate._batch import BatchProgress, LineProblem, iter_jsonl
-from rubricate._grading import (
+from rubricate._batch._agreement import parse_labelled
+from rubricate._batch._grade import (
     GradeItem,
     ItemResult,
     agrade_file,
@@ -22,6 +21,7 @@ from rubricate._grading import (
     iter_results,
     parse_item,
 )
+from rubricate._batch._streaming import BatchProgress, LineProblem, iter_jsonl
 
 RUBRIC = "- Mentions Paris\n- Mentions France"
 

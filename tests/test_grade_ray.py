@@ -27,7 +27,7 @@ from rubricate import (
     grade_file_ray,
     measure_agreement,
 )
-from rubricate._batch import BatchProgress, LineProblem
+from rubricate._batch._streaming import BatchProgress, LineProblem
 from rubricate._cli import create_app
 from rubricate._ray._actor import RESULT_COLUMNS
 from rubricate._ray._limiter import RequestSlots

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from grading_fakes import KeywordJudge, keyword_judge
-from rubricate._grading import grade_file, iter_results
-from rubricate._render import grade_summary_tables, render
-from rubricate._report import write_html_report
+from rubricate._batch._grade import grade_file, iter_results
+from rubricate._batch._render import grade_summary_tables, render
+from rubricate._batch._report import write_html_report
 
 HOSTILE = "</td><script>alert(1)</script>"
 
@@ -180,7 +180,7 @@ def test_the_report_has_the_summary_chart_and_items(graded: tuple[Path, Any]) ->
 def test_unsure_items_come_first_with_their_confidences(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("rubricate._confidence.UNSURE_BAND", (0.35, 0.65))
+    monkeypatch.setattr("rubricate._judge._confidence.UNSURE_BAND", (0.35, 0.65))
     rows = [
         {"id": "sure", "output": "Paris in France"},
         {"id": "unsure", "output": "Paris only"},

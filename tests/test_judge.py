@@ -15,7 +15,7 @@ from fakes import (
     tool_reply,
 )
 from rubricate import Criterion, Judge, RetryPolicy, Rubric, RubricError
-from rubricate._evidence import FEEDBACK_MESSAGE_NAME
+from rubricate._judge._evidence import FEEDBACK_MESSAGE_NAME
 
 FAST = RetryPolicy(initial_delay=0, max_delay=0, timeout=None)
 TWO = "- The poem has three lines\n- The theme is spring"

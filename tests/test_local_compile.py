@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rubricate import Judge
-from rubricate._compile import NAMES_NO_CHECK, READ_IN_CODE
+from rubricate._judge._compile._compiler import NAMES_NO_CHECK, READ_IN_CODE
 
 pytestmark = pytest.mark.local_model
 

@@ -19,7 +19,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from rubricate import Judge
-from rubricate._confidence import PASS_THRESHOLD, yes_probability
+from rubricate._judge._confidence import PASS_THRESHOLD, yes_probability
 from rubricate._local import _chat_model
 from rubricate._local._chat_model import ChatLlamaCpp
 from rubricate._local._logprobs import LogprobRecorder
@@ -250,8 +250,8 @@ def test_the_verdict_is_the_probability_against_the_threshold(
 ) -> None:
     # The greedy word is "yes" (P(yes) = 0.62), but under a stricter threshold it is a fail,
     # and the judge asks for the gap as for any fail.
-    monkeypatch.setattr("rubricate._judge.PASS_THRESHOLD", 0.7)
-    monkeypatch.setattr("rubricate._confidence.UNSURE_BAND", (0.4, 0.7))
+    monkeypatch.setattr("rubricate._judge._judge.PASS_THRESHOLD", 0.7)
+    monkeypatch.setattr("rubricate._judge._confidence.UNSURE_BAND", (0.4, 0.7))
     yes, no = 1.0, 1.0 - math.log(0.62 / 0.38)
     ProcessorLlama.script = [
         [logits(yes=yes, no=no), logits(eos=1.0)],

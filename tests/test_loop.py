@@ -1,4 +1,4 @@
-"""The loop's pure core (`_loop.decide`, `feedback_text`, `better_draft`), with no model or graph.
+"""The loop's pure core (`_core.decide`, `feedback_text`, `better_draft`), with no model or graph.
 
 `refine` and `RubricMiddleware` both act on these decisions through `GradingLoop`; their own
 tests check the wiring, these check every branch of the decisions themselves.
@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from rubricate import Budget, CriterionVerdict, Evaluation, EvaluationResult, Usage
-from rubricate._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE
-from rubricate._loop import (
+from rubricate._judge._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE
+from rubricate._loop._core import (
     CriterionRecord,
     RubricEvaluation,
     RunStatus,

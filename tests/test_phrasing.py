@@ -1,4 +1,4 @@
-"""The phrase grammar that reads format criteria in code (`rubricate._phrasing`).
+"""The phrase grammar that reads format criteria in code (`rubricate._judge._compile._phrasing`).
 
 The phrasings here are deliberately not those of `bench/data/format/dev.jsonl` (the set the
 grammar was tuned on): each is another way people write the same rule, so these tests check
@@ -13,9 +13,9 @@ import pytest
 
 from fakes import ScriptedChatModel, joint_reply
 from rubricate import Judge, Rubric, checks
-from rubricate._compile import READ_IN_CODE
-from rubricate._phrasing import normalize_numbers, parse_criterion, stated_numbers
-from rubricate._retry import RetryPolicy
+from rubricate._judge._compile._compiler import READ_IN_CODE
+from rubricate._judge._compile._phrasing import normalize_numbers, parse_criterion, stated_numbers
+from rubricate._judge._retry import RetryPolicy
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
 C = checks
@@ -179,7 +179,7 @@ def test_the_demo_rubric_fails_an_untitled_haiku() -> None:
 
 
 def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import rubricate._compile as compile_module
+    import rubricate._judge._compile._compiler as compile_module
 
     seen: list[str] = []
     real = compile_module.parse_criterion

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rubricate import GraderError, RetryPolicy, RubricateError
-from rubricate._retry import call_with_retries, describe_error, is_transient, status_code_of
+from rubricate._judge._retry import call_with_retries, describe_error, is_transient, status_code_of
 
 
 class APIError(Exception):

@@ -30,10 +30,10 @@ from rubricate import (
     create_rubric_scorer,
     refine,
 )
-from rubricate._agreement import measure_agreement
+from rubricate._batch._agreement import measure_agreement
+from rubricate._batch._grade import grade_file
 from rubricate._cli import create_app
-from rubricate._grading import grade_file
-from rubricate._retry import call_with_retries
+from rubricate._judge._retry import call_with_retries
 
 OPENAI_KEY = "sk-planted-0penAIk3yValue9876543210"
 ODD_TOKEN = "planted~token~with~no~known~shape"

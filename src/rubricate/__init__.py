@@ -4,24 +4,36 @@ Declare what "done" looks like as a rubric; a judge grades each criterion, says 
 and that verdict gates completion. Offline by default on an embedded local model.
 """
 
-from ._agreement import AgreementMetrics, AgreementReport, ameasure_agreement, measure_agreement
-from ._batch import BatchProgress
-from ._compile import CheckMapping, CompiledRubric
-from ._completion import CompletionCheck, CompletionResult, ScorerOutcome, is_task_complete
-from ._evidence import RUBRIC_GRADER_MESSAGE_SOURCE
+from ._batch._agreement import (
+    AgreementMetrics,
+    AgreementReport,
+    ameasure_agreement,
+    measure_agreement,
+)
+from ._batch._grade import GradeSummary, ItemResult, agrade_file, grade_file
+from ._batch._streaming import BatchProgress
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
-from ._grader_response import GraderResponse
-from ._grading import GradeSummary, ItemResult, agrade_file, grade_file
-from ._judge import Judge
-from ._loop import Budget, CriterionEval, RubricEvaluation, RubricResult, RubricState, RunStatus
-from ._middleware import RubricMiddleware
+from ._judge._compile._compiler import CheckMapping, CompiledRubric
+from ._judge._evidence import RUBRIC_GRADER_MESSAGE_SOURCE
+from ._judge._judge import Judge
+from ._judge._prompts import GRADER_SYSTEM_PROMPT
+from ._judge._retry import RetryPolicy
+from ._judge._scorer import RubricScorer, ScoreResult, create_rubric_scorer
+from ._loop._completion import CompletionCheck, CompletionResult, ScorerOutcome, is_task_complete
+from ._loop._core import (
+    Budget,
+    CriterionEval,
+    RubricEvaluation,
+    RubricResult,
+    RubricState,
+    RunStatus,
+)
+from ._loop._grader_response import GraderResponse
+from ._loop._middleware import RubricMiddleware
+from ._loop._refine import RefineResult, arefine, refine
 from ._models import ModelLike, resolve_chat_model
-from ._prompts import GRADER_SYSTEM_PROMPT
 from ._ray import grade_dataset, grade_file_ray, measure_agreement_ray
-from ._refine import RefineResult, arefine, refine
-from ._retry import RetryPolicy
-from ._rubric import CheckFn, CheckResult, Criterion, Rubric, RubricLike
-from ._scorer import RubricScorer, ScoreResult, create_rubric_scorer
+from ._rubric._rubric import CheckFn, CheckResult, Criterion, Rubric, RubricLike
 from ._types import (
     CriterionVerdict,
     DecidedBy,

@@ -8,8 +8,9 @@ RubricateError                 root: catch this to catch them all
 └── GraderError                the judge failed after its retries (wrapped into `grader_error`)
 ```
 
-Provider and LangChain exceptions are translated at one boundary (`rubricate._retry`), and the
-judge records a `GraderError` as an evaluation with result `grader_error` instead of raising it.
+Provider and LangChain exceptions are translated at one boundary (`rubricate._judge._retry`),
+and the judge records a `GraderError` as an evaluation with result `grader_error` instead of
+raising it.
 """
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ class CriterionVerdict:
     that a check can still be the wrong check for what the criterion meant.
     """
     unsure: bool = False
-    """The confidence lies inside the uncertainty band (`rubricate._confidence.UNSURE_BAND`):
+    """The confidence lies inside the uncertainty band (`rubricate._judge._confidence.UNSURE_BAND`):
     the verdict still stands, but a person should look at it first."""
 
     def to_dict(self) -> dict[str, Any]:

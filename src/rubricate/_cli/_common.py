@@ -25,12 +25,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from .._batch import BatchProgress, LineProblem
+from .._batch._streaming import BatchProgress, LineProblem
 from .._exceptions import RubricateError
-from .._judge import Judge
+from .._judge._judge import Judge
 from .._models import resolve_chat_model
 from .._redact import redact
-from .._rubric import Rubric
+from .._rubric._rubric import Rubric
 from .._types import Mode
 
 __all__ = [

@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from .._batch._grade import default_results_path, grade_file, iter_results
+from .._batch._render import grade_summary_tables
+from .._batch._report import write_html_report
 from .._exceptions import RubricateError, RubricError
-from .._grading import default_results_path, grade_file, iter_results
 from .._redact import redact
-from .._render import grade_summary_tables
-from .._report import write_html_report
-from .._rubric import Rubric
+from .._rubric._rubric import Rubric
 from ._common import (
     EXIT_CODES_HELP,
     CliContext,

@@ -9,11 +9,11 @@ from typing import Annotated
 
 import typer
 
-from .._agreement import AgreementReport
-from .._batch import BatchProgress
-from .._grading import GradeSummary
-from .._judge import Judge
-from .._rubric import Rubric
+from .._batch._agreement import AgreementReport
+from .._batch._grade import GradeSummary
+from .._batch._streaming import BatchProgress
+from .._judge._judge import Judge
+from .._rubric._rubric import Rubric
 from ._common import JudgeFactory, ModeChoice, mode_of
 
 __all__ = [

@@ -14,9 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .._exceptions import RubricateError, RubricError
-from .._loop import RubricEvaluation
+from .._loop._core import RubricEvaluation
+from .._loop._refine import RefineResult, refine
 from .._redact import redact
-from .._refine import RefineResult, refine
 from ._common import (
     CliContext,
     CompileChecksOption,

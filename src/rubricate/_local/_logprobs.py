@@ -6,7 +6,7 @@ matters for a generated token is the one it was sampled from, and llama-cpp-pyth
 that row to every logits processor. `LogprobRecorder` is such a processor: it changes nothing,
 and keeps each step's log-softmax top candidates plus the log-probability of the token that was
 then chosen. The result has the shape OpenAI's `logprobs.content` has, so one reader in
-`rubricate._confidence` serves the embedded model and remote ones alike.
+`rubricate._judge._confidence` serves the embedded model and remote ones alike.
 """
 
 from __future__ import annotations

@@ -13,12 +13,12 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias, cast
 
-from .._batch import LineProblem, run_bounded
-from .._grading import ItemResult, _cache_key, _judge_fingerprint, grade_item, parse_item
-from .._judge import Judge
+from .._batch._grade import ItemResult, _cache_key, _judge_fingerprint, grade_item, parse_item
+from .._batch._streaming import LineProblem, run_bounded
+from .._judge._judge import Judge
+from .._judge._scorer import RubricScorer
 from .._models import ModelLike, supports_grammar
-from .._rubric import Rubric
-from .._scorer import RubricScorer
+from .._rubric._rubric import Rubric
 from .._types import Usage
 from ._limiter import ClusterRateLimiter
 

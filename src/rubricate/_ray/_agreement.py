@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .._agreement import (
+from .._batch._agreement import (
     AgreementReport,
     LabelledItem,
     _Pair,
@@ -21,8 +21,8 @@ from .._agreement import (
     record_evaluation,
     select_items,
 )
-from .._batch import BatchProgress
-from .._grading import GradeItem, ItemResult
+from .._batch._grade import GradeItem, ItemResult
+from .._batch._streaming import BatchProgress
 from .._types import Evaluation
 from ._actor import JudgeSpec, build_judge, plain
 from ._dataset import default_batch_size, grade_rows

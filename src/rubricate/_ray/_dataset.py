@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._grading import _batch_rubric
-from .._judge import Judge
-from .._rubric import Rubric, RubricLike
+from .._batch._grade import _batch_rubric
+from .._judge._judge import Judge
+from .._rubric._rubric import Rubric, RubricLike
 from ._actor import JudgeActor, JudgeSpec
 from ._limiter import start_limiter
 from ._runtime import require_ray

@@ -22,9 +22,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .._batch import BatchProgress, LineProblem
-from .._exceptions import RubricateError
-from .._grading import (
+from .._batch._grade import (
     GradeItem,
     GradeSummary,
     ItemId,
@@ -40,8 +38,10 @@ from .._grading import (
     iter_items,
     results_target,
 )
+from .._batch._streaming import BatchProgress, LineProblem
+from .._exceptions import RubricateError
 from .._redact import redact
-from .._rubric import RubricLike
+from .._rubric._rubric import RubricLike
 from ._actor import JudgeSpec, build_judge, plain
 from ._dataset import default_batch_size, grade_rows
 from ._runtime import require_ray

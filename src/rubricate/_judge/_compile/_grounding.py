@@ -1,6 +1,6 @@
 """Checking a compiled mapping against the criterion's own words, and mending it from them.
 
-`read_mapping` (in `_compile`) trusts nothing the model answers. This module holds the rules it
+`read_mapping` (in `_compiler`) trusts nothing the model answers. This module holds the rules it
 applies: a mapping is *grounded* when every number, phrase and kind of check is in the
 criterion (`ungrounded`), *covers* the criterion when every phrase it quotes is used
 (`uncovered`), and may be *mended* only where the criterion's words settle the answer (implied
@@ -14,12 +14,12 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ._exceptions import RubricError
+from ..._exceptions import RubricError
+from ...checks import Check, all_of, language
+from ...checks._check import BOUND_NAMES, Bounds
+from ...checks._language import LANGUAGES
+from ...checks._registry import create, describe
 from ._phrasing import stated_numbers
-from .checks import Check, all_of, language
-from .checks._check import BOUND_NAMES, Bounds
-from .checks._language import LANGUAGES
-from .checks._registry import create, describe
 
 __all__ = [
     "CUES",

@@ -29,8 +29,13 @@ from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from . import _prompts as prompts
-from ._exceptions import GraderError, RubricError
+from ..._exceptions import GraderError, RubricError
+from ..._rubric._rubric import Criterion, Rubric
+from ..._types import Usage
+from ...checks import Check, all_of, from_spec
+from ...checks._registry import CATALOGUE, CheckInfo, Param, describe
+from .. import _prompts as prompts
+from .._answers import answer_text
 from ._grounding import (
     UNGROUNDED,
     conflicting,
@@ -43,11 +48,6 @@ from ._grounding import (
     without_sloppy_arguments,
 )
 from ._phrasing import parse_criterion
-from ._rubric import Criterion, Rubric
-from ._types import Usage
-from ._verdicts import answer_text
-from .checks import Check, all_of, from_spec
-from .checks._registry import CATALOGUE, CheckInfo, Param, describe
 
 __all__ = [
     "MAX_PARTS",

@@ -28,14 +28,19 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 
+from .._judge._evidence import (
+    FEEDBACK_MESSAGE_NAME,
+    first_user_text,
+    last_assistant_text,
+    message_text,
+)
+from .._judge._judge import Judge
+from .._models import ModelLike
+from .._rubric._rubric import Rubric, RubricLike
+from .._sync import run_in_thread, run_sync
 from ._completion import CompletionCheck
-from ._evidence import FEEDBACK_MESSAGE_NAME, first_user_text, last_assistant_text, message_text
-from ._grading_run import GradingLoop
-from ._judge import Judge
-from ._loop import Budget, RubricEvaluation, RubricState, RunStatus
-from ._models import ModelLike
-from ._rubric import Rubric, RubricLike
-from ._sync import run_in_thread, run_sync
+from ._core import Budget, RubricEvaluation, RubricState, RunStatus
+from ._grading_loop import GradingLoop
 
 __all__ = ["RefineResult", "arefine", "refine"]
 

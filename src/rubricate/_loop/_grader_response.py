@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from ._loop import CriterionEval
-from ._types import Evaluation
+from .._types import Evaluation
+from ._core import CriterionEval
 
 __all__ = ["GraderResponse", "GraderVerdict"]
 

@@ -31,8 +31,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
+from .._types import CriterionVerdict, Evidence
 from ._evidence import message_text
-from ._types import CriterionVerdict, Evidence
 
 __all__ = [
     "MASK",

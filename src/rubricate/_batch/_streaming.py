@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
-from ._retry import grader_error
-from ._types import Evaluation
+from .._judge._retry import grader_error
+from .._types import Evaluation
 
 if TYPE_CHECKING:
-    from ._judge import Judge
-    from ._rubric import Rubric
+    from .._judge._judge import Judge
+    from .._rubric._rubric import Rubric
 
 __all__ = [
     "BatchProgress",

@@ -9,9 +9,9 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from ._redact import redact
-from ._rubric import Criterion
-from ._types import CriterionVerdict, Evidence
+from .._redact import redact
+from .._rubric._rubric import Criterion
+from .._types import CriterionVerdict, Evidence
 
 __all__ = ["run_check"]
 

@@ -36,9 +36,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._exceptions import RubricError
-from .checks import Check, all_of, create, negate
-from .checks._language import LANGUAGES
+from ..._exceptions import RubricError
+from ...checks import Check, all_of, create, negate
+from ...checks._language import LANGUAGES
 
 __all__ = ["ParsedCriterion", "normalize_numbers", "parse_criterion", "stated_numbers"]
 

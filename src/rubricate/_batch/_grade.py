@@ -31,7 +31,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, TypeAlias
 
-from ._batch import (
+from .._exceptions import RubricError
+from .._judge._judge import Judge
+from .._judge._scorer import RubricScorer
+from .._models import ModelLike
+from .._rubric._rubric import Rubric, RubricLike
+from .._sync import run_sync
+from .._types import CriterionVerdict, EvaluationResult, Usage
+from ._streaming import (
     BatchProgress,
     JsonLine,
     LineProblem,
@@ -41,13 +48,6 @@ from ._batch import (
     run_bounded,
     valid_item_id,
 )
-from ._exceptions import RubricError
-from ._judge import Judge
-from ._models import ModelLike
-from ._rubric import Rubric, RubricLike
-from ._scorer import RubricScorer
-from ._sync import run_sync
-from ._types import CriterionVerdict, EvaluationResult, Usage
 
 __all__ = [
     "CriterionStats",
@@ -203,7 +203,7 @@ class CriterionStats:
 class GradeSummary:
     """Totals over the whole results file (earlier runs included) and this run's own counts.
 
-    This is report data only; `rubricate._render` and `rubricate._report` draw it.
+    This is report data only; `rubricate._batch._render` and `rubricate._batch._report` draw it.
     """
 
     input_path: str

@@ -18,8 +18,8 @@ from langchain.agents.middleware.types import AgentState, PrivateStateAttr
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from typing_extensions import TypedDict  # pydantic reads it (GraderResponse) on Python 3.11
 
-from ._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE, message_text
-from ._types import CriterionVerdict, Evaluation, EvaluationResult, Usage
+from .._judge._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE, message_text
+from .._types import CriterionVerdict, Evaluation, EvaluationResult, Usage
 
 __all__ = [
     "TERMINAL_STATUSES",

@@ -19,10 +19,10 @@ from typing import Any, TypeAlias
 
 import yaml
 
-from ._exceptions import RubricError
-from ._types import Evidence
-from .checks import Check, from_spec
-from .checks._registry import from_marker, split_marker, to_marker
+from .._exceptions import RubricError
+from .._types import Evidence
+from ..checks import Check, from_spec
+from ..checks._registry import from_marker, split_marker, to_marker
 
 __all__ = ["CheckFn", "CheckResult", "Criterion", "Rubric", "RubricLike"]
 

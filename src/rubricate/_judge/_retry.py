@@ -13,9 +13,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ._exceptions import GraderError
-from ._redact import redact
-from ._types import Evaluation, Mode
+from .._exceptions import GraderError
+from .._redact import redact
+from .._types import Evaluation, Mode
 
 __all__ = [
     "RetryPolicy",

@@ -17,7 +17,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from ._types import Evidence
+from .._types import Evidence
 
 __all__ = [
     "FEEDBACK_MESSAGE_NAME",

@@ -83,10 +83,11 @@ CORRECTION = """\
 Your answer could not be used: {problems}. Answer again, with exactly one verdict for each of \
 {labels} and nothing else."""
 
-# Compiling a criterion to a catalogue check (`_compile.py`). The catalogue and the examples come
-# first and never vary, so the prompt cache covers all but the criterion. The examples are
-# generic on purpose: none is phrased like a judge-bench item. Most format criteria never get
-# here: `_phrasing` reads them in code first; the model sees what that grammar could not read.
+# Compiling a criterion to a catalogue check (`_compile/_compiler.py`). The catalogue and the
+# examples come first and never vary, so the prompt cache covers all but the criterion. The
+# examples are generic on purpose: none is phrased like a judge-bench item. Most format criteria
+# never get here: `_phrasing` reads them in code first; the model sees what that grammar could
+# not read.
 COMPILE_SYSTEM_PROMPT = """\
 You decide which criteria of a rubric a code check can decide exactly."""
 

@@ -18,13 +18,13 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.tools import BaseTool
 from langgraph.runtime import Runtime
 
+from .._judge._judge import Judge
+from .._rubric._rubric import Rubric, RubricLike
+from .._sync import run_sync
+from .._types import Mode
 from ._completion import CompletionCheck
-from ._grading_run import GradingLoop
-from ._judge import Judge
-from ._loop import Budget, RubricEvaluation, RubricState
-from ._rubric import Rubric, RubricLike
-from ._sync import run_sync
-from ._types import Mode
+from ._core import Budget, RubricEvaluation, RubricState
+from ._grading_loop import GradingLoop
 
 __all__ = ["RubricMiddleware"]
 

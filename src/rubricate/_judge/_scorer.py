@@ -14,13 +14,13 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 from langchain_core.tools import BaseTool
 
+from .._models import ModelLike
+from .._rubric._rubric import Rubric, RubricLike
+from .._sync import run_sync
+from .._types import Evaluation, Mode
 from ._evidence import message_text
 from ._judge import Judge
-from ._models import ModelLike
 from ._retry import RetryPolicy
-from ._rubric import Rubric, RubricLike
-from ._sync import run_sync
-from ._types import Evaluation, Mode
 
 __all__ = ["RubricScorer", "ScoreResult", "create_rubric_scorer", "format_reason"]
 

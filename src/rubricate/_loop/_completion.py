@@ -18,9 +18,9 @@ from typing import Any, Literal, TypeAlias
 
 from langchain_core.messages import BaseMessage
 
-from ._retry import describe_error
-from ._scorer import RubricScorer, ScoreResult
-from ._types import CriterionVerdict, Evaluation, Usage
+from .._judge._retry import describe_error
+from .._judge._scorer import RubricScorer, ScoreResult
+from .._types import CriterionVerdict, Evaluation, Usage
 
 __all__ = ["CompletionCheck", "CompletionResult", "ScorerOutcome", "is_task_complete"]
 
@@ -183,7 +183,7 @@ class CompletionCheck:
 
     def run(self, input: Any = None, output: Any = None, **kwargs: Any) -> CompletionResult:
         """Sync twin of `arun`."""
-        from ._sync import run_sync
+        from .._sync import run_sync
 
         return run_sync(self.arun(input, output, **kwargs))
 

@@ -25,7 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ._batch import (
+from .._exceptions import RubricateError, RubricError
+from .._judge._judge import Judge
+from .._models import ModelLike
+from .._rubric._rubric import Criterion, Rubric
+from .._sync import run_sync
+from .._types import Evaluation, Usage
+from ._streaming import (
     BatchProgress,
     LineProblem,
     count_lines,
@@ -34,12 +40,6 @@ from ._batch import (
     run_bounded,
     valid_item_id,
 )
-from ._exceptions import RubricateError, RubricError
-from ._judge import Judge
-from ._models import ModelLike
-from ._rubric import Criterion, Rubric
-from ._sync import run_sync
-from ._types import Evaluation, Usage
 
 __all__ = [
     "AgreementMetrics",
@@ -228,7 +228,7 @@ class AgreementMetrics:
 
 @dataclass(kw_only=True)
 class AgreementReport:
-    """Everything `rubricate agreement` reports; `rubricate._render` draws it."""
+    """Everything `rubricate agreement` reports; `rubricate._batch._render` draws it."""
 
     judge: str
     mode: str

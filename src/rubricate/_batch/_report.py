@@ -23,10 +23,10 @@ from html import escape
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
+from .._types import CriterionVerdict
 from ._agreement import AgreementMetrics, AgreementReport
-from ._batch import JsonLine, iter_jsonl
-from ._grading import CriterionStats, GradeSummary, ItemId, ItemResult
-from ._types import CriterionVerdict
+from ._grade import CriterionStats, GradeSummary, ItemId, ItemResult
+from ._streaming import JsonLine, iter_jsonl
 
 __all__ = ["write_agreement_report", "write_html_report"]
 

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ._agreement import AgreementMetrics, AgreementReport
-from ._grading import GradeSummary
+from ._grade import GradeSummary
 
 __all__ = ["agreement_tables", "grade_summary_tables", "render"]
 

@@ -4,7 +4,7 @@ Both loops keep the same private state keys (`_rubric_status`, `_rubric_iteratio
 `_rubric_evaluations`, ...) and call `GradingLoop.start` before the agent runs and
 `GradingLoop.grade` after it answers; the returned dict is the state update, with
 `jump_to="model"` when the agent must revise. This is the I/O around the loop (the judge call,
-events, the callback); what to do after each pass is `_loop.decide`'s pure decision.
+events, the callback); what to do after each pass is `_core.decide`'s pure decision.
 """
 
 from __future__ import annotations
@@ -18,11 +18,14 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langgraph.errors import GraphBubbleUp
 
+from .._exceptions import RubricError
+from .._judge._evidence import first_user_text, last_assistant_text
+from .._judge._judge import Judge
+from .._judge._retry import grader_error
+from .._rubric._rubric import Rubric
+from .._types import Evaluation, Usage
 from ._completion import CompletionCheck
-from ._evidence import first_user_text, last_assistant_text
-from ._exceptions import RubricError
-from ._judge import Judge
-from ._loop import (
+from ._core import (
     TERMINAL_STATUSES,
     Budget,
     RubricEvaluation,
@@ -33,9 +36,6 @@ from ._loop import (
     forced_exit_reason,
     run_criteria,
 )
-from ._retry import grader_error
-from ._rubric import Rubric
-from ._types import Evaluation, Usage
 
 __all__ = ["BEST_DRAFT_NAME", "GradingLoop"]
 

@@ -11,7 +11,7 @@ through a forced tool call when an OpenAI-compatible server rejects that (llama-
 does).
 
 Every model verdict carries the model's P(criterion met) when the model gives log-probabilities
-(`rubricate._confidence`): the embedded model always, OpenAI-style models when asked. On the
+(`rubricate._judge._confidence`): the embedded model always, OpenAI-style models when asked. On the
 embedded model the yes/no verdict is that probability against the calibrated `PASS_THRESHOLD`.
 
 Verdicts are matched to configured criteria by label, never by what the judge echoes; anything
@@ -42,9 +42,23 @@ from langchain_core.tools import BaseTool
 from langchain_core.tools import tool as as_tool
 from langgraph.errors import GraphBubbleUp
 
+from .._exceptions import GraderError
+from .._models import ModelLike, model_name, resolve_chat_model, supports_grammar
+from .._rubric._rubric import Criterion, Rubric, RubricLike
+from .._sync import run_sync
+from .._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode, Usage
+from ..checks import graded_output
 from . import _prompts as prompts
+from ._answers import (
+    Answer,
+    answer_text,
+    criterion_schema,
+    joint_schema,
+    parse_criterion,
+    parse_joint,
+)
 from ._code_checks import run_check
-from ._compile import CheckCompiler, CompiledRubric
+from ._compile._compiler import CheckCompiler, CompiledRubric
 from ._confidence import (
     PASS_THRESHOLD,
     TOP_LOGPROBS,
@@ -53,22 +67,8 @@ from ._confidence import (
     yes_probability,
 )
 from ._evidence import last_assistant_text, message_text, render_evidence
-from ._exceptions import GraderError
 from ._injection import both_must_pass, mask_evidence
-from ._models import ModelLike, model_name, resolve_chat_model, supports_grammar
 from ._retry import RetryPolicy, call_with_retries, describe_error, status_code_of
-from ._rubric import Criterion, Rubric, RubricLike
-from ._sync import run_sync
-from ._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode, Usage
-from ._verdicts import (
-    Answer,
-    answer_text,
-    criterion_schema,
-    joint_schema,
-    parse_criterion,
-    parse_joint,
-)
-from .checks import graded_output
 
 __all__ = ["Judge"]
 
@@ -127,7 +127,7 @@ class Judge:
             earlier grading or about what the answer contains, words to an AI or evaluator, fake
             end-of-output markers), grade the criteria that passed again with those passages
             masked; a criterion passes only if both gradings pass it. The user's own request is
-            never scanned. See `rubricate._injection`.
+            never scanned. See `rubricate._judge._injection`.
         read_checks: Decide in code, with no model call, the criteria whose every word a phrase
             grammar accounts for ("no bullet points" -> `bullet_count(exactly=0)`, "keep each
             paragraph under 80 words", "ends with a question"): a small model says yes to nearly

@@ -1,0 +1,6 @@
+"""Grading files: a JSONL of outputs graded in a stream, agreement with labels, and the reports.
+
+`_streaming.py` is what the batch commands share (JSONL lines, bounded concurrency, progress);
+`_grade.py` grades a file; `_agreement.py` measures the judge against labels; `_render.py` (rich)
+and `_report.py` (HTML) show the results.
+"""

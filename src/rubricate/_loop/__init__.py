@@ -1,0 +1,6 @@
+"""The self-revision loop: the agent answers, the judge grades, feedback or stop.
+
+`_core.py` holds every decision (pure, no I/O); `_grading_loop.py` the I/O around it, shared by
+the two drivers, `RubricMiddleware` (`_middleware.py`) and `refine` (`_refine.py`); completion
+checks (`_completion.py`) and deepagents' `GraderResponse` shape sit beside them.
+"""
