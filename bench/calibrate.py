@@ -41,7 +41,7 @@ from langchain_core.callbacks import BaseCallbackHandler
 from splits import SPLITS, Split, split_of
 
 from rubricate import Criterion, Judge, Rubric
-from rubricate._batch._agreement import calibration_of
+from rubricate._batch._statistics import calibration_of
 from rubricate._judge._confidence import (
     PASS_THRESHOLD,
     UNSURE_BAND,

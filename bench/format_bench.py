@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from splits import select
 
 from rubricate import Criterion, Judge, Rubric
-from rubricate._batch._agreement import compute_metrics
+from rubricate._batch._statistics import compute_metrics
 from rubricate._models import ModelLike, model_name, resolve_chat_model
 
 ROOT = Path(__file__).resolve().parents[1]

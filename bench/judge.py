@@ -14,7 +14,7 @@ criteria), every variant grades the same items on the same chat model instance:
   criteria by position, and a criterion it left out counts as not satisfied (reported as missing).
 
 Every criterion without a verdict (exception, grader error, missing) counts as "not satisfied",
-the verdict a loop would act on. Metrics come from `rubricate._batch._agreement.compute_metrics`
+the verdict a loop would act on. Metrics come from `rubricate._batch._statistics.compute_metrics`
 (kappa with a bootstrap interval over items). Model calls and tokens are counted by a callback on
 the shared model, identically for every variant. Variants run one after the other (variant-major),
 so each one's KV-cache reuse is its own; `--budget-s` stops a variant early, and then every
@@ -55,7 +55,7 @@ from rich.console import Console
 from rich.table import Table
 
 from rubricate import Criterion, Judge, Rubric
-from rubricate._batch._agreement import compute_metrics
+from rubricate._batch._statistics import compute_metrics
 from rubricate._local import ChatLlamaCpp
 from rubricate._models import ModelLike, model_name, resolve_chat_model
 

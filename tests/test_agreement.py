@@ -11,14 +11,9 @@ import pytest
 from sklearn.metrics import cohen_kappa_score
 
 from grading_fakes import KeywordJudge, keyword_judge
-from rubricate._batch._agreement import (
-    LabelledItem,
-    calibration_of,
-    compute_metrics,
-    kappa_from_counts,
-    measure_agreement,
-    parse_labelled,
-)
+from rubricate._batch._agreement import measure_agreement
+from rubricate._batch._labels import LabelledItem, parse_labelled
+from rubricate._batch._statistics import calibration_of, compute_metrics, kappa_from_counts
 from rubricate._batch._streaming import LineProblem
 
 

@@ -11,7 +11,6 @@ import pytest
 from fakes import GrammarScriptedChatModel
 from grading_fakes import TOKENS, KeywordJudge, keyword_judge
 from rubricate import Criterion, Judge, Rubric, RubricError
-from rubricate._batch._agreement import parse_labelled
 from rubricate._batch._grade import (
     GradeItem,
     ItemResult,
@@ -21,6 +20,7 @@ from rubricate._batch._grade import (
     iter_results,
     parse_item,
 )
+from rubricate._batch._labels import parse_labelled
 from rubricate._batch._streaming import BatchProgress, LineProblem, iter_jsonl
 
 RUBRIC = "- Mentions Paris\n- Mentions France"

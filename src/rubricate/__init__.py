@@ -4,13 +4,9 @@ Declare what "done" looks like as a rubric; a judge grades each criterion, says 
 and that verdict gates completion. Offline by default on an embedded local model.
 """
 
-from ._batch._agreement import (
-    AgreementMetrics,
-    AgreementReport,
-    ameasure_agreement,
-    measure_agreement,
-)
+from ._batch._agreement import AgreementReport, ameasure_agreement, measure_agreement
 from ._batch._grade import GradeSummary, ItemResult, agrade_file, grade_file
+from ._batch._statistics import AgreementMetrics
 from ._batch._streaming import BatchProgress
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
 from ._judge._compile._compiler import CheckMapping, CompiledRubric

@@ -13,8 +13,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ._agreement import AgreementMetrics, AgreementReport
+from ._agreement import AgreementReport
 from ._grade import GradeSummary
+from ._statistics import AgreementMetrics
 
 __all__ = ["agreement_tables", "grade_summary_tables", "render"]
 

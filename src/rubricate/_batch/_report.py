@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from .._types import CriterionVerdict
-from ._agreement import AgreementMetrics, AgreementReport
+from ._agreement import AgreementReport
 from ._grade import CriterionStats, GradeSummary, ItemId, ItemResult
+from ._statistics import AgreementMetrics
 from ._streaming import JsonLine, iter_jsonl
 
 __all__ = ["write_agreement_report", "write_html_report"]

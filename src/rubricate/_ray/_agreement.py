@@ -12,16 +12,10 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .._batch._agreement import (
-    AgreementReport,
-    LabelledItem,
-    _Pair,
-    _require_sklearn,
-    finish_report,
-    record_evaluation,
-    select_items,
-)
+from .._batch._agreement import AgreementReport, finish_report, record_evaluation, select_items
 from .._batch._grade import GradeItem, ItemResult
+from .._batch._labels import LabelledItem
+from .._batch._statistics import Pair, require_sklearn
 from .._batch._streaming import BatchProgress
 from .._types import Evaluation
 from ._actor import JudgeSpec, build_judge, plain
@@ -72,7 +66,7 @@ def measure_agreement_ray(
     started = time.perf_counter()
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise ValueError(f"`limit` must be an int >= 1 or None, got {limit!r}")
-    _require_sklearn()
+    require_sklearn()
     ray = require_ray()
     driver_judge = build_judge(judge)
     progress = progress or BatchProgress()
@@ -95,7 +89,7 @@ def measure_agreement_ray(
 
     size = batch_size or default_batch_size(local=driver_judge.local, concurrency=concurrency)
     blocks = _to_blocks(ray, as_grade_items(), size)
-    pairs: list[_Pair] = []
+    pairs: list[Pair] = []
     if blocks:
         graded = grade_rows(
             ray.data.from_pandas_refs(blocks),
