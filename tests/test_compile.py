@@ -446,16 +446,17 @@ def test_grade_compile_checks_shows_the_mapping_and_records_decided_by(tmp_path:
 
 def test_grade_results_cache_keys_on_compile_checks() -> None:
     """A result graded without compiling must not be reused once compiling is on (or back)."""
-    from rubricate._batch._grade import GradeItem, _cache_key, _judge_fingerprint
+    from rubricate._batch._items import GradeItem
+    from rubricate._batch._results import cache_key, judge_fingerprint
 
     judge = Judge(ScriptedChatModel(script=[]), retry=FAST)
     rubric, item = Rubric.parse(RUBRIC), GradeItem(id="1", output="Paris")
-    plain = _cache_key(rubric, item, _judge_fingerprint(judge))
+    plain = cache_key(rubric, item, judge_fingerprint(judge))
     judge.compile_checks = True
-    compiled = _cache_key(rubric, item, _judge_fingerprint(judge))
+    compiled = cache_key(rubric, item, judge_fingerprint(judge))
     assert plain is not None and compiled is not None and plain != compiled
     judge.compile_checks = False
-    assert _cache_key(rubric, item, _judge_fingerprint(judge)) == plain
+    assert cache_key(rubric, item, judge_fingerprint(judge)) == plain
 
 
 def test_every_prompt_example_is_a_mapping_the_compiler_accepts() -> None:

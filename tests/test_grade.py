@@ -11,16 +11,10 @@ import pytest
 from fakes import GrammarScriptedChatModel
 from grading_fakes import TOKENS, KeywordJudge, keyword_judge
 from rubricate import Criterion, Judge, Rubric, RubricError
-from rubricate._batch._grade import (
-    GradeItem,
-    ItemResult,
-    agrade_file,
-    default_results_path,
-    grade_file,
-    iter_results,
-    parse_item,
-)
+from rubricate._batch._grade import agrade_file, grade_file
+from rubricate._batch._items import GradeItem, ItemResult, iter_results, parse_item
 from rubricate._batch._labels import parse_labelled
+from rubricate._batch._results import default_results_path
 from rubricate._batch._streaming import BatchProgress, LineProblem, iter_jsonl
 
 RUBRIC = "- Mentions Paris\n- Mentions France"

@@ -5,9 +5,11 @@ and that verdict gates completion. Offline by default on an embedded local model
 """
 
 from ._batch._agreement import AgreementReport, ameasure_agreement, measure_agreement
-from ._batch._grade import GradeSummary, ItemResult, agrade_file, grade_file
+from ._batch._grade import agrade_file, grade_file
+from ._batch._items import ItemResult
 from ._batch._statistics import AgreementMetrics
 from ._batch._streaming import BatchProgress
+from ._batch._summary import GradeSummary
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
 from ._judge._compile._compiler import CheckMapping, CompiledRubric
 from ._judge._evidence import RUBRIC_GRADER_MESSAGE_SOURCE

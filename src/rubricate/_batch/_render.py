@@ -14,8 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ._agreement import AgreementReport
-from ._grade import GradeSummary
 from ._statistics import AgreementMetrics
+from ._summary import GradeSummary
 
 __all__ = ["agreement_tables", "grade_summary_tables", "render"]
 

@@ -25,9 +25,10 @@ from typing import Any, BinaryIO, TextIO
 
 from .._types import CriterionVerdict
 from ._agreement import AgreementReport
-from ._grade import CriterionStats, GradeSummary, ItemId, ItemResult
+from ._items import ItemId, ItemResult
 from ._statistics import AgreementMetrics
 from ._streaming import JsonLine, iter_jsonl
+from ._summary import CriterionStats, GradeSummary
 
 __all__ = ["write_agreement_report", "write_html_report"]
 

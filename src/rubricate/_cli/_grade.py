@@ -8,9 +8,11 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from .._batch._grade import default_results_path, grade_file, iter_results
+from .._batch._grade import grade_file
+from .._batch._items import iter_results
 from .._batch._render import grade_summary_tables
 from .._batch._report import write_html_report
+from .._batch._results import default_results_path
 from .._exceptions import RubricateError, RubricError
 from .._redact import redact
 from .._rubric._rubric import Rubric

@@ -10,8 +10,8 @@ from typing import Annotated
 import typer
 
 from .._batch._agreement import AgreementReport
-from .._batch._grade import GradeSummary
 from .._batch._streaming import BatchProgress
+from .._batch._summary import GradeSummary
 from .._judge._judge import Judge
 from .._rubric._rubric import Rubric
 from ._common import JudgeFactory, ModeChoice, mode_of

@@ -13,7 +13,9 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias, cast
 
-from .._batch._grade import ItemResult, _cache_key, _judge_fingerprint, grade_item, parse_item
+from .._batch._grade import grade_item
+from .._batch._items import ItemResult, parse_item
+from .._batch._results import cache_key, judge_fingerprint
 from .._batch._streaming import LineProblem, run_bounded
 from .._judge._judge import Judge
 from .._judge._scorer import RubricScorer
@@ -78,7 +80,7 @@ class JudgeActor:
             model.rate_limiter = ClusterRateLimiter(limiter)
         self.rubric = rubric
         self.scorer = RubricScorer(self.judge, None)
-        self.fingerprint = _judge_fingerprint(self.judge)
+        self.fingerprint = judge_fingerprint(self.judge)
         self.concurrency = 1 if self.judge.local else concurrency
         self.source = source
         # One loop for the actor's life: async clients a judge caches stay bound to it.
@@ -113,7 +115,7 @@ class JudgeActor:
         if rubric is None:
             reason = f"id {item.id!r}: no `rubric` field and no batch rubric"
             return self._problem_row(row, LineProblem(path=self.source, line=line, reason=reason))
-        key = _cache_key(rubric, item, self.fingerprint)
+        key = cache_key(rubric, item, self.fingerprint)
         result = await grade_item(item, rubric, self.judge, self.scorer, key)
         data = result.to_dict()
         data.setdefault("cache_key", None)

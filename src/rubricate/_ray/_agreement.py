@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .._batch._agreement import AgreementReport, finish_report, record_evaluation, select_items
-from .._batch._grade import GradeItem, ItemResult
+from .._batch._items import GradeItem, ItemResult
 from .._batch._labels import LabelledItem
 from .._batch._statistics import Pair, require_sklearn
 from .._batch._streaming import BatchProgress

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._batch._grade import _batch_rubric
+from .._batch._grade import parse_batch_rubric
 from .._judge._judge import Judge
 from .._rubric._rubric import Rubric, RubricLike
 from ._actor import JudgeActor, JudgeSpec
@@ -79,7 +79,7 @@ def grade_dataset(
         source = "dataset"
     return grade_rows(
         dataset,
-        _batch_rubric(rubric),
+        parse_batch_rubric(rubric),
         judge=judge,
         actors=actors,
         cpus_per_actor=cpus_per_actor,

@@ -22,23 +22,20 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .._batch._grade import (
-    GradeItem,
-    GradeSummary,
-    ItemId,
-    ItemResult,
-    _batch_rubric,
-    _Cache,
-    _cache_key,
-    _from_cached,
-    _judge_fingerprint,
-    _pending,
-    _ResultsFile,
-    _resume,
-    iter_items,
+from .._batch._grade import parse_batch_rubric
+from .._batch._items import GradeItem, ItemId, ItemResult, iter_items
+from .._batch._results import (
+    ResultCache,
+    ResultsFile,
+    cache_key,
+    from_cached,
+    judge_fingerprint,
+    pending_count,
     results_target,
+    resume,
 )
 from .._batch._streaming import BatchProgress, LineProblem
+from .._batch._summary import GradeSummary
 from .._exceptions import RubricateError
 from .._redact import redact
 from .._rubric._rubric import RubricLike
@@ -96,7 +93,7 @@ def grade_file_ray(
     started = time.perf_counter()
     ray = require_ray()
     driver_judge = build_judge(judge)
-    default_rubric = _batch_rubric(rubric)
+    default_rubric = parse_batch_rubric(rubric)
     source = Path(input_path)
     target = results_target(source, results_path)
     progress = progress or BatchProgress()
@@ -106,12 +103,12 @@ def grade_file_ray(
         judge=driver_judge.model_name,
         mode=driver_judge.mode,
     )
-    fingerprint = _judge_fingerprint(driver_judge)
+    fingerprint = judge_fingerprint(driver_judge)
 
-    with _ResultsFile(target) as results:
-        cache = _Cache(results)
-        done = _resume(results, cache, summary, progress)
-        progress.start(total=_pending(source, done))
+    with ResultsFile(target) as results:
+        cache = ResultCache(results)
+        done = resume(results, cache, summary, progress)
+        progress.start(total=pending_count(source, done))
         waiting: dict[str, list[GradeItem]] = {}  # key being graded -> items that will copy it
         key_of: dict[ItemId, str] = {}  # id of an item being graded -> its cache key
 
@@ -137,11 +134,11 @@ def grade_file_ray(
                     continue
                 rubric_of_item = item.rubric or default_rubric
                 assert rubric_of_item is not None  # lines without any rubric are problems
-                key = _cache_key(rubric_of_item, item, fingerprint)
+                key = cache_key(rubric_of_item, item, fingerprint)
                 if key is not None:
                     stored = cache.lookup(key)
                     if isinstance(stored, dict):
-                        write(_from_cached(item, stored, key))
+                        write(from_cached(item, stored, key))
                         continue
                     if key in waiting:
                         waiting[key].append(item)
@@ -184,7 +181,7 @@ def grade_file_ray(
                 stored = cache.lookup(key) if followers else None
                 for follower in followers:
                     assert isinstance(stored, dict)  # the leader's line was just written
-                    write(_from_cached(follower, stored, key))
+                    write(from_cached(follower, stored, key))
             items = again
     summary.wall_s = time.perf_counter() - started
     return summary
