@@ -72,7 +72,6 @@ from ._retry import RetryPolicy, call_with_retries, describe_error, status_code_
 
 __all__ = ["Judge"]
 
-_YES_NO_GRAMMAR = 'root ::= "yes" | "no"'
 _GAP_MAX_TOKENS = 48
 _TOOL_OUTPUT_CHARS = 4000
 _REMOTE_EVIDENCE_CHARS = 60_000
@@ -93,8 +92,8 @@ class _Meter:
     output_tokens: int = 0
     calls: int = 0
 
-    def count_call(self) -> None:
-        self.calls += 1
+    def count_call(self, calls: int = 1) -> None:
+        self.calls += calls
 
     def add(self, message: Any) -> None:
         usage = getattr(message, "usage_metadata", None) or {}
@@ -205,6 +204,7 @@ class Judge:
         )
         """Both yes/no words' log-probabilities, whatever their rank, where the model can."""
         self._structured_method: str | None = None  # None: the provider's default method
+        self._batching: bool | None = None  # None: not yet asked (it loads the model)
 
     def evaluate(
         self,
@@ -385,17 +385,22 @@ class Judge:
     async def _per_criterion(
         self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
     ) -> dict[str, Answer | str]:
-        grade_one: Callable[[list[BaseMessage], Criterion, _Meter], Awaitable[Answer | str]]
         if self.local:
-            grade_one = self._yes_no
-        else:
-            schema = criterion_schema(allow_unscorable=True, with_reason=self.explain_passes)
-            key = json.dumps(schema, sort_keys=True)  # once, not once a criterion
-            grade_one = functools.partial(self._structured_one, schema=schema, key=key)
+            if await self._batches():
+                return await self._yes_no(base, labels, meter)
+            # One criterion at a time: its gap follows its verdict while the KV cache holds it.
+            answers: dict[str, Answer | str] = {}
+            for label, criterion in labels.items():
+                answers.update(await self._yes_no(base, {label: criterion}, meter))
+            return answers
+        schema = criterion_schema(allow_unscorable=True, with_reason=self.explain_passes)
+        key = json.dumps(schema, sort_keys=True)  # once, not once a criterion
+        grade_one: Callable[[list[BaseMessage], Criterion, _Meter], Awaitable[Answer | str]]
+        grade_one = functools.partial(self._structured_one, schema=schema, key=key)
         if self.max_concurrency == 1:
             return {label: await grade_one(base, c, meter) for label, c in labels.items()}
         pending = iter(labels.items())
-        answers: dict[str, Answer | str] = {}
+        answers = {}
 
         async def worker() -> None:  # a few workers sharing one queue: no task per criterion
             for label, criterion in pending:
@@ -415,46 +420,56 @@ class Judge:
         return {label: answers[label] for label in labels}
 
     async def _yes_no(
-        self, base: list[BaseMessage], criterion: Criterion, meter: _Meter
-    ) -> Answer | str:
-        """Embedded model: a one-token verdict, then a one-line gap only when it is `no`."""
-        messages = _with_tail(
-            base, prompts.CRITERION_QUESTION.format(criterion=criterion.description)
-        )
-        reply = await self._invoke(
-            self._verdict_model,
-            messages,
-            meter,
-            grammar=_YES_NO_GRAMMAR,
-            max_tokens=2,
-            **self._verdict_words,
-        )
-        confidence = yes_probability(reply)
-        said_yes = message_text(reply).strip().lower() == "yes"
-        # At a threshold of 0.5 this is the greedy answer: P(yes) >= P(no) over the grammar's words.
-        passed = said_yes if confidence is None else confidence >= PASS_THRESHOLD
-        if passed and not self.explain_passes:
-            return Answer(verdict="pass", confidence=confidence)
-        follow_up = [
-            *messages,
-            AIMessage("yes" if passed else "no"),
-            HumanMessage(
-                (prompts.PASS_REASON_REQUEST if passed else prompts.GAP_REQUEST).format(
-                    criterion=criterion.description
+        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
+    ) -> dict[str, Answer | str]:
+        """Embedded model: a one-token verdict per criterion, then a one-line gap for each `no`.
+
+        Each phase is one batched call (`ChatLlamaCpp.complete_many`): every criterion's question
+        is its own sequence over the shared evidence, and the gaps are decoded side by side;
+        output tokens are what cost time on a CPU, and a decode step costs little more for
+        several sequences than for one.
+        """
+        questions = {
+            label: _with_tail(
+                base, prompts.CRITERION_QUESTION.format(criterion=criterion.description)
+            )
+            for label, criterion in labels.items()
+        }
+        replies = await self._invoke_many(list(questions.values()), meter, choices=("yes", "no"))
+        answers: dict[str, Answer | str] = {}
+        follow_ups: dict[str, tuple[list[BaseMessage], bool, float | None]] = {}
+        for (label, messages), reply in zip(questions.items(), replies, strict=True):
+            confidence = yes_probability(reply)
+            said_yes = message_text(reply).strip().lower() == "yes"
+            # At a threshold of 0.5 this is the greedy answer: P(yes) >= P(no).
+            passed = said_yes if confidence is None else confidence >= PASS_THRESHOLD
+            if passed and not self.explain_passes:
+                answers[label] = Answer(verdict="pass", confidence=confidence)
+                continue
+            request = prompts.PASS_REASON_REQUEST if passed else prompts.GAP_REQUEST
+            asked = [
+                *messages,
+                AIMessage("yes" if passed else "no"),
+                HumanMessage(request.format(criterion=labels[label].description)),
+            ]
+            follow_ups[label] = (asked, passed, confidence)
+        if follow_ups:
+            said_all = await self._invoke_many(
+                [asked for asked, _, _ in follow_ups.values()],
+                meter,
+                stop=("\n",),  # one line; a grammar would cost ~2x per token in llama-cpp-python
+                max_tokens=_GAP_MAX_TOKENS,
+            )
+            for (label, (_, passed, confidence)), reply in zip(
+                follow_ups.items(), said_all, strict=True
+            ):
+                said = _clean_gap(message_text(reply))
+                answers[label] = (
+                    Answer(verdict="pass", reason=said, confidence=confidence)
+                    if passed
+                    else Answer(verdict="fail", gap=said or _NO_GAP, confidence=confidence)
                 )
-            ),
-        ]
-        gap_reply = await self._invoke(
-            self.model,
-            follow_up,
-            meter,
-            stop=["\n"],  # one line; a grammar would cost ~2x per token in llama-cpp-python
-            max_tokens=_GAP_MAX_TOKENS,
-        )
-        said = _clean_gap(message_text(gap_reply))
-        if passed:
-            return Answer(verdict="pass", reason=said, confidence=confidence)
-        return Answer(verdict="fail", gap=said or _NO_GAP, confidence=confidence)
+        return {label: answers[label] for label in labels}
 
     async def _structured_one(
         self,
@@ -540,6 +555,56 @@ class Judge:
         )
         meter.add(reply["raw"] if isinstance(reply, dict) and "raw" in reply else reply)
         return reply
+
+    async def _batches(self) -> bool:
+        """Whether the model answers many conversations in one batch (`ChatLlamaCpp`)."""
+        if self._batching is None:
+            can_batch = getattr(self.model, "can_batch", None)
+            self._batching = bool(can_batch is not None and await asyncio.to_thread(can_batch))
+        return self._batching
+
+    async def _invoke_many(
+        self,
+        conversations: list[list[BaseMessage]],
+        meter: _Meter,
+        *,
+        choices: tuple[str, ...] = (),
+        stop: tuple[str, ...] = (),
+        max_tokens: int | None = None,
+    ) -> list[Any]:
+        """Answer conversations on the embedded model: batched where it can, else one by one.
+
+        `choices` asks for a one-token answer from those words, with their log-probabilities;
+        otherwise free text up to `stop`. Each conversation counts as one call.
+        """
+        many = getattr(self.model, "acomplete_many", None)
+        if many is None:  # a grammar model without batching (third-party, or a test's script)
+            if choices:
+                grammar = "root ::= " + " | ".join(json.dumps(c) for c in choices)
+                return [
+                    await self._invoke(
+                        self._verdict_model,
+                        c,
+                        meter,
+                        grammar=grammar,
+                        max_tokens=max(len(c) for c in choices),
+                        **self._verdict_words,
+                    )
+                    for c in conversations
+                ]
+            return [
+                await self._invoke(self.model, c, meter, stop=list(stop), max_tokens=max_tokens)
+                for c in conversations
+            ]
+        replies: list[AIMessage] = await call_with_retries(
+            lambda: many(conversations, choices=choices, stop=stop, max_tokens=max_tokens),
+            self.retry,
+            model=self.model_name,
+            on_attempt=lambda: meter.count_call(len(conversations)),
+        )
+        for reply in replies:
+            meter.add(reply)
+        return replies
 
     async def _structured(
         self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter

@@ -61,8 +61,10 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, model_validator
 
 from rubricate._exceptions import LocalModelError
+from rubricate._local._batching import BatchQueue, ChatPrompter
 from rubricate._local._grammar import GreedyGrammar, grammar_sampler
 from rubricate._local._logprobs import LogprobRecorder
+from rubricate._local._sequences import Completion, Prompt, SequencePool
 from rubricate._local._weights import DEFAULT_MODEL, LOCAL_MODEL_ENV, ensure_default_model
 
 __all__ = ["ChatLlamaCpp", "default_local_model"]
@@ -154,6 +156,10 @@ class ChatLlamaCpp(BaseChatModel):
     `rubricate._local._grammar`). `False` masks every step, for comparison."""
     stop: list[str] | None = None
     """Stop sequences added to every call."""
+    multi_sequence: bool = True
+    """Let `complete_many` run its conversations as sequences of one llama.cpp batch (shared
+    prefixes evaluated once, answers decoded side by side). `False` runs them one after
+    another, for comparison; so does a model whose chat format is not its GGUF template."""
     logprobs: bool = False
     """Report each generated token's log-probability in `response_metadata["logprobs"]`, in
     OpenAI's shape (`{"content": [{"token", "logprob", "bytes", "top_logprobs"}, ...]}`).
@@ -291,6 +297,132 @@ class ChatLlamaCpp(BaseChatModel):
     ) -> ChatResult:
         # llama.cpp computes synchronously for seconds; a worker thread keeps the loop responsive.
         return await asyncio.to_thread(self._generate, messages, stop, None, **kwargs)
+
+    # -- many conversations at once -------------------------------------------------------------
+
+    def can_batch(self) -> bool:
+        """Whether `complete_many` runs conversations side by side (loads the model)."""
+        return self.multi_sequence and self._loaded().batch_queue() is not None
+
+    async def acomplete_many(
+        self,
+        conversations: Sequence[Sequence[BaseMessage]],
+        *,
+        choices: Sequence[str] = (),
+        max_tokens: int | None = None,
+        stop: Sequence[str] = (),
+    ) -> list[AIMessage]:
+        """`complete_many` in a worker thread (llama.cpp computes synchronously for seconds)."""
+        return await asyncio.to_thread(
+            self.complete_many, conversations, choices=choices, max_tokens=max_tokens, stop=stop
+        )
+
+    def complete_many(
+        self,
+        conversations: Sequence[Sequence[BaseMessage]],
+        *,
+        choices: Sequence[str] = (),
+        max_tokens: int | None = None,
+        stop: Sequence[str] = (),
+    ) -> list[AIMessage]:
+        """Answer several conversations that share a prefix, greedily, in one batched call.
+
+        Each conversation becomes a sequence of one llama.cpp context: what it shares with a
+        sequence already cached (the evidence, or the question a follow-up extends) is not
+        evaluated again, and the answers are decoded one step for all at a time. Calls from
+        other threads that arrive meanwhile are run in the same batch. The answers are what
+        `invoke` gives at temperature 0, bar floating-point rounding (see `bench/batched.py`).
+
+        Args:
+            conversations: The message lists to answer.
+            choices: A one-token answer from these words (each must be one token), the
+                likeliest; `response_metadata["logprobs"]` then holds every choice's
+                log-probability, in OpenAI's shape. Without it, free text.
+            max_tokens: Tokens to generate per answer (default `max_tokens`).
+            stop: Texts that end an answer (not included).
+
+        Returns:
+            One `AIMessage` per conversation, in order, with token usage. LangChain callbacks
+            are not run for these calls.
+
+        """
+        limit = max_tokens or self.max_tokens
+        if not conversations:
+            return []
+        queue = self._loaded().batch_queue() if self.multi_sequence else None
+        if queue is None:
+            return [self._complete_one(c, choices, limit, stop) for c in conversations]
+        prompter = self._loaded().prompter
+        assert prompter is not None
+        choice_ids = tuple(_choice_token(prompter, word) for word in choices)
+        prompts = [
+            Prompt(
+                tokens=prompter.tokens(to_chat_messages(list(c))),
+                max_tokens=limit,
+                stop=(*(self.stop or ()), *stop),
+                choices=choice_ids,
+            )
+            for c in conversations
+        ]
+        completions = queue.run(prompts)
+        return [self._message(c, dict(zip(choice_ids, choices, strict=True))) for c in completions]
+
+    def _complete_one(
+        self,
+        conversation: Sequence[BaseMessage],
+        choices: Sequence[str],
+        max_tokens: int,
+        stop: Sequence[str],
+    ) -> AIMessage:
+        """One conversation through `invoke`: what `complete_many` does without batching."""
+        if not choices:
+            reply = self.invoke(
+                list(conversation), stop=list(stop) or None, max_tokens=max_tokens, temperature=0
+            )
+        else:
+            reply = self.invoke(
+                list(conversation),
+                grammar="root ::= " + " | ".join(_gbnf_literal(c) for c in choices),
+                max_tokens=max(len(c) for c in choices),
+                temperature=0,
+                logprobs=True,
+                top_logprobs=0,
+                logprob_tokens=list(choices),
+            )
+        assert isinstance(reply, AIMessage)
+        return reply
+
+    def _message(self, completion: Completion, words: Mapping[int, str]) -> AIMessage:
+        metadata: dict[str, Any] = {
+            "finish_reason": completion.finish_reason,
+            "model_name": self.model_name,
+        }
+        if completion.choices:
+            chosen = max(completion.choices, key=lambda t: completion.choices[t])
+            alternatives = [
+                {"token": words[t], "logprob": lp, "bytes": list(words[t].encode("utf-8"))}
+                for t, lp in completion.choices.items()
+            ]
+            metadata["logprobs"] = {
+                "content": [
+                    {
+                        "token": words[chosen],
+                        "logprob": completion.choices[chosen],
+                        "bytes": list(words[chosen].encode("utf-8")),
+                        "top_logprobs": alternatives,
+                    }
+                ]
+            }
+        return AIMessage(
+            content=completion.text,
+            usage_metadata=UsageMetadata(
+                input_tokens=completion.prompt_tokens,
+                output_tokens=completion.completion_tokens,
+                total_tokens=completion.prompt_tokens + completion.completion_tokens,
+                input_token_details=InputTokenDetails(cache_read=completion.cached_tokens),
+            ),
+            response_metadata=metadata,
+        )
 
     def _loaded(self) -> _LoadedModel:
         threads = self.n_threads or os.cpu_count() or 1
@@ -463,8 +595,26 @@ class _LoadedModel:
     llama_cpp: Any
     tool_call_tokens: bool
     """Whether `<tool_call>` is a single token, so grammars can name it as one."""
+    n_threads: int
     lock: threading.Lock = field(default_factory=threading.Lock)
     grammars: dict[str, Any] = field(default_factory=dict)
+    prompter: ChatPrompter | None = None
+    _queue: BatchQueue | None = None
+    _batching: bool | None = None
+    """Whether batching is possible; `None` until first asked."""
+
+    def batch_queue(self) -> BatchQueue | None:
+        """The multi-sequence context's queue, created on first use; `None` if not possible."""
+        if self._batching is not None:
+            return self._queue
+        with self.lock:
+            if self._batching is None:
+                self.prompter = ChatPrompter.for_model(self.llama)
+                self._batching = self.prompter is not None
+                if self._batching:
+                    pool = SequencePool(self.llama, self.llama_cpp, n_threads=self.n_threads)
+                    self._queue = BatchQueue(pool=pool, lock=self.lock)
+            return self._queue
 
     def complete(
         self,
@@ -540,6 +690,13 @@ class _LoadedModel:
         return compiled
 
 
+def _choice_token(prompter: ChatPrompter, word: str) -> int:
+    token = prompter.single_token(word)
+    if token is None:
+        raise ValueError(f"choice {word!r} is not one token of the model's vocabulary")
+    return token
+
+
 def _greedy(request: Mapping[str, Any]) -> bool:
     """Whether a request decodes greedily with nothing between the logits and the argmax.
 
@@ -561,6 +718,8 @@ def _close_all() -> None:
     """
     for loaded in _LOADED.values():
         with contextlib.suppress(Exception):
+            if loaded._queue is not None:
+                loaded._queue.pool.close()  # its context before the weights it runs on
             loaded.llama.close()
     _LOADED.clear()
     # llama-cpp-python keeps two /dev/null handles open for its whole life; closed here, they
@@ -601,7 +760,12 @@ def _load(key: _ModelKey) -> _LoadedModel:
                 "`n_ctx` lower if memory ran out."
             ) from exc
         tool_call_tokens = len(llama.tokenize(b"<tool_call>", add_bos=False, special=True)) == 1
-        loaded = _LoadedModel(llama=llama, llama_cpp=llama_cpp, tool_call_tokens=tool_call_tokens)
+        loaded = _LoadedModel(
+            llama=llama,
+            llama_cpp=llama_cpp,
+            tool_call_tokens=tool_call_tokens,
+            n_threads=key.n_threads,
+        )
         _LOADED[key] = loaded
         return loaded
 

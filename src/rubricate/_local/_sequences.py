@@ -1,0 +1,402 @@
+"""Many prompts in one llama.cpp batch: shared prefixes decoded once, answers decoded side by side.
+
+Why: one evaluation asks the embedded model one question per criterion over the same evidence.
+Asked one after another, every question pays its own prompt pass and every gap its own decode
+steps, and a CPU decode step is bound by memory bandwidth (one pass over the weights), so it
+costs about the same for one sequence as for eight. Here every prompt is its own sequence in one
+llama.cpp context: the longest prefix each shares with a sequence already in the KV cache is
+forked from it (`llama_memory_seq_cp`, which in a unified cache shares the cells, not copies
+them), only the rest is evaluated, all sequences in the same batches, and then the answers are
+decoded one step for all sequences at a time, each stopping on its own.
+
+The context is a second one on the already-loaded weights (its own KV cache, `kv_unified`, up to
+`MAX_SEQUENCES` sequences), so the single-sequence path and its prompt cache are untouched.
+Decoding is greedy, as the judge's calls are: the same prompt gives the same answer, and the
+same answer as `Llama.create_chat_completion` at temperature 0 (see `tests/test_local_batched.py`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["MAX_SEQUENCES", "Completion", "Prompt", "SequencePool"]
+
+MAX_SEQUENCES = 64
+"""Sequences the context holds at once; a call uses at most half (old ones are kept until the
+new ones have forked what they share)."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One prompt of a batched call, as tokens, and what to do at its end."""
+
+    tokens: tuple[int, ...]
+    max_tokens: int = 0
+    """Tokens to generate (ignored with `choices`)."""
+    stop: tuple[str, ...] = ()
+    """Generation ends before the first of these texts (not included), as llama-cpp-python's
+    `stop` does."""
+    choices: tuple[int, ...] = ()
+    """A one-token answer from a closed set: the likeliest of these tokens is the answer, and
+    each one's log-probability is reported (a `root ::= "yes" | "no"` grammar under greedy
+    decoding, when both words are single tokens)."""
+
+
+@dataclass
+class Completion:
+    """What one prompt gave."""
+
+    text: str
+    choices: dict[int, float]
+    """With `Prompt.choices`: each choice's log-probability over the whole vocabulary."""
+    prompt_tokens: int
+    cached_tokens: int
+    """Prompt tokens reused from the KV cache (shared with another sequence), not evaluated."""
+    completion_tokens: int
+    finish_reason: str
+    """`"stop"` (a stop text or end of turn) or `"length"` (`max_tokens` reached)."""
+
+
+@dataclass
+class _Sequence:
+    seq_id: int
+    tokens: list[int] = field(default_factory=list)
+    """The tokens whose keys and values are in the cache for this sequence, in position order."""
+
+
+@dataclass
+class _Job:
+    """One prompt on its way through a call."""
+
+    prompt: Prompt
+    seq: _Sequence
+    cached: int
+    pending: list[int]
+    """Prompt tokens still to evaluate."""
+    generated: list[int] = field(default_factory=list)
+    text: str = ""
+    choices: dict[int, float] = field(default_factory=dict)
+    finish_reason: str | None = None
+    next_token: int | None = None
+
+
+class SequencePool:
+    """A llama.cpp context holding many sequences over one unified KV cache.
+
+    Not thread-safe: the caller holds the model's lock for every call (the context shares the
+    CPU threads, and the weights, with the model's own context).
+    """
+
+    def __init__(self, llama: Any, llama_cpp: Any, *, n_threads: int) -> None:
+        from llama_cpp import _internals
+
+        self._llama = llama
+        self._low = llama_cpp.llama_cpp
+        params = self._low.llama_context_default_params()
+        params.n_ctx = llama.n_ctx()
+        params.n_batch = llama.n_batch
+        params.n_ubatch = llama.n_batch
+        params.n_threads = n_threads
+        params.n_threads_batch = n_threads
+        params.n_seq_max = MAX_SEQUENCES
+        params.kv_unified = True  # one cache: a forked prefix shares its cells
+        self.n_ctx: int = params.n_ctx
+        self._ctx: Any = _internals.LlamaContext(model=llama._model, params=params, verbose=False)
+        self._batch = self._low.llama_batch_init(llama.n_batch, 0, 1)
+        vocab = self._low.llama_model_get_vocab(llama._model.model)
+        self._vocab = vocab
+        self._n_vocab: int = self._low.llama_vocab_n_tokens(vocab)
+        self._sequences: list[_Sequence] = []
+        self._free_ids = list(range(MAX_SEQUENCES))
+
+    def close(self) -> None:
+        if self._batch is not None:
+            self._low.llama_batch_free(self._batch)
+            self._batch = None
+        self._ctx.close()
+
+    # -- the call ------------------------------------------------------------------------------
+
+    def complete(self, groups: Sequence[Sequence[Prompt]]) -> list[list[Completion]]:
+        """Evaluate every prompt and decode its answer, all sequences together.
+
+        A group is prompts that share a prefix (one evaluation's questions over its evidence):
+        the prefix is evaluated once per group. Groups from different callers go in one call.
+
+        Raises:
+            ValueError: A prompt (with its answer) does not fit the context window.
+            RuntimeError: llama.cpp failed to decode a batch; the cache is cleared.
+
+        """
+        for group in groups:
+            for prompt in group:
+                if len(prompt.tokens) + prompt.max_tokens + 1 > self.n_ctx:
+                    raise ValueError(
+                        f"Requested tokens ({len(prompt.tokens) + prompt.max_tokens}) exceed "
+                        f"the context window of {self.n_ctx}. Shorten the prompt or lower "
+                        "`max_tokens`, or create the model with a larger `n_ctx`."
+                    )
+        flat = [(g, prompt) for g, group in enumerate(groups) for prompt in group]
+        results: list[list[Completion]] = [[] for _ in groups]
+        for chunk in self._chunks(flat):
+            try:
+                done = self._complete(chunk)
+            except BaseException:
+                self._clear()
+                raise
+            for (g, _), completion in zip(chunk, done, strict=True):
+                results[g].append(completion)
+        return results
+
+    def _chunks(self, flat: list[tuple[int, Prompt]]) -> list[list[tuple[int, Prompt]]]:
+        """Split a call into parts whose new cells and sequences fit the cache."""
+        chunks: list[list[tuple[int, Prompt]]] = []
+        current: list[tuple[int, Prompt]] = []
+        cells = 0
+        limit = MAX_SEQUENCES // 3  # old sequences and group roots live beside the new ones
+        for g, prompt in flat:
+            whole = len(prompt.tokens) + prompt.max_tokens
+            mates = [p.tokens for h, p in current if h == g]
+            extra = whole - (_common_prefix([mates[0], prompt.tokens]) if mates else 0)
+            if current and (len(current) >= limit or cells + extra > self.n_ctx):
+                chunks.append(current)
+                current, cells, extra = [], 0, whole
+            current.append((g, prompt))
+            cells += extra
+        if current:
+            chunks.append(current)
+        return chunks
+
+    def _complete(self, chunk: list[tuple[int, Prompt]]) -> list[Completion]:
+        prompts = [prompt for _, prompt in chunk]
+        needed = _trie_size([p.tokens for p in prompts]) + sum(p.max_tokens for p in prompts)
+        if needed + _trie_size([s.tokens for s in self._sequences]) > self.n_ctx:
+            self._clear()  # give up reuse rather than overflow the cache
+        old = list(self._sequences)
+        jobs = self._plan(chunk, old)
+        self._evaluate(jobs)
+        for seq in old:  # forks are done: what the new sequences did not take is freed
+            self._drop(seq)
+        self._generate(jobs)
+        return [
+            Completion(
+                text=job.text,
+                choices=job.choices,
+                prompt_tokens=len(job.prompt.tokens),
+                cached_tokens=job.cached,
+                completion_tokens=len(job.generated),
+                finish_reason=job.finish_reason or "length",
+            )
+            for job in jobs
+        ]
+
+    def _plan(self, chunk: list[tuple[int, Prompt]], old: list[_Sequence]) -> list[_Job]:
+        """Give every prompt a new sequence, forked from what already holds its longest prefix.
+
+        When a group's prompts share a prefix longer than anything cached, a root sequence
+        holding it is evaluated first (all groups' roots in one batch), so the prefix is
+        evaluated once, not once per prompt.
+        """
+        groups: dict[int, list[Prompt]] = {}
+        for g, prompt in chunk:
+            groups.setdefault(g, []).append(prompt)
+        roots = self._roots(list(groups.values()), old)
+        sources = [*old, *roots]
+        jobs: list[_Job] = []
+        for _, prompt in chunk:
+            # The last prompt token is always evaluated: its logits give the first answer token.
+            usable = len(prompt.tokens) - 1
+            best, shared = _best_source(sources, prompt.tokens, usable)
+            seq = self._new_sequence()
+            if best is not None:
+                self._ctx.kv_cache_seq_cp(best.seq_id, seq.seq_id, 0, shared)
+                seq.tokens = list(prompt.tokens[:shared])
+            jobs.append(
+                _Job(prompt=prompt, seq=seq, cached=shared, pending=list(prompt.tokens[shared:]))
+            )
+        for root in roots:
+            self._drop(root)  # its cells live on in the forks
+        return jobs
+
+    def _roots(self, groups: list[list[Prompt]], sources: list[_Sequence]) -> list[_Sequence]:
+        """For each group of two or more prompts, a sequence holding their common prefix."""
+        work: list[tuple[_Sequence, list[int], bool]] = []
+        for prompts in groups:
+            if len(prompts) < 2:
+                continue
+            common = min(
+                _common_prefix([p.tokens for p in prompts]), *(len(p.tokens) - 1 for p in prompts)
+            )
+            best, shared = _best_source(sources, prompts[0].tokens, common)
+            if common - shared < 1:
+                continue  # an existing sequence already holds it: members fork from that
+            root = self._new_sequence()
+            if best is not None:
+                self._ctx.kv_cache_seq_cp(best.seq_id, root.seq_id, 0, shared)
+                root.tokens = list(prompts[0].tokens[:shared])
+            work.append((root, list(prompts[0].tokens[shared:common]), False))
+        self._decode_all(work, on_logits=lambda *_: None)
+        return [root for root, _, _ in work]
+
+    def _evaluate(self, jobs: list[_Job]) -> None:
+        """Evaluate every job's pending prompt tokens; read each job's first-answer logits."""
+        by_seq = {job.seq.seq_id: job for job in jobs}
+
+        def on_logits(seq: _Sequence, logits: Any) -> None:
+            self._take(by_seq[seq.seq_id], logits)
+
+        self._decode_all([(job.seq, job.pending, True) for job in jobs], on_logits=on_logits)
+        for job in jobs:
+            job.pending = []
+
+    def _generate(self, jobs: list[_Job]) -> None:
+        """Decode every unfinished answer one step for all sequences at a time."""
+        by_seq = {job.seq.seq_id: job for job in jobs}
+
+        def on_logits(seq: _Sequence, logits: Any) -> None:
+            self._take(by_seq[seq.seq_id], logits)
+
+        while True:
+            active = [job for job in jobs if job.finish_reason is None]
+            if not active:
+                return
+            steps = []
+            for job in active:
+                assert job.next_token is not None
+                steps.append((job.seq, [job.next_token], True))
+            self._decode_all(steps, on_logits=on_logits)
+
+    def _take(self, job: _Job, logits: Any) -> None:
+        """Record the logits at a job's answer position and choose its next token (greedy)."""
+        import numpy as np
+
+        row = np.ctypeslib.as_array(logits, shape=(self._n_vocab,))
+        if job.prompt.choices:
+            peak = float(row.max())
+            normaliser = peak + math.log(float(np.exp(row - peak).sum(dtype=np.float64)))
+            job.choices = {t: float(row[t]) - normaliser for t in job.prompt.choices}
+            chosen = max(job.prompt.choices, key=lambda t: row[t])
+            job.generated = [chosen]
+            job.text = self._llama.detokenize([chosen], special=True).decode(
+                "utf-8", errors="ignore"
+            )
+            job.finish_reason = "stop"
+            return
+        if job.finish_reason is not None:
+            return
+        if len(job.generated) >= job.prompt.max_tokens:
+            job.finish_reason = "length"
+            return
+        token = int(row.argmax())
+        if self._low.llama_vocab_is_eog(self._vocab, token):
+            job.finish_reason = "stop"
+            return
+        job.generated.append(token)
+        text = self._llama.detokenize(job.generated, special=False).decode("utf-8", errors="ignore")
+        cut = min((text.find(s) for s in job.prompt.stop if s and s in text), default=-1)
+        if cut >= 0:
+            job.text, job.finish_reason = text[:cut], "stop"
+            return
+        job.text = text
+        if len(job.generated) >= job.prompt.max_tokens:
+            job.finish_reason = "length"
+            return
+        job.next_token = token
+
+    # -- llama.cpp -----------------------------------------------------------------------------
+
+    def _decode_all(
+        self,
+        work: list[tuple[_Sequence, list[int], bool]],
+        *,
+        on_logits: Any,
+    ) -> None:
+        """Append each sequence's tokens to it, in as few `llama_decode` calls as fit a batch.
+
+        `on_logits(seq, row)` gets the logits after a sequence's last token when its flag is
+        set, right after the decode that computed them (the next decode overwrites them).
+        """
+        capacity = self._llama.n_batch
+        queue = [(seq, tokens, want) for seq, tokens, want in work if tokens]
+        offsets = [0] * len(queue)
+        batch = self._batch
+        while any(offsets[i] < len(t) for i, (_, t, _) in enumerate(queue)):
+            n = 0
+            outputs: list[tuple[_Sequence, int]] = []
+            for i, (seq, tokens, want) in enumerate(queue):
+                while offsets[i] < len(tokens) and n < capacity:
+                    token = tokens[offsets[i]]
+                    last = offsets[i] == len(tokens) - 1
+                    batch.token[n] = token
+                    batch.pos[n] = len(seq.tokens)
+                    batch.n_seq_id[n] = 1
+                    batch.seq_id[n][0] = seq.seq_id
+                    batch.logits[n] = bool(last and want)
+                    if last and want:
+                        outputs.append((seq, n))
+                    seq.tokens.append(token)
+                    offsets[i] += 1
+                    n += 1
+                if n >= capacity:
+                    break
+            batch.n_tokens = n
+            code = self._low.llama_decode(self._ctx.ctx, batch)
+            if code != 0:
+                raise RuntimeError(
+                    f"llama.cpp could not decode a batch of {n} tokens (llama_decode returned "
+                    f"{code}); the KV cache of {self.n_ctx} cells may be full."
+                )
+            for seq, index in outputs:
+                on_logits(seq, self._ctx.get_logits_ith(index))
+
+    def _new_sequence(self) -> _Sequence:
+        if not self._free_ids:
+            raise RuntimeError(f"all {MAX_SEQUENCES} sequences of the batched context are in use")
+        seq = _Sequence(seq_id=self._free_ids.pop(0))
+        self._sequences.append(seq)
+        return seq
+
+    def _drop(self, seq: _Sequence) -> None:
+        self._ctx.kv_cache_seq_rm(seq.seq_id, -1, -1)
+        self._sequences.remove(seq)
+        self._free_ids.append(seq.seq_id)
+
+    def _clear(self) -> None:
+        for seq in list(self._sequences):
+            self._drop(seq)
+
+
+def _common_prefix(sequences: Sequence[Sequence[int]]) -> int:
+    """Length of the longest prefix every sequence shares."""
+    if not sequences:
+        return 0
+    first, n = sequences[0], min(len(s) for s in sequences)
+    for i in range(n):
+        token = first[i]
+        if any(s[i] != token for s in sequences[1:]):
+            return i
+    return n
+
+
+def _best_source(
+    sources: Sequence[_Sequence], tokens: Sequence[int], limit: int
+) -> tuple[_Sequence | None, int]:
+    """The sequence sharing the longest prefix with `tokens` (at most `limit` of it)."""
+    best, shared = None, 0
+    for seq in sources:
+        n = min(_common_prefix([seq.tokens, tokens]), limit)
+        if n > shared:
+            best, shared = seq, n
+    return best, shared
+
+
+def _trie_size(sequences: Sequence[Sequence[int]]) -> int:
+    """Cache cells held by sequences forked from one another: their distinct prefixes."""
+    ordered = sorted(tuple(s) for s in sequences)
+    return sum(
+        len(tokens) - (_common_prefix([tokens, ordered[i - 1]]) if i else 0)
+        for i, tokens in enumerate(ordered)
+    )
