@@ -19,6 +19,7 @@ the judge against this floor on real items.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import itertools
 import json
 import os
@@ -38,6 +39,10 @@ _TEXT = (
     b"The committee met on Tuesday to review the budget, and after a long discussion it agreed "
     b"to fund the new library, delay the road repairs until spring, and publish the minutes. "
 )
+
+
+_QUIET: Any = None
+"""The no-op log callback handed to llama.cpp, referenced for the life of the process."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,12 @@ class _Model:
         import llama_cpp
 
         self.low = llama_cpp
+        # Silence llama.cpp's log for the rest of the process. The callback lives at module
+        # level: llama.cpp keeps calling it after this object is gone.
+        global _QUIET
+        if _QUIET is None:
+            _QUIET = llama_cpp.llama_log_callback(lambda level, text, data: None)
+        llama_cpp.llama_log_set(_QUIET, ctypes.c_void_p(0))
         llama_cpp.llama_backend_init()
         params = llama_cpp.llama_model_default_params()
         params.use_extra_bufts = repack

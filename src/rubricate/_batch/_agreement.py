@@ -168,7 +168,7 @@ async def ameasure_agreement(
         raise ValueError(f"`concurrency` must be an int >= 1, got {concurrency!r}")
     require_sklearn()
     judge = judge if isinstance(judge, Judge) else Judge(judge)
-    if judge.local:
+    if not judge.concurrent_items:
         concurrency = 1
     progress = progress or BatchProgress()
     report = AgreementReport(

@@ -80,8 +80,9 @@ async def agrade_file(
         judge: A `Judge`, or a model for a default one (`"local"`, `"provider:model-id"`...).
         rubric: The batch rubric; a line's own `rubric` overrides it. A line with neither is
             reported as malformed.
-        concurrency: Items graded at once. The embedded model runs one call at a time, so on it
-            this is always 1; it helps remote judges.
+        concurrency: Items graded at once. On remote judges, concurrent requests; on the
+            embedded model (per-criterion mode), items whose calls run as one batch. 1 where it
+            cannot help (`Judge.concurrent_items`).
         progress: Receives an event per finished item and per skipped line.
 
     Returns:
@@ -109,7 +110,7 @@ async def agrade_file(
     default_rubric = parse_batch_rubric(rubric)
     source = Path(input_path)
     target = results_target(source, results_path)
-    if judge.local:
+    if not judge.concurrent_items:
         concurrency = 1  # one llama.cpp context: calls would only queue, and evict its KV cache
     progress = progress or BatchProgress()
     summary = GradeSummary(

@@ -190,11 +190,13 @@ def build_judge(
     except (RubricateError, ValueError, TypeError, ImportError) as exc:
         fail(redact(f"cannot create the judge {spec!r}: {exc}"))
     judge.compile_checks = judge.compile_checks or compile_checks
-    if judge.local and jobs > 1:
+    if not judge.concurrent_items and jobs > 1:
         console.print(
             Text(
-                f"Note: -j {jobs} has no effect on the embedded model, which grades one call at "
-                "a time; use a remote --judge to grade items in parallel.",
+                f"Note: -j {jobs} has no effect on the embedded model "
+                f"({'joint mode' if judge.mode == 'joint' else 'no batched decoding'}), which "
+                "then grades one call at a time; its per-criterion mode grades items together "
+                "in one batch, and a remote --judge grades them in parallel.",
                 style="yellow",
             )
         )

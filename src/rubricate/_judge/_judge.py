@@ -204,7 +204,20 @@ class Judge:
         )
         """Both yes/no words' log-probabilities, whatever their rank, where the model can."""
         self._structured_method: str | None = None  # None: the provider's default method
-        self._batching: bool | None = None  # None: not yet asked (it loads the model)
+        self._engine_features: tuple[bool, bool] | None = None  # (batches, continues)
+
+    @property
+    def concurrent_items(self) -> bool:
+        """Whether grading several items at once is faster than one after another.
+
+        True for remote models, and for the embedded model in `per_criterion` mode, whose
+        batched calls from concurrent evaluations run as one llama.cpp batch
+        (`ChatLlamaCpp.complete_many`). Its other calls (joint mode, grader tools, compiling)
+        share one context, where interleaved items would only evict each other's cache.
+        """
+        if not self.local:
+            return True
+        return self.mode == "per_criterion" and bool(getattr(self.model, "multi_sequence", False))
 
     def evaluate(
         self,
@@ -446,12 +459,16 @@ class Judge:
             if passed and not self.explain_passes:
                 answers[label] = Answer(verdict="pass", confidence=confidence)
                 continue
-            request = prompts.PASS_REASON_REQUEST if passed else prompts.GAP_REQUEST
-            asked = [
-                *messages,
-                AIMessage("yes" if passed else "no"),
-                HumanMessage(request.format(criterion=labels[label].description)),
-            ]
+            if await self._continues():
+                prefill = prompts.PASS_PREFILL if passed else prompts.GAP_PREFILL
+                asked = [*messages, AIMessage(prefill)]
+            else:
+                request = prompts.PASS_REASON_REQUEST if passed else prompts.GAP_REQUEST
+                asked = [
+                    *messages,
+                    AIMessage("yes" if passed else "no"),
+                    HumanMessage(request.format(criterion=labels[label].description)),
+                ]
             follow_ups[label] = (asked, passed, confidence)
         if follow_ups:
             said_all = await self._invoke_many(
@@ -463,7 +480,10 @@ class Judge:
             for (label, (_, passed, confidence)), reply in zip(
                 follow_ups.items(), said_all, strict=True
             ):
-                said = _clean_gap(message_text(reply))
+                said = message_text(reply)
+                if await self._continues():
+                    said = f"The output{said}" if said.strip() else ""
+                said = _clean_gap(said)
                 answers[label] = (
                     Answer(verdict="pass", reason=said, confidence=confidence)
                     if passed
@@ -558,10 +578,26 @@ class Judge:
 
     async def _batches(self) -> bool:
         """Whether the model answers many conversations in one batch (`ChatLlamaCpp`)."""
-        if self._batching is None:
-            can_batch = getattr(self.model, "can_batch", None)
-            self._batching = bool(can_batch is not None and await asyncio.to_thread(can_batch))
-        return self._batching
+        return (await self._engine())[0]
+
+    async def _continues(self) -> bool:
+        """Whether the model continues a trailing AI message (a prefill) in `complete_many`."""
+        return (await self._engine())[1]
+
+    async def _engine(self) -> tuple[bool, bool]:
+        """What the embedded model's engine can do, asked once (it loads the model)."""
+        if self._engine_features is None:
+
+            def probe() -> tuple[bool, bool]:
+                batches = getattr(self.model, "can_batch", None)
+                continues = getattr(self.model, "can_continue", None)
+                return (
+                    bool(batches is not None and batches()),
+                    bool(continues is not None and continues()),
+                )
+
+            self._engine_features = await asyncio.to_thread(probe)
+        return self._engine_features
 
     async def _invoke_many(
         self,

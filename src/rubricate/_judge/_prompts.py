@@ -16,9 +16,11 @@ __all__ = [
     "CRITERION_QUESTION",
     "CRITERION_STRUCTURED",
     "EVIDENCE_PREAMBLE",
+    "GAP_PREFILL",
     "GAP_REQUEST",
     "GRADER_SYSTEM_PROMPT",
     "JOINT_REQUEST",
+    "PASS_PREFILL",
     "PASS_REASON_OPTION",
     "PASS_REASON_REQUEST",
     "TOOLS_REQUEST",
@@ -64,6 +66,14 @@ or wrong{reason}."""
 
 PASS_REASON_OPTION = """; and "reason": for pass, one short sentence saying why it is met, \
 otherwise empty"""
+
+GAP_PREFILL = "no, because the output"
+"""Where the embedded model can continue its own answer, the gap is that answer's next words:
+a few tokens on the question's sequence instead of a new turn that repeats the criterion
+(`GAP_REQUEST`, ~45 prompt tokens a failed criterion). The gap reads "The output" + the rest."""
+
+PASS_PREFILL = "yes, because the output"
+"""`GAP_PREFILL` for the reason a criterion is met (`explain_passes`)."""
 
 PASS_REASON_REQUEST = """\
 The output meets the criterion "{criterion}". In one sentence of at most 20 words, say why."""

@@ -50,10 +50,23 @@ class ChatPrompter:
         return cls(llama, formatter)
 
     def tokens(self, messages: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
-        result = self._formatter(messages=list(messages))
+        """The prompt's tokens; a trailing assistant message is continued, not closed.
+
+        That is a prefill: the answer starts with that text and the model goes on from it,
+        so a question's sequence extends by the prefill's few tokens rather than by a new turn.
+        """
+        messages = list(messages)
+        prefill = ""
+        last = messages[-1] if messages else {}
+        if last.get("role") == "assistant" and not last.get("tool_calls"):
+            prefill = str(last.get("content") or "")
+            messages = messages[:-1]
+        result = self._formatter(messages=messages)
         return tuple(
             self._llama.tokenize(
-                result.prompt.encode("utf-8"), add_bos=not result.added_special, special=True
+                (result.prompt + prefill).encode("utf-8"),
+                add_bos=not result.added_special,
+                special=True,
             )
         )
 

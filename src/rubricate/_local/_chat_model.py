@@ -304,6 +304,13 @@ class ChatLlamaCpp(BaseChatModel):
         """Whether `complete_many` runs conversations side by side (loads the model)."""
         return self.multi_sequence and self._loaded().batch_queue() is not None
 
+    def can_continue(self) -> bool:
+        """Whether `complete_many` continues a trailing AI message (loads the model).
+
+        True when prompts are built from the GGUF's own chat template, as by default.
+        """
+        return self._loaded().chat_prompter() is not None
+
     async def acomplete_many(
         self,
         conversations: Sequence[Sequence[BaseMessage]],
@@ -334,7 +341,8 @@ class ChatLlamaCpp(BaseChatModel):
         `invoke` gives at temperature 0, bar floating-point rounding (see `bench/batched.py`).
 
         Args:
-            conversations: The message lists to answer.
+            conversations: The message lists to answer. One that ends with an AI message is
+                continued from that message's text (a prefill), not answered in a new turn.
             choices: A one-token answer from these words (each must be one token), the
                 likeliest; `response_metadata["logprobs"]` then holds every choice's
                 log-probability, in OpenAI's shape. Without it, free text.
@@ -349,16 +357,18 @@ class ChatLlamaCpp(BaseChatModel):
         limit = max_tokens or self.max_tokens
         if not conversations:
             return []
-        queue = self._loaded().batch_queue() if self.multi_sequence else None
-        if queue is None:
+        loaded = self._loaded()
+        prompter = loaded.chat_prompter()
+        if prompter is None:  # no template to build prompts from: no prefill, no batching
             return [self._complete_one(c, choices, limit, stop) for c in conversations]
-        prompter = self._loaded().prompter
-        assert prompter is not None
+        queue = loaded.batch_queue() if self.multi_sequence else None
+        if queue is None:
+            return [self._continue_one(prompter, c, choices, limit, stop) for c in conversations]
         choice_ids = tuple(_choice_token(prompter, word) for word in choices)
         prompts = [
             Prompt(
                 tokens=prompter.tokens(to_chat_messages(list(c))),
-                max_tokens=limit,
+                max_tokens=0 if choice_ids else limit,  # a choice is read, not generated
                 stop=(*(self.stop or ()), *stop),
                 choices=choice_ids,
             )
@@ -367,6 +377,40 @@ class ChatLlamaCpp(BaseChatModel):
         completions = queue.run(prompts)
         return [self._message(c, dict(zip(choice_ids, choices, strict=True))) for c in completions]
 
+    def _continue_one(
+        self,
+        prompter: ChatPrompter,
+        conversation: Sequence[BaseMessage],
+        choices: Sequence[str],
+        max_tokens: int,
+        stop: Sequence[str],
+    ) -> AIMessage:
+        """One conversation on the model's own context: `complete_many` without batching.
+
+        From the same tokens the batched path builds (a trailing AI message is a prefill).
+        """
+        if choices:
+            return self._complete_one(conversation, choices, max_tokens, stop)
+        tokens = list(prompter.tokens(to_chat_messages(list(conversation))))
+        response, cached = self._loaded().complete_tokens(
+            tokens, max_tokens=max_tokens, stop=[*(self.stop or ()), *stop]
+        )
+        choice = response["choices"][0]
+        usage = response.get("usage") or {}
+        return AIMessage(
+            content=choice.get("text") or "",
+            usage_metadata=UsageMetadata(
+                input_tokens=usage.get("prompt_tokens", 0),
+                output_tokens=usage.get("completion_tokens", 0),
+                total_tokens=usage.get("total_tokens", 0),
+                input_token_details=InputTokenDetails(cache_read=cached),
+            ),
+            response_metadata={
+                "finish_reason": choice.get("finish_reason"),
+                "model_name": self.model_name,
+            },
+        )
+
     def _complete_one(
         self,
         conversation: Sequence[BaseMessage],
@@ -374,7 +418,12 @@ class ChatLlamaCpp(BaseChatModel):
         max_tokens: int,
         stop: Sequence[str],
     ) -> AIMessage:
-        """One conversation through `invoke`: what `complete_many` does without batching."""
+        """One conversation through `invoke`: what `complete_many` does without a template."""
+        if isinstance(conversation[-1], AIMessage) and not choices:
+            raise ValueError(
+                "this model's chat format cannot continue an AI message (no chat template in "
+                "the GGUF, or a custom `chat_format`); end the conversation with a user turn"
+            )
         if not choices:
             reply = self.invoke(
                 list(conversation), stop=list(stop) or None, max_tokens=max_tokens, temperature=0
@@ -598,23 +647,29 @@ class _LoadedModel:
     n_threads: int
     lock: threading.Lock = field(default_factory=threading.Lock)
     grammars: dict[str, Any] = field(default_factory=dict)
-    prompter: ChatPrompter | None = None
+    _prompter: ChatPrompter | None = None
     _queue: BatchQueue | None = None
-    _batching: bool | None = None
-    """Whether batching is possible; `None` until first asked."""
+    _ready: set[str] = field(default_factory=set)
+    """Which of the lazily built parts (`prompter`, `queue`) have been tried."""
+
+    def chat_prompter(self) -> ChatPrompter | None:
+        """Builds prompt tokens from the GGUF's chat template; `None` if it has none."""
+        if "prompter" not in self._ready:
+            with self.lock:
+                if "prompter" not in self._ready:
+                    self._prompter = ChatPrompter.for_model(self.llama)
+                    self._ready.add("prompter")
+        return self._prompter
 
     def batch_queue(self) -> BatchQueue | None:
         """The multi-sequence context's queue, created on first use; `None` if not possible."""
-        if self._batching is not None:
-            return self._queue
-        with self.lock:
-            if self._batching is None:
-                self.prompter = ChatPrompter.for_model(self.llama)
-                self._batching = self.prompter is not None
-                if self._batching:
+        if "queue" not in self._ready and self.chat_prompter() is not None:
+            with self.lock:
+                if "queue" not in self._ready:
                     pool = SequencePool(self.llama, self.llama_cpp, n_threads=self.n_threads)
                     self._queue = BatchQueue(pool=pool, lock=self.lock)
-            return self._queue
+                    self._ready.add("queue")
+        return self._queue
 
     def complete(
         self,
@@ -674,6 +729,21 @@ class _LoadedModel:
                 choice["logprobs"] = {"content": content}
             current = list(self.llama.input_ids[:prompt_tokens])
             return response, _reused_prefix(previous, current)
+
+    def complete_tokens(
+        self, tokens: list[int], *, max_tokens: int, stop: list[str]
+    ) -> tuple[Any, int]:
+        """Greedy completion of a token prompt; the response and the prompt tokens reused."""
+        with self.lock:
+            previous = list(self.llama.input_ids[: self.llama.n_tokens])
+            response = self.llama.create_completion(
+                tokens,
+                max_tokens=max_tokens,
+                stop=stop or None,
+                temperature=0.0,
+                repeat_penalty=1.0,
+            )
+            return response, _reused_prefix(previous, tokens)
 
     def _single_tokens(self, texts: Sequence[str]) -> tuple[int, ...]:
         """The token ids of those `texts` that are one token each."""

@@ -22,11 +22,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["MAX_SEQUENCES", "Completion", "Prompt", "SequencePool"]
+__all__ = ["CHUNK_SEQUENCES", "MAX_SEQUENCES", "Completion", "Prompt", "SequencePool"]
 
-MAX_SEQUENCES = 64
-"""Sequences the context holds at once; a call uses at most half (old ones are kept until the
-new ones have forked what they share)."""
+MAX_SEQUENCES = 256
+"""Sequences the context holds at once (llama.cpp's limit). Finished ones stay cached, so that
+a follow-up (a gap after its verdict) forks its question instead of evaluating it again, until
+their cells or ids are needed: then the least recently used go first."""
+
+
+CHUNK_SEQUENCES = 32
+"""New sequences per batched step: more than a rubric's criteria, and few enough that they fit
+beside the cached ones. A bigger call goes in parts."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,8 @@ class _Sequence:
     seq_id: int
     tokens: list[int] = field(default_factory=list)
     """The tokens whose keys and values are in the cache for this sequence, in position order."""
+    used: int = 0
+    """The call that last evaluated or forked it (for least-recently-used eviction)."""
 
 
 @dataclass
@@ -111,6 +119,7 @@ class SequencePool:
         self._n_vocab: int = self._low.llama_vocab_n_tokens(vocab)
         self._sequences: list[_Sequence] = []
         self._free_ids = list(range(MAX_SEQUENCES))
+        self._calls = 0
 
     def close(self) -> None:
         if self._batch is not None:
@@ -144,6 +153,13 @@ class SequencePool:
         for chunk in self._chunks(flat):
             try:
                 done = self._complete(chunk)
+            except _NoSlot:
+                self._clear()  # the cells were more scattered than counted: start afresh
+                try:
+                    done = self._complete(chunk)
+                except BaseException:
+                    self._clear()
+                    raise
             except BaseException:
                 self._clear()
                 raise
@@ -156,7 +172,7 @@ class SequencePool:
         chunks: list[list[tuple[int, Prompt]]] = []
         current: list[tuple[int, Prompt]] = []
         cells = 0
-        limit = MAX_SEQUENCES // 3  # old sequences and group roots live beside the new ones
+        limit = CHUNK_SEQUENCES
         for g, prompt in flat:
             whole = len(prompt.tokens) + prompt.max_tokens
             mates = [p.tokens for h, p in current if h == g]
@@ -171,15 +187,12 @@ class SequencePool:
         return chunks
 
     def _complete(self, chunk: list[tuple[int, Prompt]]) -> list[Completion]:
+        self._calls += 1
         prompts = [prompt for _, prompt in chunk]
         needed = _trie_size([p.tokens for p in prompts]) + sum(p.max_tokens for p in prompts)
-        if needed + _trie_size([s.tokens for s in self._sequences]) > self.n_ctx:
-            self._clear()  # give up reuse rather than overflow the cache
-        old = list(self._sequences)
-        jobs = self._plan(chunk, old)
+        self._make_room(cells=needed, ids=2 * len(prompts))
+        jobs = self._plan(chunk, list(self._sequences))
         self._evaluate(jobs)
-        for seq in old:  # forks are done: what the new sequences did not take is freed
-            self._drop(seq)
         self._generate(jobs)
         return [
             Completion(
@@ -212,6 +225,7 @@ class SequencePool:
             best, shared = _best_source(sources, prompt.tokens, usable)
             seq = self._new_sequence()
             if best is not None:
+                best.used = self._calls
                 self._ctx.kv_cache_seq_cp(best.seq_id, seq.seq_id, 0, shared)
                 seq.tokens = list(prompt.tokens[:shared])
             jobs.append(
@@ -235,6 +249,7 @@ class SequencePool:
                 continue  # an existing sequence already holds it: members fork from that
             root = self._new_sequence()
             if best is not None:
+                best.used = self._calls
                 self._ctx.kv_cache_seq_cp(best.seq_id, root.seq_id, 0, shared)
                 root.tokens = list(prompts[0].tokens[:shared])
             work.append((root, list(prompts[0].tokens[shared:common]), False))
@@ -344,6 +359,8 @@ class SequencePool:
                     break
             batch.n_tokens = n
             code = self._low.llama_decode(self._ctx.ctx, batch)
+            if code == 1:
+                raise _NoSlot(f"no room in the KV cache of {self.n_ctx} cells for {n} tokens")
             if code != 0:
                 raise RuntimeError(
                     f"llama.cpp could not decode a batch of {n} tokens (llama_decode returned "
@@ -352,10 +369,18 @@ class SequencePool:
             for seq, index in outputs:
                 on_logits(seq, self._ctx.get_logits_ith(index))
 
+    def _make_room(self, *, cells: int, ids: int) -> None:
+        """Evict the least recently used sequences until `cells` new cells and `ids` fit."""
+        by_age = sorted(self._sequences, key=lambda seq: seq.used)
+        held = _trie_size([seq.tokens for seq in self._sequences])
+        while by_age and (held + cells > self.n_ctx or len(self._free_ids) < ids):
+            self._drop(by_age.pop(0))
+            held = _trie_size([seq.tokens for seq in self._sequences])
+
     def _new_sequence(self) -> _Sequence:
         if not self._free_ids:
             raise RuntimeError(f"all {MAX_SEQUENCES} sequences of the batched context are in use")
-        seq = _Sequence(seq_id=self._free_ids.pop(0))
+        seq = _Sequence(seq_id=self._free_ids.pop(0), used=self._calls)
         self._sequences.append(seq)
         return seq
 
@@ -367,6 +392,10 @@ class SequencePool:
     def _clear(self) -> None:
         for seq in list(self._sequences):
             self._drop(seq)
+
+
+class _NoSlot(RuntimeError):
+    """llama.cpp found no room in the KV cache for a batch (`llama_decode` returned 1)."""
 
 
 def _common_prefix(sequences: Sequence[Sequence[int]]) -> int:

@@ -81,7 +81,7 @@ class JudgeActor:
         self.rubric = rubric
         self.scorer = RubricScorer(self.judge, None)
         self.fingerprint = judge_fingerprint(self.judge)
-        self.concurrency = 1 if self.judge.local else concurrency
+        self.concurrency = concurrency if self.judge.concurrent_items else 1
         self.source = source
         # One loop for the actor's life: async clients a judge caches stay bound to it.
         self._loop = asyncio.new_event_loop()

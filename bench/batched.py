@@ -1,0 +1,251 @@
+r"""Batched against sequential grading on the embedded model: wall time, same verdicts, the floor.
+
+On the same REALSumm items and the same GGUF, in one run:
+
+1. every item graded three ways, each going first in turn: `legacy`, today's sequential default
+   before batching (one criterion at a time, each gap a new turn right after its verdict);
+   `sequential` (one at a time, each gap its verdict's continuation); `batched` (every
+   question a sequence of one batch, the gaps decoded side by side). Verdicts and P(yes) are
+   compared and every verdict that differs is listed, gaps of sequential and batched too;
+2. the floor (`bench/floor.py`) measured in the same process, and for each item the floor of its
+   own token counts (evidence, question suffixes, gap requests, gap tokens);
+3. `grade_file` on the same items with `concurrency` 1 and 4 (items whose batched calls wait for
+   the model run as one batch).
+
+    python bench/batched.py --data DATA/realsumm.jsonl --split dev --items 8 \\
+        --json bench/results/batched.json
+
+DATA is the judge-bench folder (not part of the repository).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from floor import Rates, default_model_path, measure
+from splits import select
+
+from rubricate import Criterion, Judge, Rubric, agrade_file
+from rubricate._local import ChatLlamaCpp, default_local_model
+
+
+class RecordingModel(ChatLlamaCpp):
+    """The embedded model, recording each batched call's token counts (for the floor)."""
+
+    calls: ClassVar[list[list[dict[str, int]]]] = []
+
+    def complete_many(self, conversations: Any, **kwargs: Any) -> Any:
+        """`ChatLlamaCpp.complete_many`, keeping each reply's prompt, cached and output tokens."""
+        replies = super().complete_many(conversations, **kwargs)
+        RecordingModel.calls.append(
+            [
+                {
+                    "prompt": r.usage_metadata["input_tokens"],
+                    "cached": r.usage_metadata["input_token_details"]["cache_read"],
+                    "output": r.usage_metadata["output_tokens"],
+                }
+                for r in replies
+            ]
+        )
+        return replies
+
+
+def item_floor(calls: list[list[dict[str, int]]], rates: Rates) -> float:
+    """The floor of one evaluation from its batched calls' token counts."""
+    seconds = 0.0
+    for i, call in enumerate(calls):
+        if i == 0:  # the verdicts: the shared evidence once, then every question's suffix
+            seconds += min(c["cached"] for c in call) / rates.prompt_tps
+        width = len(call)
+        new = sum(c["prompt"] - c["cached"] for c in call)
+        seconds += new / rates.at(rates.question_tps, width)
+        if i > 0:  # the gaps: decode steps with the sequences still going
+            longest = max(c["output"] for c in call)
+            for step in range(1, longest):
+                active = sum(1 for c in call if c["output"] > step)
+                seconds += rates.at(rates.step_s, active)
+    return seconds
+
+
+def load(path: Path, split: str, count: int, seed: int) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8") as handle:
+        items = [json.loads(line) for line in handle if line.strip()]
+    items = select(items, split)  # type: ignore[arg-type]
+    random.Random(seed).shuffle(items)
+    return items[:count]
+
+
+def rubric_of(item: dict[str, Any]) -> Rubric:
+    return Rubric(
+        tuple(Criterion(id=c["id"], description=c["description"]) for c in item["criteria"])
+    )
+
+
+class LegacyModel(ChatLlamaCpp):
+    """Today's sequential default before batching: no prefill, so each gap is a new turn."""
+
+    def can_continue(self) -> bool:
+        """Never: the judge then asks for each gap in a new turn, as it did."""
+        return False
+
+
+VARIANTS = ("legacy", "sequential", "batched")
+
+
+def compare(items: list[dict[str, Any]], rates: Rates) -> dict[str, Any]:
+    path = default_model_path()
+    settings: dict[str, Any] = {"read_checks": False, "guard_injections": False}
+    judges = {
+        # one criterion at a time, its gap a new turn right after its verdict
+        "legacy": Judge(LegacyModel(model_path=path, multi_sequence=False), **settings),
+        # one criterion at a time, its gap the verdict's continuation
+        "sequential": Judge(default_local_model(multi_sequence=False), **settings),
+        # every question a sequence of one batch, the gaps decoded side by side
+        "batched": Judge(RecordingModel(model_path=path), **settings),
+    }
+    wall = dict.fromkeys(VARIANTS, 0.0)
+    floor = 0.0
+    criteria = 0
+    flips: list[dict[str, Any]] = []
+    gaps_same = gaps_compared = 0
+    deltas: list[float] = []
+    for n, item in enumerate(items):
+        order = list(VARIANTS[n % 3 :] + VARIANTS[: n % 3])  # each goes first in turn
+        results = {}
+        for name in order:
+            RecordingModel.calls.clear()
+            started = time.perf_counter()
+            results[name] = judges[name].evaluate(
+                rubric_of(item), output=item["output"], task=item["task"]
+            )
+            wall[name] += time.perf_counter() - started
+            if name == "batched":
+                floor += item_floor(RecordingModel.calls, rates)
+        triples = zip(
+            *(results[name].criteria for name in VARIANTS),
+            strict=True,
+        )
+        for legacy, sequential, batched in triples:
+            criteria += 1
+            if sequential.confidence is not None and batched.confidence is not None:
+                deltas.append(abs(sequential.confidence - batched.confidence))
+            if len({legacy.passed, sequential.passed, batched.passed}) > 1:
+                flips.append(
+                    {
+                        "item": item["id"],
+                        "criterion": batched.id,
+                        "p_yes": {
+                            "legacy": legacy.confidence,
+                            "sequential": sequential.confidence,
+                            "batched": batched.confidence,
+                        },
+                    }
+                )
+            elif not batched.passed:
+                gaps_compared += 1
+                gaps_same += sequential.gap == batched.gap
+        print(
+            f"{n + 1}/{len(items)} {item['id']}: "
+            + ", ".join(f"{name} {wall[name]:.1f} s" for name in VARIANTS)
+            + f", floor {floor:.1f} s; {len(flips)} verdicts differ",
+            flush=True,
+        )
+    return {
+        "items": len(items),
+        "criteria": criteria,
+        **{f"{name}_s_per_criterion": wall[name] / criteria for name in VARIANTS},
+        "floor_s_per_criterion": floor / criteria,
+        "speedup_over_legacy": wall["legacy"] / wall["batched"],
+        "speedup_over_sequential": wall["sequential"] / wall["batched"],
+        "batched_over_floor": wall["batched"] / floor,
+        "verdicts_differ": flips,
+        "max_abs_p_yes_difference": max(deltas, default=0.0),
+        "mean_abs_p_yes_difference": sum(deltas) / len(deltas) if deltas else 0.0,
+        "gaps_identical_sequential_vs_batched": f"{gaps_same} of {gaps_compared}",
+    }
+
+
+def grade_jobs(items: list[dict[str, Any]], jobs: tuple[int, ...]) -> dict[str, float]:
+    """Items per second of `grade_file` on the embedded model at each concurrency."""
+    rates: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for j in jobs:
+            source = Path(folder) / f"items-{j}.jsonl"
+            source.write_text(
+                "".join(
+                    json.dumps(
+                        {
+                            "id": item["id"],
+                            "output": item["output"],
+                            "task": item["task"],
+                            "rubric": [c["description"] for c in item["criteria"]],
+                        }
+                    )
+                    + "\n"
+                    for item in items
+                ),
+                encoding="utf-8",
+            )
+            judge = Judge("local", read_checks=False, guard_injections=False)
+            started = time.perf_counter()
+            asyncio.run(agrade_file(source, judge=judge, concurrency=j))
+            rates[f"j{j}_items_per_s"] = len(items) / (time.perf_counter() - started)
+            print(f"grade -j {j}: {rates[f'j{j}_items_per_s']:.3f} items/s", flush=True)
+    rates["j4_over_j1"] = rates["j4_items_per_s"] / rates["j1_items_per_s"]
+    return rates
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--data", type=Path, required=True, help="judge-bench realsumm.jsonl")
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
+    parser.add_argument("--items", type=int, default=8)
+    parser.add_argument(
+        "--grade-items", type=int, default=8, help="items for the -j runs (0: skip)"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    items = load(args.data, args.split, args.items, args.seed)
+    rates = measure(default_model_path(), threads=os.cpu_count() or 1, repack=True, repeats=2)
+    result: dict[str, Any] = {
+        "split": args.split,
+        "seed": args.seed,
+        "floor_rates": {
+            "prompt_tps": rates.prompt_tps,
+            "question_tps": rates.question_tps,
+            "step_s": rates.step_s,
+        },
+        "comparison": compare(items, rates),
+    }
+    if args.grade_items:
+        grade_items = load(args.data, args.split, args.grade_items, args.seed + 1)
+        result["grade"] = grade_jobs(grade_items, (1, 4))
+    summary = result["comparison"]
+    print(
+        f"{summary['criteria']} criteria, s/criterion: legacy "
+        f"{summary['legacy_s_per_criterion']:.2f}, sequential "
+        f"{summary['sequential_s_per_criterion']:.2f}, batched "
+        f"{summary['batched_s_per_criterion']:.2f} ({summary['speedup_over_legacy']:.2f}x legacy), "
+        f"floor {summary['floor_s_per_criterion']:.2f} (batched/floor "
+        f"{summary['batched_over_floor']:.2f}); {len(summary['verdicts_differ'])} verdicts differ"
+    )
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
