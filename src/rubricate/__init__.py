@@ -31,7 +31,8 @@ from ._loop._middleware import RubricMiddleware
 from ._loop._refine import RefineResult, arefine, refine
 from ._models import ModelLike, resolve_chat_model
 from ._ray import grade_dataset, grade_file_ray, measure_agreement_ray
-from ._rubric._rubric import CheckFn, CheckResult, Criterion, Rubric, RubricLike
+from ._rubric._criterion import CheckFn, CheckResult, Criterion
+from ._rubric._rubric import Rubric, RubricLike
 from ._types import (
     CriterionVerdict,
     DecidedBy,

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._exceptions import RubricError
-from .._rubric._rubric import Criterion, Rubric
+from .._rubric._criterion import Criterion
+from .._rubric._rubric import Rubric
 from ._streaming import LineProblem, valid_item_id
 
 __all__ = ["LabelledCriterion", "LabelledItem", "parse_labelled"]

@@ -10,7 +10,7 @@ import inspect
 from typing import Any
 
 from .._redact import redact
-from .._rubric._rubric import Criterion
+from .._rubric._criterion import Criterion
 from .._types import CriterionVerdict, Evidence
 
 __all__ = ["run_check"]

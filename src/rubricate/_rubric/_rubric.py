@@ -11,8 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-import unicodedata
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -20,83 +19,22 @@ from typing import Any, TypeAlias
 import yaml
 
 from .._exceptions import RubricError
-from .._types import Evidence
-from ..checks import Check, from_spec
-from ..checks._registry import from_marker, split_marker, to_marker
+from ..checks import from_spec
+from ._checklist import (
+    checklist_line,
+    joined_field,
+    read_checklist,
+    split_check,
+    strip_optional,
+    unique_id,
+)
+from ._criterion import Criterion
 
-__all__ = ["CheckFn", "CheckResult", "Criterion", "Rubric", "RubricLike"]
+# `Criterion` lives in `_criterion.py`; it is exported here too, where the judge imports it.
+__all__ = ["Criterion", "Rubric", "RubricLike"]
 
-CheckResult: TypeAlias = bool | tuple[bool, str]
-"""What a code check returns: pass/fail, or pass/fail with the gap to report when it fails."""
-
-CheckFn: TypeAlias = Callable[[Evidence], CheckResult | Awaitable[CheckResult]]
-"""A criterion decided in Python: receives the evidence, never calls a model. May be async."""
-
-_ID_MAX = 48
 _ALLOWED_KEYS = frozenset({"id", "description", "required", "check"})
 _FILE_SUFFIXES = {".md": "text", ".txt": "text", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
-
-# A list marker counts only when whitespace follows it, so "3.14 is mentioned" stays intact.
-_MARKER = re.compile(r"^(?:[-*+•]|\d{1,9}[.)])(?:\s+|$)")
-_CHECKBOX = re.compile(r"^\[[ xX]\](?:\s+|$)")
-_HEADING = re.compile(r"^#{1,6}(?:\s|$)")
-_RULE = re.compile(r"^(?:([-*_=])\s*)\1\s*\1[\s\-*_=]*$")
-_OPTIONAL = re.compile(r"^\(optional\)\s*|\s*\(optional\)$", re.IGNORECASE)
-
-
-@dataclass(kw_only=True, frozen=True)
-class Criterion:
-    """One yes/no criterion of a rubric.
-
-    Example:
-        ```python
-        Criterion(description="The answer cites a source", required=False)
-        Criterion(description="Under 100 words", check=lambda ev: len(ev.output.split()) < 100)
-        ```
-
-    """
-
-    description: str
-    """What must be true of the output, phrased so that yes/no answers it."""
-    id: str = ""
-    """Stable id used to match verdicts; derived from the description when left empty."""
-    required: bool = True
-    """Only required criteria gate completion; optional ones are graded and reported."""
-    check: CheckFn | None = field(default=None, compare=False)
-    """Decide this criterion in Python instead of asking the judge."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.description, str):
-            raise RubricError(
-                f"expected a string, got {type(self.description).__name__}", field="description"
-            )
-        description = " ".join(self.description.split())
-        if not description:
-            raise RubricError("a criterion needs a non-empty description", field="description")
-        object.__setattr__(self, "description", description)
-        if not isinstance(self.required, bool):
-            raise RubricError(f"expected true or false, got {self.required!r}", field="required")
-        if self.check is not None and not callable(self.check):
-            raise RubricError(
-                f"`check` must be a callable taking the evidence, got {type(self.check).__name__}",
-                field="check",
-            )
-        if not isinstance(self.id, str):
-            raise RubricError(f"expected a string, got {type(self.id).__name__}", field="id")
-        object.__setattr__(self, "id", self.id.strip() or slugify(description))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (a `check` is reported by name only)."""
-        data: dict[str, Any] = {
-            "id": self.id,
-            "description": self.description,
-            "required": self.required,
-        }
-        if isinstance(self.check, Check):
-            data["check"] = self.check.to_spec()  # reads back with `Rubric.from_data`
-        elif self.check is not None:
-            data["check"] = getattr(self.check, "__name__", type(self.check).__name__)
-        return data
 
 
 @dataclass(frozen=True)
@@ -183,56 +121,7 @@ class Rubric:
         `{check: name, arg: value}` names a catalogue check (`rubricate.checks`) that decides the
         criterion in code, and is not part of its description.
         """
-        criteria: list[tuple[int, list[str], bool]] = []  # (line number, parts, required)
-        last_lines: list[int] = []  # where each criterion ends: a check marker is there
-        previous_was_item = False
-        in_fence = False
-        for number, raw in enumerate(text.splitlines(), start=1):
-            stripped = raw.strip()
-            if stripped.startswith("```") or stripped.startswith("~~~"):
-                in_fence = not in_fence
-                previous_was_item = False
-                continue
-            if in_fence or not stripped or _HEADING.match(stripped) or _RULE.match(stripped):
-                previous_was_item = False
-                continue
-            marker = _MARKER.match(stripped)
-            if previous_was_item and not marker and raw[:1].isspace():
-                criteria[-1][1].append(stripped)
-                last_lines[-1] = number
-                continue
-            body = stripped[marker.end() :] if marker else stripped
-            if marker:
-                checkbox = _CHECKBOX.match(body)
-                if checkbox:
-                    body = body[checkbox.end() :]
-            body, optional = _strip_optional(body)
-            if not body:
-                raise RubricError(f"empty criterion in {raw.strip()!r}", source=source, line=number)
-            criteria.append((number, [body], not optional))
-            last_lines.append(number)
-            previous_was_item = True
-        built: list[Criterion] = []
-        lines: dict[str, int] = {}
-        for (number, parts, required), last_line in zip(criteria, last_lines, strict=True):
-            description, check = _split_check(" ".join(parts), source=source, line=last_line)
-            # `(optional)` may end the last continuation line or stand before the check marker.
-            if len(parts) > 1 or check is not None:
-                description, optional = _strip_optional(description)
-                required = required and not optional
-            criterion = Criterion(description=description, required=required, check=check)
-            key = criterion.description.casefold()
-            if key in lines:
-                raise RubricError(
-                    f"duplicate criterion {criterion.description!r} (already on line {lines[key]})",
-                    source=source,
-                    line=number,
-                )
-            if any(c.id == criterion.id for c in built):
-                criterion = replace(criterion, id=_unique_id(criterion.id, built))
-            lines[key] = number
-            built.append(criterion)
-        return cls(tuple(built), source=source)
+        return cls(read_checklist(text, source=source), source=source)
 
     @classmethod
     def from_data(cls, data: Any, *, source: str | None = None) -> Rubric:
@@ -275,7 +164,7 @@ class Rubric:
             if not _explicit_id(item) and (
                 criterion.id in explicit or any(c.id == criterion.id for c in criteria)
             ):
-                criterion = replace(criterion, id=_unique_id(criterion.id, criteria, explicit))
+                criterion = replace(criterion, id=unique_id(criterion.id, criteria, explicit))
             criteria.append(criterion)
         return cls(tuple(criteria), source=source)
 
@@ -348,7 +237,7 @@ class Rubric:
 
     def to_text(self) -> str:
         """The rubric as a checklist string that `Rubric.parse` reads back."""
-        return "\n".join(_checklist_line(c) for c in self.criteria)
+        return "\n".join(checklist_line(c) for c in self.criteria)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -367,67 +256,6 @@ def _parse_checklist(text: str) -> Rubric:
     return Rubric.from_text(text)  # a `RubricError` is raised afresh each time, never cached
 
 
-def slugify(text: str) -> str:
-    """A short, stable, readable id from a description: lowercase ASCII words joined by dashes."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    words = re.findall(r"[a-z0-9]+", ascii_text.lower())
-    slug = ""
-    for word in words:
-        candidate = f"{slug}-{word}" if slug else word
-        if len(candidate) > _ID_MAX:
-            break
-        slug = candidate
-    return slug or "criterion"
-
-
-def _checklist_line(criterion: Criterion) -> str:
-    body = f"{'(optional) ' if not criterion.required else ''}{criterion.description}"
-    line = f"- {body}"
-    # A description like "[x] done" or "--" would lose its checkbox or read as a rule: an
-    # explicit empty checkbox keeps `Rubric.parse` from eating it.
-    if _CHECKBOX.match(body) or _RULE.match(line):
-        line = f"- [ ] {body}"
-    if isinstance(criterion.check, Check):
-        line = f"{line} {to_marker(criterion.check)}"
-    return line
-
-
-def _split_check(
-    text: str, *, source: str | None, line: int | None = None, where: str | None = None
-) -> tuple[str, Check | None]:
-    """Split a trailing `{check: ...}` marker off a checklist criterion and build its check."""
-    try:
-        body, marker = split_marker(text)
-        check = from_marker(marker) if marker is not None else None
-    except RubricError as exc:
-        field = _joined(f"{where}.check" if where else "check", exc.field)
-        raise RubricError(exc.reason, source=source, line=line, field=field) from None
-    if check is not None and not body.strip():
-        raise RubricError(
-            "a check marker needs the criterion's description before it",
-            source=source,
-            line=line,
-            field=f"{where}.check" if where else "check",
-        )
-    return body, check
-
-
-def _joined(prefix: str, field: str | None) -> str:
-    if not field:
-        return prefix
-    return f"{prefix}{field}" if field.startswith("[") else f"{prefix}.{field}"
-
-
-def _unique_id(
-    base: str, existing: Sequence[Criterion], reserved: frozenset[str] = frozenset()
-) -> str:
-    taken = {c.id for c in existing} | reserved
-    n = 2
-    while f"{base}-{n}" in taken:
-        n += 1
-    return f"{base}-{n}"
-
-
 def _explicit_id(item: Any) -> bool:
     if isinstance(item, Criterion):
         return True
@@ -438,19 +266,14 @@ def _explicit_id(item: Any) -> bool:
     return isinstance(value, str) and bool(value.strip())
 
 
-def _strip_optional(body: str) -> tuple[str, bool]:
-    stripped, count = _OPTIONAL.subn("", body, count=1)
-    return stripped.strip(), count > 0
-
-
 def _criterion_from_item(item: Any, *, source: str | None, where: str) -> Criterion:
     if isinstance(item, Criterion):
         return item
     if isinstance(item, str):
-        body, optional = _strip_optional(item.strip())
-        body, check = _split_check(body, source=source, where=where)
+        body, optional = strip_optional(item.strip())
+        body, check = split_check(body, source=source, where=where)
         if check is not None:
-            body, also_optional = _strip_optional(body)
+            body, also_optional = strip_optional(body)
             optional = optional or also_optional
         if not body:
             raise RubricError("empty criterion", source=source, field=where)
@@ -477,7 +300,7 @@ def _criterion_from_item(item: Any, *, source: str | None, where: str) -> Criter
             check = from_spec(check)
         except RubricError as exc:
             raise RubricError(
-                exc.reason, source=source, field=_joined(f"{where}.check", exc.field)
+                exc.reason, source=source, field=joined_field(f"{where}.check", exc.field)
             ) from None
     elif check is not None and not callable(check):
         raise RubricError(

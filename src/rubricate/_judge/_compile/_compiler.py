@@ -30,7 +30,8 @@ from typing import Any, Literal
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from ..._exceptions import GraderError, RubricError
-from ..._rubric._rubric import Criterion, Rubric
+from ..._rubric._criterion import Criterion
+from ..._rubric._rubric import Rubric
 from ..._types import Usage
 from ...checks import Check, all_of, from_spec
 from ...checks._registry import CATALOGUE, CheckInfo, Param, describe
