@@ -15,8 +15,8 @@ import pytest
 from grading_fakes import KeywordJudge, keyword_judge
 from rubricate._batch._grade import grade_file
 from rubricate._batch._items import iter_results
-from rubricate._batch._render import grade_summary_tables, render
-from rubricate._batch._report import write_html_report
+from rubricate._report._grade_page import write_html_report
+from rubricate._report._render import grade_summary_tables, render
 
 HOSTILE = "</td><script>alert(1)</script>"
 

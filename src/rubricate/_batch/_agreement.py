@@ -51,7 +51,7 @@ __all__ = [
 
 @dataclass(kw_only=True)
 class AgreementReport:
-    """Everything `rubricate agreement` reports; `rubricate._batch._render` draws it."""
+    """Everything `rubricate agreement` reports; `rubricate._report` draws it."""
 
     judge: str
     mode: str

@@ -46,7 +46,7 @@ class CriterionStats:
 class GradeSummary:
     """Totals over the whole results file (earlier runs included) and this run's own counts.
 
-    This is report data only; `rubricate._batch._render` and `rubricate._batch._report` draw it.
+    This is report data only; `rubricate._report` draws it.
     """
 
     input_path: str

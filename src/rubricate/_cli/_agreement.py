@@ -10,10 +10,10 @@ import typer
 from rich.text import Text
 
 from .._batch._agreement import measure_agreement
-from .._batch._render import agreement_tables
-from .._batch._report import write_agreement_report
 from .._exceptions import RubricateError
 from .._redact import redact
+from .._report._agreement_page import write_agreement_report
+from .._report._render import agreement_tables
 from ._common import (
     EXIT_CODES_HELP,
     CliContext,

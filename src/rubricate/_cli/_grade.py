@@ -10,11 +10,11 @@ from rich.text import Text
 
 from .._batch._grade import grade_file
 from .._batch._items import iter_results
-from .._batch._render import grade_summary_tables
-from .._batch._report import write_html_report
 from .._batch._results import default_results_path
 from .._exceptions import RubricateError, RubricError
 from .._redact import redact
+from .._report._grade_page import write_html_report
+from .._report._render import grade_summary_tables
 from .._rubric._rubric import Rubric
 from ._common import (
     EXIT_CODES_HELP,

@@ -1,14 +1,11 @@
-"""The self-contained HTML reports: of a grading batch, and of agreement with labels.
+"""The grading report as one offline HTML page: summary, chart, and every item, streamed.
 
-One file, nothing fetched: CSS, JavaScript and the chart (inline SVG) are inside it, and a
-Content-Security-Policy forbids any network request, so it opens offline and leaks nothing.
-Every piece of user text (ids, criteria, gaps, outputs, errors, paths) is HTML-escaped. Item
-rows are streamed into the file, so a report of a large batch does not hold the batch in memory.
-
-Each item expands to show its graded output (read back from the input file by byte offset, so
-the outputs are never all in memory) and every verdict with its confidence and gap. Items with a
-verdict the judge was unsure of come first, and their unsure verdicts first within them: those
-are the ones a person should read. The rest are spooled to a temporary file meanwhile.
+Item rows are streamed into the file, so a report of a large batch does not hold the batch in
+memory. Each item expands to show its graded output (read back from the input file by byte
+offset, so the outputs are never all in memory) and every verdict with its confidence and gap.
+Items with a verdict the judge was unsure of come first, and their unsure verdicts first within
+them: those are the ones a person should read. The rest are spooled to a temporary file
+meanwhile.
 """
 
 from __future__ import annotations
@@ -18,53 +15,20 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Sequence
-from html import escape
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
+from .._batch._items import ItemId, ItemResult
+from .._batch._streaming import JsonLine, iter_jsonl
+from .._batch._summary import CriterionStats, GradeSummary
 from .._types import CriterionVerdict
-from ._agreement import AgreementReport
-from ._items import ItemId, ItemResult
-from ._statistics import AgreementMetrics
-from ._streaming import JsonLine, iter_jsonl
-from ._summary import CriterionStats, GradeSummary
+from ._html import CSP, CSS, esc
 
-__all__ = ["write_agreement_report", "write_html_report"]
+__all__ = ["write_html_report"]
 
 MAX_CHART_BARS = 60
 _LABEL_CHARS = 48
-
-_CSS = """
-:root { --ok: #2e7d32; --bad: #c62828; --warn: #ef6c00; --muted: #666; --line: #ddd; }
-* { box-sizing: border-box; }
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto;
-       max-width: 1200px; padding: 0 1rem; color: #222; }
-h1 { font-size: 1.5rem; margin-bottom: .25rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
-.meta { color: var(--muted); margin-top: 0; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; vertical-align: top; padding: .35rem .5rem;
-         border-bottom: 1px solid var(--line); }
-th { background: #f6f6f6; position: sticky; top: 0; }
-table.kv { width: auto; } table.kv th { position: static; background: none; padding-right: 2rem; }
-td.num, th.num { text-align: right; white-space: nowrap; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
-.badge { display: inline-block; padding: 0 .4rem; border-radius: 3px; color: #fff;
-         font-size: 12px; white-space: nowrap; }
-.satisfied { background: var(--ok); } .needs_revision, .failed { background: var(--bad); }
-.grader_error { background: var(--warn); }
-ul.gaps { margin: 0; padding-left: 1.1rem; } .gap { color: #444; }
-details { margin-top: .3rem; } summary { cursor: pointer; color: var(--muted); }
-pre.output { white-space: pre-wrap; word-break: break-word; background: #f6f6f6;
-             padding: .5rem; max-height: 24rem; overflow: auto; font-size: 12px; }
-table.verdicts th { position: static; } .unsure { background: #fff3e0; }
-.pass { color: var(--ok); } .fail { color: var(--bad); }
-.error { color: var(--warn); } .muted { color: var(--muted); }
-.controls { display: flex; gap: 1rem; align-items: center; margin: .5rem 0; flex-wrap: wrap; }
-input[type=search] { flex: 1; min-width: 16rem; padding: .4rem .6rem; font-size: 14px; }
-svg text { font: 12px system-ui, sans-serif; fill: #222; }
-figure { display: inline-block; margin: 0 1.5rem 1rem 0; }
-"""
 
 _SCRIPT = """
 (function () {
@@ -92,9 +56,6 @@ _SCRIPT = """
   apply();
 })();
 """
-
-# No network, ever: nothing but the inline style and script may load.
-_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 
 
 def write_html_report(
@@ -127,13 +88,13 @@ def _write_head(out: TextIO, summary: GradeSummary, when: str) -> None:
     name = Path(summary.input_path).name
     out.write(
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>Grading report: {_e(name)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-        f"<h1>Grading report: {_e(name)}</h1>\n"
-        f'<p class="meta">Judge <code>{_e(summary.judge)}</code> ({_e(summary.mode)}) · '
-        f"input <code>{_e(summary.input_path)}</code> · results "
-        f"<code>{_e(summary.results_path)}</code> · {_e(when)}</p>\n"
+        f"<title>Grading report: {esc(name)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f"<h1>Grading report: {esc(name)}</h1>\n"
+        f'<p class="meta">Judge <code>{esc(summary.judge)}</code> ({esc(summary.mode)}) · '
+        f"input <code>{esc(summary.input_path)}</code> · results "
+        f"<code>{esc(summary.results_path)}</code> · {esc(when)}</p>\n"
     )
 
 
@@ -158,7 +119,7 @@ def _write_summary(out: TextIO, summary: GradeSummary) -> None:
     ]
     out.write('<section id="summary">\n<h2>Summary</h2>\n<table class="kv">\n')
     for label, value in rows:
-        out.write(f"<tr><th>{_e(label)}</th><td>{_e(value)}</td></tr>\n")
+        out.write(f"<tr><th>{esc(label)}</th><td>{esc(value)}</td></tr>\n")
     out.write("</table>\n</section>\n")
 
 
@@ -181,7 +142,7 @@ def _write_criteria(out: TextIO, summary: GradeSummary) -> None:
     for entry in stats:
         optional = "" if entry.required else ' <span class="muted">(optional)</span>'
         out.write(
-            f"<tr><td>{_e(entry.name)}{optional}</td><td><code>{_e(entry.id)}</code></td>"
+            f"<tr><td>{esc(entry.name)}{optional}</td><td><code>{esc(entry.id)}</code></td>"
             f'<td class="num">{entry.passed:,}/{entry.total:,}</td>'
             f'<td class="num">{_pct(entry.pass_rate)}</td></tr>\n'
         )
@@ -213,8 +174,8 @@ def _chart(stats: list[CriterionStats]) -> str:
         colour = "#2e7d32" if rate >= 0.5 else "#c62828"
         tip = f"{entry.name} ({entry.id}): {entry.passed}/{entry.total} passed, {_pct(rate)}"
         parts.append(
-            f'<g class="bar"><title>{_e(tip)}</title>'
-            f'<text x="{label_w - 8}" y="{y + bar_h - 5}" text-anchor="end">{_e(label)}</text>'
+            f'<g class="bar"><title>{esc(tip)}</title>'
+            f'<text x="{label_w - 8}" y="{y + bar_h - 5}" text-anchor="end">{esc(label)}</text>'
             f'<rect x="{label_w}" y="{y}" width="{plot_w * rate:.1f}" height="{bar_h}" '
             f'fill="{colour}"/>'
             f'<text x="{label_w + plot_w * rate + 6:.1f}" y="{y + bar_h - 5}">{_pct(rate)}</text>'
@@ -229,7 +190,7 @@ def _write_problems(out: TextIO, summary: GradeSummary) -> None:
         return
     out.write('<section id="problems">\n<h2>Malformed input lines (skipped)</h2>\n<ul>\n')
     for problem in summary.problems:
-        out.write(f"<li><code>{_e(str(problem))}</code></li>\n")
+        out.write(f"<li><code>{esc(str(problem))}</code></li>\n")
     if summary.malformed > len(summary.problems):
         out.write(f"<li>… and {summary.malformed - len(summary.problems):,} more</li>\n")
     out.write("</ul>\n</section>\n")
@@ -261,14 +222,14 @@ def _write_items(out: TextIO, results: Iterable[ItemResult], outputs: _Outputs) 
 
 def _row(result: ItemResult, output: str | None = None) -> str:
     if result.error is not None:
-        detail = f'<span class="error">{_e(result.error)}</span>'
+        detail = f'<span class="error">{esc(result.error)}</span>'
     elif result.failed_criteria:
         items = []
         for verdict in result.failed_criteria:
             optional = " (optional)" if not verdict.required else ""
             items.append(
-                f"<li><strong>{_e(verdict.name)}</strong>{_e(optional)}: "
-                f'<span class="gap">{_e(verdict.gap)}</span></li>'
+                f"<li><strong>{esc(verdict.name)}</strong>{esc(optional)}: "
+                f'<span class="gap">{esc(verdict.gap)}</span></li>'
             )
         detail = f'<ul class="gaps">{"".join(items)}</ul>'
     else:
@@ -277,10 +238,10 @@ def _row(result: ItemResult, output: str | None = None) -> str:
     unsure = sum(v.unsure for v in result.criteria)
     return (
         f'<tr data-passed="{int(result.passed)}" data-unsure="{int(unsure > 0)}" '
-        f'data-result="{_e(result.result)}">'
-        f"<td><code>{_e(str(result.id))}</code></td>"
+        f'data-result="{esc(result.result)}">'
+        f"<td><code>{esc(str(result.id))}</code></td>"
         f'<td class="num">{result.line}</td>'
-        f'<td><span class="badge {_e(result.result)}">{_e(result.result)}</span></td>'
+        f'<td><span class="badge {esc(result.result)}">{esc(result.result)}</span></td>'
         f'<td class="num">{result.score:g}</td>'
         f"<td>{detail}{_expanded(result, output, unsure)}</td>"
         f'<td class="num">{result.latency_s:.2f} s{cached}</td></tr>\n'
@@ -294,7 +255,7 @@ def _expanded(result: ItemResult, output: str | None, unsure: int) -> str:
     if unsure:
         label += f" ({unsure} unsure)"
     shown = (
-        f'<pre class="output">{_e(output)}</pre>'
+        f'<pre class="output">{esc(output)}</pre>'
         if output is not None
         else '<p class="muted">The output is not in the input file any more.</p>'
     )
@@ -307,7 +268,7 @@ def _expanded(result: ItemResult, output: str | None, unsure: int) -> str:
         if rows
         else ""
     )
-    return f"<details><summary>{_e(label)}</summary>{shown}{table}</details>"
+    return f"<details><summary>{esc(label)}</summary>{shown}{table}</details>"
 
 
 def _verdict_row(verdict: CriterionVerdict) -> str:
@@ -319,9 +280,9 @@ def _verdict_row(verdict: CriterionVerdict) -> str:
     confidence = "" if verdict.confidence is None else f"{verdict.confidence:.2f}"
     row_class = ' class="unsure"' if verdict.unsure else ""
     return (
-        f"<tr{row_class}><td>{_e(verdict.name)}{_e(optional)}</td>"
-        f'<td class="{kind}">{_e(word)}<span class="muted">{_e(how)}</span></td>'
-        f'<td class="num">{confidence}</td><td class="gap">{_e(verdict.gap)}</td></tr>'
+        f"<tr{row_class}><td>{esc(verdict.name)}{esc(optional)}</td>"
+        f'<td class="{kind}">{esc(word)}<span class="muted">{esc(how)}</span></td>'
+        f'<td class="num">{confidence}</td><td class="gap">{esc(verdict.gap)}</td></tr>'
     )
 
 
@@ -363,146 +324,5 @@ class _Outputs:
         return output if isinstance(output, str) else None
 
 
-def _e(text: str) -> str:
-    return escape(text, quote=True)
-
-
 def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.1%}"
-
-
-def write_agreement_report(
-    path: str | Path, report: AgreementReport, *, generated_at: dt.datetime | None = None
-) -> None:
-    """Write the agreement figures and a reliability diagram per group as one offline HTML file.
-
-    The diagram plots, for each confidence bin (`sklearn.calibration.calibration_curve`), the
-    mean confidence P(met) against the share of those criteria labelled met: a calibrated judge
-    sits on the diagonal. Written next to `path` and moved into place at the end.
-    """
-    target = Path(path)
-    partial = target.with_name(f".{target.name}.partial")
-    when = (generated_at or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
-    groups = [("overall", report.overall)] if report.overall else []
-    groups += list(report.per_source.items())
-    with open(partial, "w", encoding="utf-8") as out:
-        title = f"Judge agreement: {report.judge}"
-        out.write(
-            '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
-            f"<title>{_e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-            f"<h1>{_e(title)}</h1>\n"
-            f'<p class="meta">Judge <code>{_e(report.judge)}</code> ({_e(report.mode)}) · '
-            f"{report.items_used:,} of {report.items_available:,} items · files "
-            f"{_e(', '.join(report.files))} · seed {report.seed} · {_e(when)}</p>\n"
-        )
-        out.write('<section id="metrics">\n<h2>Agreement with the labels</h2>\n')
-        out.write(_metrics_html(groups, "Group"))
-        if report.per_criterion:
-            out.write("<h3>Per criterion id</h3>\n")
-            out.write(_metrics_html(list(report.per_criterion.items()), "Criterion id"))
-        out.write(
-            '<p class="muted">Positive = the criterion is satisfied. AUROC: how well the '
-            "judge's confidence ranks satisfied above unsatisfied (0.5 is chance). ECE: expected "
-            "calibration error over 10 equal-width bins (0 is perfect). Both count only the "
-            "verdicts that have a confidence (not code checks, nor models without "
-            "log-probabilities).</p>\n</section>\n"
-        )
-        out.write('<section id="reliability">\n<h2>Reliability diagrams</h2>\n')
-        drawn = [(name, m) for name, m in groups if m is not None and m.calibration]
-        if not drawn:
-            out.write('<p class="muted">No verdict had a confidence, so there is no curve.</p>\n')
-        for name, metrics in drawn:
-            out.write(_reliability_svg(name, metrics))
-        out.write("</section>\n</body>\n</html>\n")
-    os.replace(partial, target)
-
-
-def _metrics_html(groups: Sequence[tuple[str, AgreementMetrics | None]], first: str) -> str:
-    head = "".join(
-        f'<th class="num">{h}</th>'
-        for h in ("Criteria", "Accuracy", "Balanced acc.", "Kappa [95% CI]", "AUROC", "ECE")
-    )
-    rows = []
-    for name, m in groups:
-        if m is None:
-            continue
-        kappa = "n/a" if m.kappa is None else f"{m.kappa:.2f}"
-        if m.kappa_ci is not None:
-            kappa += f" [{m.kappa_ci[0]:.2f}, {m.kappa_ci[1]:.2f}]"
-        cells = (
-            f"{m.criteria:,}",
-            f"{m.accuracy:.3f}",
-            _fmt(m.balanced_accuracy),
-            kappa,
-            _fmt(m.auroc),
-            _fmt(m.ece),
-        )
-        rows.append(
-            f"<tr><td>{_e(name)}</td>"
-            + "".join(f'<td class="num">{_e(c)}</td>' for c in cells)
-            + "</tr>\n"
-        )
-    return (
-        f"<table><thead><tr><th>{_e(first)}</th>{head}</tr></thead>\n<tbody>\n"
-        + "".join(rows)
-        + "</tbody>\n</table>\n"
-    )
-
-
-def _reliability_svg(name: str, metrics: AgreementMetrics) -> str:
-    """Observed rate against mean confidence per bin, with the diagonal of perfect calibration."""
-    assert metrics.calibration is not None
-    size, margin = 260, 40
-    width = height = size + 2 * margin
-
-    def x(value: float) -> float:
-        return margin + value * size
-
-    def y(value: float) -> float:
-        return margin + (1 - value) * size
-
-    caption = (
-        f"{name}: AUROC {_fmt(metrics.auroc)}, ECE {_fmt(metrics.ece)}, "
-        f"{metrics.calibration.scored:,} verdicts with a confidence"
-    )
-    parts = [
-        f'<figure><svg class="reliability" role="img" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" aria-label="{_e("Reliability diagram: " + caption)}">',
-        f"<title>{_e(caption)}</title>",
-        f'<rect x="{margin}" y="{margin}" width="{size}" height="{size}" fill="none" '
-        'stroke="#999"/>',
-        f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#bbb" '
-        'stroke-dasharray="4 4"/>',
-    ]
-    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        parts.append(
-            f'<text x="{x(tick):.1f}" y="{y(0) + 16:.1f}" text-anchor="middle">{tick:g}</text>'
-            f'<text x="{x(0) - 6:.1f}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g}</text>'
-        )
-    parts.append(
-        f'<text x="{x(0.5):.1f}" y="{height - 4}" text-anchor="middle">'
-        "judge's confidence P(met)</text>"
-        f'<text x="12" y="{y(0.5):.1f}" text-anchor="middle" '
-        f'transform="rotate(-90 12 {y(0.5):.1f})">share labelled met</text>'
-    )
-    bins = metrics.calibration.bins
-    points = " ".join(f"{x(b.confidence):.1f},{y(b.observed):.1f}" for b in bins)
-    parts.append(f'<polyline points="{points}" fill="none" stroke="#1565c0" stroke-width="2"/>')
-    largest = max(b.count for b in bins)
-    for b in bins:
-        radius = 3 + 5 * (b.count / largest) ** 0.5
-        tip = (
-            f"mean confidence {b.confidence:.2f}, labelled met {b.observed:.2f}, "
-            f"{b.count:,} verdicts"
-        )
-        parts.append(
-            f'<circle cx="{x(b.confidence):.1f}" cy="{y(b.observed):.1f}" r="{radius:.1f}" '
-            f'fill="#1565c0"><title>{_e(tip)}</title></circle>'
-        )
-    parts.append(f"</svg><figcaption>{_e(caption)}</figcaption></figure>\n")
-    return "".join(parts)
-
-
-def _fmt(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.3f}"

@@ -13,9 +13,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ._agreement import AgreementReport
-from ._statistics import AgreementMetrics
-from ._summary import GradeSummary
+from .._batch._agreement import AgreementReport
+from .._batch._statistics import AgreementMetrics
+from .._batch._summary import GradeSummary
 
 __all__ = ["agreement_tables", "grade_summary_tables", "render"]
 
