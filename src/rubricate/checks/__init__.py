@@ -19,21 +19,23 @@ Example:
 
 from ._check import Check, CountBounds, all_of, negate
 from ._counting import (
+    character_count,
+    paragraph_count,
+    part_count,
+    sentence_count,
+    word_count,
+)
+from ._elements import (
     bullet_count,
     capital_word_count,
-    character_count,
     emoji_count,
     highlight_count,
     keyword_count,
     letter_count,
     line_count,
     numbered_count,
-    paragraph_count,
-    part_count,
     placeholder_count,
     section_count,
-    sentence_count,
-    word_count,
 )
 from ._format import (
     date_format,
