@@ -1,0 +1,426 @@
+"""The grammar's rules for counts: a bound on a unit, a limit per unit, absence, presence.
+
+"under 100 words", "between 3 and 5 bullet points", "no sentence longer than 20 words", "no
+emojis", "use bullet points", "3 parts separated by ***": each rule is a pattern and a builder
+that turns its match into a catalogue check, or `None` when the words do not settle one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ..._exceptions import RubricError
+from ...checks import Check, all_of, create, negate
+from ._vocabulary import (
+    CMP_ANY,
+    CONTAINER,
+    CONTAINER_WORDS,
+    CONTAINERS,
+    DIVIDER,
+    LIST_WORDS,
+    NEG,
+    POST,
+    UNIT,
+    UNIT_WORDS,
+    Reading,
+    bound,
+    cmp_key,
+    count_check,
+    mask,
+    unit_key,
+)
+
+__all__ = [
+    "CAPITAL_TIMES",
+    "COUNT",
+    "HIGHLIGHT",
+    "LIST_OF",
+    "PARTS",
+    "PRESENT",
+    "UNIT_LIMIT",
+    "UNNUMBERED",
+    "ZERO",
+    "capital_times_rule",
+    "count_rule",
+    "highlight_rule",
+    "list_of_rule",
+    "parts_rule",
+    "present_rule",
+    "unit_limit_rule",
+    "unnumbered_rule",
+    "zero_rule",
+]
+
+
+# The count rule: [negation] [comparator] N [unit] [post-comparator], or a range.
+# What may stand between a negation and the bound it flips: verbs ("must not go over"), or the
+# unit a limit applies in ("no sentence longer than"); never another noun ("no heading longer
+# than" is about headings, which the grammar does not count words in).
+_NEG_GAP = (
+    r"be|go|goes|have|has|contain|contains|use|uses|write|include|includes|run|runs|get|is|are|"
+    r"exceed|make|let|allow|any|ever|should|must|will|can|do|does|with|having|of|"
+    rf"{'|'.join(CONTAINER_WORDS.values())}"
+)
+COUNT = re.compile(
+    rf"(?:(?P<neg>\b{NEG}|\bnot)\s+(?:(?:{_NEG_GAP})\s+){{0,2}}?)?"
+    rf"(?:(?:{CMP_ANY})\s+)?(?:(?:between|from)\s+)?(?:(?P<low>\d+)\s*(?:-|–|to|and|or)\s*)?"
+    rf"(?:(?:at least|no fewer than|no less than|a minimum of|minimum)\s+(?P<low2>\d+)\s+"
+    rf"(?:but|and)\s+(?P<high2>no more than|not more than|at most|up to|fewer than|less than|"
+    rf"under)\s+)?(?P<n>\d+)(?P<plus>\+)?"
+    rf"(?:\s*-\s*|\s+)(?:(?:different|distinct|separate|full|complete|short|long|concise|"
+    rf"clear|main|key|total|distinct|markdown|\w+-(?=\w))\s+)?(?P<unit>{UNIT})\b"
+    rf"(?:\s+(?P<post_most>{POST['at_most']})|\s*(?P<post_least>{POST['at_least']}))?"
+    rf"(?:\s+(?:long|in length|in total|total|or so))?"
+)
+
+
+def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    unit = unit_key(match.group("unit"))
+    if unit is None:
+        return None
+    n = int(match.group("n"))
+    negated = match.group("neg") is not None
+    cmp = cmp_key(match)
+    if match.group("post_most"):
+        cmp = cmp or "at_most"
+    if match.group("post_least"):
+        cmp = cmp or "at_least"
+    bounds: dict[str, int]
+    if match.group("plus"):
+        cmp = cmp or "at_least"
+    if match.group("low2") is not None:
+        if negated:
+            return None
+        upper = (
+            "at_most"
+            if match.group("high2") in ("no more than", "not more than", "at most", "up to")
+            else "fewer_than"
+        )
+        bounds = {"at_least": int(match.group("low2")), upper: n}
+    elif match.group("low") is not None:
+        low = int(match.group("low"))
+        if negated or cmp not in (None, "exactly") or low > n:
+            return None
+        bounds = {"at_least": low, "at_most": n}
+    else:
+        key = bound(cmp, negated)
+        if key is None:
+            return None
+        bounds = {key: n}
+    if unit == "section":
+        return _sections(bounds, reading)
+    per, per_span = _per(unit, match, reading)
+    if per_span is False:
+        return None
+    extra: dict[str, Any] = {"per": per} if per else {}
+    if unit == "paragraph":
+        separator = _separator(reading, match.end())
+        if separator is False:
+            return None
+        if separator:
+            extra["separator"] = separator
+    if unit == "item":
+        kind = re.search(
+            r"\b(bullet(?:ed)?|numbered|ordered)\b[^.;]*$", reading.text[: match.start()]
+        )
+        if kind is not None:
+            unit = "numbered" if kind.group(1) in ("numbered", "ordered") else "bullet"
+    try:
+        return count_check(unit, bounds, **extra)
+    except RubricError:
+        return None
+
+
+def _sections(bounds: dict[str, int], reading: Reading) -> Check | None:
+    """Sections: each opening with a quoted marker (`'SECTION X'`), or Markdown headings."""
+    marker = re.search(
+        r"(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?|marked|labell?ed|headed|titled)"
+        r" (?:with )?(?:the )?(?:word |marker |label )?(?P<q>q\d+)"
+        r"(?: where \w+ is the (?:section )?number| followed by (?:its|the|a) number)?",
+        reading.text,
+    )
+    if marker is not None:
+        reading.text = mask(reading.text, marker.start(), marker.end())
+        return create("section_count", marker=reading.quote(marker.group("q")), **bounds)
+    if re.search(r"\b(?:markdown|heading|header)", reading.text):
+        return create("section_count", **bounds)
+    return None
+
+
+def _separator(reading: Reading, start: int) -> str | bool | None:
+    """A divider the paragraphs are separated by (`***`), None for blank lines, False: unread."""
+    after = re.compile(
+        r",?\s*(?:and\s+)?(?:each\s+|that are\s+|which are\s+)?(?:separated|divided|split)"
+        r"(?: from each other| from one another)?\s+(?:by|with|using)\s+(?P<what>[^,;.]*)"
+    ).match(reading.text, start)
+    if after is None:
+        return None
+    what = after.group("what").strip()
+    divider = re.search(DIVIDER, what)
+    blank = re.fullmatch(
+        r"(?:an? |one or more |two |2 |double )?(?:blank|empty|new|line|lines|line ?breaks?|"
+        r"newlines?|\s)+",
+        what,
+    )
+    if divider is not None:
+        rest = what.replace(divider.group(), " ")
+        if re.sub(
+            r"\b(?:the|a|markdown|divider|separator|horizontal|rule|line|of|\s)\b", "", rest
+        ).strip():
+            return False
+        reading.text = mask(reading.text, after.start(), after.end())
+        return divider.group()
+    if blank is not None:
+        reading.text = mask(reading.text, after.start(), after.end())
+        return None
+    return False
+
+
+def _per(unit: str, match: re.Match[str], reading: Reading) -> tuple[str | None, bool | None]:
+    """The unit a count applies inside (`per="sentence"`), read from `each`/`every`/`per`.
+
+    Returns `(per, True)` when one was read (and masked), `(None, None)` when the count is for
+    the whole text, and `(None, False)` when the scope is there but cannot be a check.
+    """
+    text = reading.text
+    scope = re.compile(
+        rf"\b(?:each|every|per|any|no|in each|in every|for each|for every|all(?: the)?|"
+        rf"individual|single)\s+(?:{CONTAINER})\b"
+    )
+    found = [m for m in scope.finditer(text)]
+    container_key: str | None = None
+    span: tuple[int, int] | None = None
+    for m in found:
+        key = next(
+            k.removeprefix("c_") for k, v in m.groupdict().items() if v and k.startswith("c_")
+        )
+        if key != unit:
+            container_key, span = key, (m.start(), m.end())
+            break
+    if container_key is None:
+        # "keep sentences under 20 words": a bare plural of a container that no count uses.
+        bare = re.compile(rf"\b(?:{CONTAINER})\b")
+        for m in bare.finditer(text):
+            key = next(
+                k.removeprefix("c_") for k, v in m.groupdict().items() if v and k.startswith("c_")
+            )
+            if key == unit or m.group().endswith("s") is False:
+                continue
+            if match.start() <= m.start() < match.end():
+                continue
+            if re.search(r"\d+\s+(?:\w+\s+)?$", text[: m.start()]):
+                continue  # "3 paragraphs": a count of its own, not a scope
+            container_key, span = key, (m.start(), m.end())
+            break
+    if container_key is None:
+        each = re.search(r"\b(?:each|every one|apiece)\b", text)
+        if each is not None:
+            before = [m for m in re.finditer(rf"\b(?:{CONTAINER})\b", text[: each.start()])]
+            if before:
+                last = before[-1]
+                container_key = next(
+                    k.removeprefix("c_")
+                    for k, v in last.groupdict().items()
+                    if v and k.startswith("c_")
+                )
+                span = (each.start(), each.end())
+    if container_key is None or span is None:
+        return None, None
+    if container_key not in CONTAINERS.get(unit, ()):
+        return None, False
+    reading.text = mask(reading.text, *span)
+    return container_key, True
+
+
+def _zero_units(words: str) -> list[Check] | None:
+    """The checks for units said to be absent: "bullet points or emojis" -> two zero counts."""
+    found: list[Check] = []
+    pieces = [p.strip() for p in re.split(rf"\s*(?:{LIST_WORDS})\s*(?:any\s+)?", words)]
+    noun = pieces[-1].split()[-1] if pieces and pieces[-1] else ""
+    for index, piece in enumerate(pieces):
+        if index < len(pieces) - 1 and piece in ("bullet", "bulleted", "numbered", "ordered"):
+            piece = f"{piece} {noun}"  # "bulleted or numbered lists"
+        if not piece:
+            continue
+        check = _absent(piece)
+        if check is None:
+            return None
+        found.append(check)
+    return found or None
+
+
+_ABSENT: tuple[tuple[str, Callable[[], Check]], ...] = (
+    (r"commas?", lambda: create("no_commas")),
+    (
+        r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|upper[- ]?case",
+        lambda: create("all_lowercase"),
+    ),
+    (r"(?:a )?title", lambda: negate(create("has_title"))),
+    (r"(?:bullet(?:ed)?|unordered) lists?", lambda: create("bullet_count", exactly=0)),
+    (r"(?:numbered|ordered) lists?", lambda: create("numbered_count", exactly=0)),
+    (r"lists?|list formatting", lambda: create("bullet_count", numbered=True, exactly=0)),
+)
+
+
+def _absent(piece: str) -> Check | None:
+    for pattern, build in _ABSENT:
+        if re.fullmatch(pattern, piece):
+            return build()
+    unit = unit_key(piece)
+    if unit in ("bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "item"):
+        return count_check(unit, {"exactly": 0})
+    if unit == "capital_word":
+        return create("capital_word_count", exactly=0)
+    return None
+
+
+_ZERO_UNIT = (
+    r"(?:(?:bullet(?:ed)?|numbered|ordered)(?=\s+(?:or|and|nor)\s)|commas?|"
+    r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|"
+    r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|lists?|list formatting|"
+    rf"{UNIT})"
+)
+ZERO = re.compile(
+    rf"\b(?P<neg>{NEG})\b\s+(?:(?:any|a|an|the|use of|using|use|uses|include|including|"
+    rf"contain|containing|have|has|with|write|put|add|of|format(?:ted)?(?: it)? as|"
+    rf"in|as|be|single|1|kind of|type of|sort of|form of)\s+){{0,3}}"
+    rf"(?P<units>{_ZERO_UNIT}(?:\s*(?:{LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*)\b"
+    # "no heading longer than 6 words" limits headings; it does not forbid them.
+    rf"(?![- ]?case\b)(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|"
+    rf"exceed\w*|with|has|have|"
+    rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can)\b)"
+    rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
+    rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
+)
+
+
+def zero_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    units = match.group("units") or match.group("units2")
+    found = _zero_units(units)
+    if not found:
+        return None
+    # "no more than" is a bound, read by the count rule; "no 3 bullets" is nothing.
+    return all_of(*found)
+
+
+# Presence: a unit named with a positive verb and no number ("use bullet points").
+PRESENT = re.compile(
+    r"\b(?:(?:at least )?(?:a|an|1|one|some|several)\s+)?"
+    r"(?P<unit>bullet(?:ed)?[- ]?(?:points?|lists?|list format)|bullets|"
+    r"(?:numbered|ordered) (?:lists?|steps?|list format)|emojis?|emoticons?|(?:markdown )?"
+    r"(?:sub)?head(?:ing|er)s|a list)\b"
+)
+
+
+def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    unit = match.group("unit")
+    if unit.startswith("bullet"):
+        return create("bullet_count", at_least=1)
+    if unit.startswith(("numbered", "ordered")):
+        return create("numbered_count", at_least=1)
+    if unit.startswith("emo"):
+        return create("emoji_count", at_least=1)
+    if "head" in unit:
+        return create("section_count", at_least=1)
+    if unit == "a list":
+        return create("bullet_count", numbered=True, at_least=1)
+    return None
+
+
+LIST_OF = re.compile(
+    rf"\b(?:(?P<kind>bullet(?:ed)?|numbered|ordered)(?: point)? )?list "
+    rf"(?:of|with|containing|that has|having|has|contains|should have|must have|should contain|"
+    rf"must contain|includes|needs)\s+(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+(?:[a-z]+\s+)?"
+    rf"(?:(?:items?|entries|points?|"
+    rf"elements?|things|steps?|tips|ideas|examples|reasons|options|bullets?|bullet points)\b|"
+    rf"(?P<noun>[a-z]+s)\b)"
+)
+
+
+def list_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    key = bound(cmp_key(match), False)
+    if key is None:
+        return None
+    bounds = {key: int(match.group("n"))}
+    kind = match.group("kind") or ""
+    if kind.startswith("bullet"):
+        return create("bullet_count", **bounds)
+    if kind in ("numbered", "ordered"):
+        return create("numbered_count", **bounds)
+    return create("bullet_count", numbered=True, **bounds)
+
+
+PARTS = re.compile(
+    rf"(?P<n>\d+)\s+(?P<distinct>different\s+|distinct\s+|separate\s+|unique\s+)?"
+    rf"(?:responses|answers|versions|parts|replies|drafts|variants|options)\s+"
+    rf"(?:(?:that are|which are)\s+)?(?:separated|divided|split)\s+(?:from each other\s+)?"
+    rf"(?:by|with|using)\s+"
+    rf"(?:exactly\s+)?(?:\d+\s+)?(?:(?:asterisks|stars|dashes|hyphens|hashes|equals signs|tildes|"
+    rf"underscores|symbols)\s+)?(?:like\s+)?{DIVIDER}"
+)
+
+
+def parts_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create(
+        "part_count",
+        separator=match.group("sep"),
+        exactly=int(match.group("n")),
+        distinct=bool(match.group("distinct")),
+    )
+
+
+HIGHLIGHT = re.compile(
+    rf"(?:highlight(?:s|ing)?|bold(?:s|ing)?|emphasi[sz](?:e|es|ing))\s+(?:(?:{CMP_ANY})\s+)?"
+    rf"(?P<n>\d+)\s+(?:sections?|parts?|phrases?|words?|passages?|key (?:points|terms|phrases))"
+    rf"(?:\s+(?:with|using|in)\s+markdown)?"
+)
+
+
+def highlight_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    key = bound(cmp_key(match), False)
+    if key is None:
+        return None
+    return create("highlight_count", **{key: int(match.group("n"))})
+
+
+UNIT_LIMIT = re.compile(
+    rf"(?:the\s+)?(?P<unit>word|sentence|paragraph|character|line|bullet(?: point)?)s?[- ]?"
+    rf"(?:count|limit|total|length)\s*(?::|of|is|should be|must be|must|should|stays?|remains?|"
+    rf"to be)?\s*(?:(?P<neg>not|never)\s+(?:\w+\s+)?)?(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)"
+)
+
+
+def unit_limit_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    unit = unit_key(match.group("unit"))
+    cmp = cmp_key(match)
+    if cmp is None and re.search(r"limit", match.group()):
+        cmp = "at_most"  # "a word limit of 150"
+    key = bound(cmp, match.group("neg") is not None)
+    if unit is None or key is None:
+        return None
+    return count_check(unit, {key: int(match.group("n"))})
+
+
+CAPITAL_TIMES = re.compile(
+    rf"(?P<unit>{UNIT_WORDS[0][0]})\s+(?:(?:should|must|will|to)\s+)?(?:appears?|occurs?|are used|"
+    rf"be used|show up)\s+(?:(?P<neg>not|never)\s+)?(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+times"
+)
+
+
+def capital_times_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    key = bound(cmp_key(match), match.group("neg") is not None)
+    if key is None:
+        return None
+    return create("capital_word_count", **{key: int(match.group("n"))})
+
+
+UNNUMBERED = re.compile(
+    r"\b(?:not|never)\s+(?:\w+\s+)?number\s+(?:the\s+|your\s+|any\s+)?"
+    r"(?:steps|items|points|list|lines|entries|tips|ideas)\b"
+)
+
+
+def unnumbered_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("numbered_count", exactly=0)

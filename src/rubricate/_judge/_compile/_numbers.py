@@ -1,0 +1,115 @@
+"""Numbers in words read as digits: `twenty-five`, `a hundred`, `a dozen`, `once`, `1,000`.
+
+The phrase grammar reads every criterion with its numbers in digits, so its rules match one
+form; `stated_numbers` reads them the same way to check a compiled mapping's numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["normalize_numbers"]
+
+
+# -- numbers ---------------------------------------------------------------------------------
+
+_UNITS = {
+    word: value
+    for value, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
+    )
+}
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_SCALES = {"hundred": 100, "thousand": 1000}
+_NUMBER_CORE = "|".join([*_UNITS, *_TENS, *_SCALES, "dozen", "single"])
+_NUMBER_WORD = "|".join([*_UNITS, *_TENS, *_SCALES, "dozen", "single", "a", "an", "and"])
+_NUMBER_RUN = re.compile(rf"\b(?:(?:{_NUMBER_WORD})(?:[\s-]+|$))*(?:{_NUMBER_CORE})\b")
+_TIMES = {"once": "1 times", "twice": "2 times", "thrice": "3 times"}
+_ARTICLE_NUMBERS = frozenset({"hundred", "thousand", "dozen", "single"})
+
+
+def _words_to_number(words: Sequence[str]) -> int | None:
+    """`["twenty", "five"]` -> 25, `["a", "hundred"]` -> 100, `["a", "single"]` -> 1."""
+    total = current = 0
+    seen = False
+    for word in words:
+        if word in ("a", "an"):
+            current = max(current, 1) if not seen else current
+            continue
+        if word == "and":
+            continue
+        if word == "single":
+            current, seen = 1, True
+        elif word == "dozen":
+            current, seen = max(current, 1) * 12, True
+        elif word in _UNITS:
+            current, seen = current + _UNITS[word], True
+        elif word in _TENS:
+            current, seen = current + _TENS[word], True
+        elif word in _SCALES:
+            current, seen = max(current, 1) * _SCALES[word], True
+            if _SCALES[word] >= 1000:
+                total, current = total + current, 0
+        else:
+            return None
+    return total + current if seen else None
+
+
+def normalize_numbers(text: str) -> str:
+    """Casefolded `text` with numbers in words written in digits and `1,000` as `1000`.
+
+    `twice` becomes `2 times`; `a single` and `one` become `1`. A run that is not a number on
+    its own (`a`, `and`) is left as it is.
+    """
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.casefold())
+    for word, digits in _TIMES.items():
+        text = re.sub(rf"\b{word}\b", digits, text)
+
+    def replace(match: re.Match[str]) -> str:
+        words = [w for w in re.split(r"[\s-]+", match.group().strip()) if w]
+        # A leading article belongs to the number only before a scale ("a hundred", "a
+        # dozen", "a single"); "a two-sentence answer" is two. A leading "and" never does.
+        lead = ""
+        while words and (
+            words[0] == "and"
+            or (words[0] in ("a", "an") and (len(words) < 2 or words[1] not in _ARTICLE_NUMBERS))
+        ):
+            lead += words.pop(0) + " "
+        value = _words_to_number(words)
+        if value is None:
+            return match.group()
+        tail = " " if match.group().endswith((" ", "-")) else ""
+        return f"{lead}{value}{tail}"
+
+    return _NUMBER_RUN.sub(replace, text)

@@ -1,0 +1,262 @@
+"""The phrase grammar's words, and a criterion prepared for its rules.
+
+Negations, comparators (before and after a number), units and the containers a per-unit limit
+applies in, language names, the filler words that carry no rule; `read` lifts quoted phrases
+out (`q0`, `q1`...), opens contractions and writes numbers in digits, so that each rule
+(`_count_rules.py`, `_text_rules.py`) matches one form and masks what it consumed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...checks import Check, create
+from ...checks._language import LANGUAGES
+from ._numbers import normalize_numbers
+
+__all__ = [
+    "ABSENCE",
+    "CMP_ANY",
+    "CONTAINER",
+    "CONTAINERS",
+    "CONTAINER_WORDS",
+    "DIVIDER",
+    "EXAMPLE_TAIL",
+    "FILLER",
+    "LANGUAGE_CODES",
+    "LANGUAGE_NAMES",
+    "LIST_WORDS",
+    "NEG",
+    "ORDINAL",
+    "ORDINAL_WORDS",
+    "POST",
+    "UNIT",
+    "UNIT_WORDS",
+    "Builder",
+    "Reading",
+    "bound",
+    "cmp_key",
+    "count_check",
+    "mask",
+    "plain",
+    "read",
+    "unit_key",
+]
+
+
+# -- the grammar -----------------------------------------------------------------------------
+
+ORDINAL_WORDS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+]
+ORDINAL = "|".join(ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th)"
+NEG = (
+    r"(?:not|never|no|none|without|avoid(?:s|ing)?|zero|free of|refrain from|omit(?:s|ting)?|"
+    r"exclud(?:e|es|ing)|skip(?:s|ping)?|nor)"
+)
+ABSENCE = re.compile(rf"\b{NEG}\b|n't\b|-free\b")
+_CMP = {
+    "at_most": (
+        r"at (?:the )?most|up to|a maximum of|maximum of|maximum|an? max of|max of|max\.?|within|"
+        r"limited to|"
+        r"(?:limit|keep|cap|restrict)\w*(?: \w+){0,2}? (?:to|at|within)|no longer than|"
+        r"≤|<=|not to exceed"
+    ),
+    "fewer_than": r"fewer than|less than|under|below|shorter than|<",
+    "at_least": r"at least|a minimum of|minimum of|minimum|min\.?|≥|>=",
+    "more_than": r"more than|over|above|beyond|greater than|longer than|exceed(?:s|ing)?|>",
+    "exactly": r"exactly|precisely|just|only",
+}
+CMP_ANY = "|".join(f"(?P<{key}>{value})" for key, value in _CMP.items())
+POST = {
+    "at_most": r"or (?:fewer|less|under|below|shorter)|max(?:imum)?|at (?:the )?most|tops|or so",
+    "at_least": r"or (?:more|longer|above|over)|at least|minimum|min|\+|plus",
+}
+_FLIP = {"at_most": "more_than", "more_than": "at_most", "at_least": "fewer_than"}
+_FLIP |= {"fewer_than": "at_least"}
+# Unit words -> (key). Longest first, so "bullet points" is read before "points".
+UNIT_WORDS: tuple[tuple[str, str], ...] = (
+    (
+        r"words? (?:written )?in (?:all )?(?:capital letters|capitals|caps|upper[- ]?case)|"
+        r"all[- ]caps words?|(?:upper[- ]?case|capitali[sz]ed) words?",
+        "capital_word",
+    ),
+    (r"bullet(?:ed)?[- ]?(?:points?|list items?|items?|lines?)|bullets?", "bullet"),
+    (r"numbered (?:list )?(?:items?|points?|steps?|entries|lines?)", "numbered"),
+    (r"(?:list )?items?|list entries|entries", "item"),
+    (r"highlighted (?:sections?|parts?|phrases?|words?|passages?)|highlights", "highlight"),
+    (r"placeholders?", "placeholder"),
+    (r"emojis?|emoticons?", "emoji"),
+    (r"(?:markdown )?(?:sub)?head(?:ing|er)s?|sections? headings?", "heading"),
+    (r"sentences?", "sentence"),
+    (r"paragraphs?|paras?", "paragraph"),
+    (r"characters?|chars?", "character"),
+    (r"lines?", "line"),
+    (r"words?", "word"),
+    (r"sections?", "section"),
+)
+UNIT = "|".join(f"(?:{pattern})" for pattern, _ in UNIT_WORDS)
+_UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
+_COUNT_CHECK = {
+    "word": ("word_count", {}),
+    "sentence": ("sentence_count", {}),
+    "paragraph": ("paragraph_count", {}),
+    "character": ("character_count", {}),
+    "line": ("line_count", {}),
+    "bullet": ("bullet_count", {}),
+    "numbered": ("numbered_count", {}),
+    "item": ("bullet_count", {"numbered": True}),
+    "emoji": ("emoji_count", {}),
+    "placeholder": ("placeholder_count", {}),
+    "heading": ("section_count", {}),
+    "capital_word": ("capital_word_count", {}),
+    "highlight": ("highlight_count", {}),
+}
+# Which unit a per-unit limit may apply inside.
+CONTAINERS = {
+    "word": ("sentence", "paragraph", "line", "item"),
+    "character": ("sentence", "paragraph", "line", "item"),
+    "sentence": ("paragraph",),
+}
+CONTAINER_WORDS = {
+    "sentence": r"sentences?",
+    "paragraph": r"paragraphs?|paras?",
+    "line": r"lines?",
+    "item": r"bullet(?:ed)?[- ]?(?:points?|items?)|bullets?|(?:list )?items?|list entries|entries",
+}
+CONTAINER = "|".join(f"(?P<c_{key}>{value})" for key, value in CONTAINER_WORDS.items())
+LANGUAGE_CODES = {name.casefold(): code for code, name in LANGUAGES.items() if "(" not in name}
+LANGUAGE_NAMES = "|".join(sorted(LANGUAGE_CODES, key=len, reverse=True))
+DIVIDER = r"(?P<sep>(?:\*{3,}|-{3,}|_{3,}|={3,}|~{3,}|#{3,}))"
+LIST_WORDS = r"(?:and|or|nor|,|;|and/or)"
+EXAMPLE_TAIL = (
+    r",?\s*(?:like|such as|e\.g\.,?|for example,?|for instance,?)\s+"
+    r"(?:q\d+|<<[^>]*>>|\*[^*\s][^*]*\*|\[[^\]]+\]|\S+)"
+)
+_QUOTED = re.compile(r"(?<!\w)'(?P<single>[^']*?\w[^']*?)'(?!\w)|\"(?P<double>[^\"]*?\w[^\"]*?)\"")
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+_TAIL_QUOTE = re.compile(r":\s*(['\"])(?P<body>.*\w.*)\1\W*$", re.DOTALL)
+
+
+_CONSUMED = "\x00"
+
+
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words that carry no rule: the subject, modal verbs, articles, "the response should".
+FILLER = _word_set(
+    """
+    a an the this that these those it its it's itself response responses answer answers
+    reply replies output text draft writing result message content copy piece whole entire
+    overall total full complete final your you yours my me i we our us please kindly
+    should must shall will would can could may might need needs needed has have having had
+    is are be been being was were do does did doing make makes made keep keeps kept stay
+    stays remain remains contain contains containing include includes including use uses
+    using used write writes written writing give gives given provide provides provided
+    present presented format formatted formatting structure structured organized organised
+    put add adds added appear appears show shows form style feature features of in on at
+    to for with by as from into within throughout across and or but also only just all any
+    each every some one both either so then there here which where when what total length
+    long short size count number amount limit overall roughly strictly poem haiku essay
+    summary story email letter post blog article tweet note description explanation report
+    review message bio slogan speech script song lyrics limerick sonnet cover blurb quote
+    recipe guide instructions steps reply comment update announcement memo summary
+    everything entirely completely wholly fully exactly precisely allowed permitted sure
+    ensure ensures respond responds responding aim aims target run runs lay laid out offer
+    offers deliver delivers produce produces create creates compose composes generate
+    generates craft crafts draft drafts prepare prepares return returns print prints go
+    goes consist consists set
+    """
+)
+
+
+@dataclass
+class Reading:
+    """The criterion as the rules consume it."""
+
+    text: str
+    quotes: list[str]
+    checks: list[Check] = field(default_factory=list)
+
+    def quote(self, token: str | None) -> str | None:
+        if token is None:
+            return None
+        match = re.fullmatch(r"q(\d+)", token)
+        return self.quotes[int(match.group(1))] if match else None
+
+    def quote_list(self, tokens: str) -> list[str]:
+        return [self.quotes[int(n)] for n in re.findall(r"q(\d+)", tokens)]
+
+
+Builder = Callable[[re.Match[str], Reading], "Check | None"]
+
+
+def plain(description: str) -> str:
+    return " ".join(description.translate(_QUOTES).split())
+
+
+def read(description: str) -> Reading:
+    """Quotes lifted out as `q0`, `q1`...; then casefolded, contractions opened, numbers."""
+    text = plain(description)
+    quotes: list[str] = []
+
+    def lift(phrase: str) -> str:
+        quotes.append(phrase)
+        return f" q{len(quotes) - 1} "
+
+    tail = _TAIL_QUOTE.search(text)
+    # A long quoted request at the end ("repeat this request: '...'") may hold apostrophes
+    # that end no quote; a list of quoted options ("'yes', 'no'") is read one quote at a time.
+    if tail is not None and not re.search(r"['\"]\s*(?:,|or|and)\s*['\"]", tail.group("body")):
+        body = tail.group("body")
+        text = text[: tail.start()] + ": " + lift(body)
+    text = _QUOTED.sub(lambda m: lift(m.group("single") or m.group("double") or ""), text)
+    text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
+    text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
+    text = normalize_numbers(text)
+    text = re.sub(r"\s+", " ", text).strip()
+    return Reading(text=text, quotes=quotes)
+
+
+def unit_key(words: str) -> str | None:
+    words = words.strip()
+    return next((key for pattern, key in _UNIT_KEYS if pattern.match(words)), None)
+
+
+def bound(cmp: str | None, negated: bool) -> str | None:
+    key = cmp or "exactly"
+    if negated:
+        return _FLIP.get(key)
+    return key
+
+
+def cmp_key(match: re.Match[str], prefix: str = "") -> str | None:
+    for key in _CMP:
+        if match.groupdict().get(f"{prefix}{key}"):
+            return key
+    return None
+
+
+def count_check(unit: str, bounds: dict[str, int], **extra: Any) -> Check:
+    name, args = _COUNT_CHECK[unit]
+    return create(name, **args, **extra, **bounds)
+
+
+def mask(text: str, start: int, end: int) -> str:
+    """The text with a consumed span blanked out by a character no rule reads across."""
+    return text[:start] + _CONSUMED * (end - start) + text[end:]
