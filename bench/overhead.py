@@ -251,8 +251,8 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     from rubricate._judge import _prompts as prompts
     from rubricate._judge._answers import joint_schema, parse_joint
     from rubricate._judge._evidence import render_evidence
-    from rubricate._judge._injection import find_suspect_passages
     from rubricate._judge._judge import _with_tail, summarize
+    from rubricate._judge._suspects import find_suspect_passages
     from rubricate._types import Evidence
 
     model = FakeJudgeModel()

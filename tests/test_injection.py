@@ -16,7 +16,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from fakes import GrammarScriptedChatModel, ScriptedChatModel, joint_reply
 from rubricate import Criterion, Judge, RetryPolicy, Rubric
-from rubricate._judge._injection import MASK, find_suspect_passages, mask_evidence, mask_passages
+from rubricate._judge._injection import MASK, mask_evidence, mask_passages
+from rubricate._judge._suspects import find_suspect_passages
 from rubricate._types import Evidence
 
 DATA = Path(__file__).resolve().parents[1] / "bench" / "data"
