@@ -10,6 +10,7 @@ import typer
 from rich.text import Text
 
 from .._batch._agreement import measure_agreement
+from .._batch._statistics import require_sklearn
 from .._exceptions import RubricateError
 from .._redact import redact
 from .._report._agreement_page import write_agreement_report
@@ -26,6 +27,7 @@ from ._common import (
     fail,
     stderr_console,
     stdout_console,
+    write_or_fail,
 )
 from ._ray import (
     ActorsOption,
@@ -34,6 +36,7 @@ from ._ray import (
     Engine,
     EngineOption,
     RateOption,
+    RayRun,
     agreement_on_ray,
 )
 
@@ -133,27 +136,26 @@ def register(app: typer.Typer, context: CliContext) -> None:
         ):
             fail("--report must be a different file from the labelled files and -o")
         try:
-            import sklearn  # type: ignore[import-untyped]  # noqa: F401
-        except ImportError:
-            fail("agreement needs scikit-learn: pip install 'rubricate[eval]'")
+            require_sklearn()  # before loading a judge model that could not be used
+        except RubricateError as exc:
+            fail(str(exc))
         grader = build_judge(context, judge, mode, jobs, err)
         progress = RichProgress(err, "Grading labelled items")
         try:
             with progress:
                 if engine is Engine.ray:
-                    report = agreement_on_ray(
-                        labelled,
+                    ray_run = RayRun(
                         factory=context.judge_factory,
                         spec=judge,
                         mode=mode,
-                        limit=limit,
-                        seed=seed,
                         address=address,
                         actors=actors,
                         cpus_per_actor=cpus_per_actor,
                         jobs=jobs,
                         requests_per_second=rps,
-                        progress=progress,
+                    )
+                    report = agreement_on_ray(
+                        ray_run, labelled, limit=limit, seed=seed, progress=progress
                     )
                 else:
                     report = measure_agreement(
@@ -171,18 +173,10 @@ def register(app: typer.Typer, context: CliContext) -> None:
             fail(redact(str(exc)))
         stdout_console().print(agreement_tables(report))
         if output is not None:
-            try:
-                output.write_text(
-                    json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n",
-                    encoding="utf-8",
-                )
-            except OSError as exc:
-                fail(f"cannot write {str(output)!r}: {exc.strerror or exc}")
+            text = json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n"
+            write_or_fail(output, lambda: output.write_text(text, encoding="utf-8"))
             err.print(Text(f"Wrote {output}"))
         if html is not None:
-            try:
-                write_agreement_report(html, report)
-            except OSError as exc:
-                fail(f"cannot write the report {str(html)!r}: {exc.strerror or exc}")
+            write_or_fail(html, lambda: write_agreement_report(html, report))
             err.print(Text(f"Report: {html}"))
         raise typer.Exit(int(ExitCode.OK if report.ok else ExitCode.INCOMPLETE))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import Annotated, NoReturn
 
@@ -50,6 +51,7 @@ __all__ = [
     "mode_of",
     "stderr_console",
     "stdout_console",
+    "write_or_fail",
 ]
 
 
@@ -168,6 +170,14 @@ def fail(message: str, code: ExitCode = ExitCode.USAGE) -> NoReturn:
     """Print `Error: message` on stderr and exit with `code`."""
     stderr_console().print(Text.assemble(("Error: ", "bold red"), message))
     raise typer.Exit(int(code))
+
+
+def write_or_fail(path: Path, write: Callable[[], object]) -> None:
+    """Run `write`, which writes `path`; when it cannot, exit 2 naming the file and why."""
+    try:
+        write()
+    except OSError as exc:
+        fail(f"cannot write {str(path)!r}: {exc.strerror or exc}")
 
 
 def mode_of(choice: ModeChoice | None) -> Mode | None:

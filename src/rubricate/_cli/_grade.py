@@ -30,6 +30,7 @@ from ._common import (
     show_compiled,
     stderr_console,
     stdout_console,
+    write_or_fail,
 )
 from ._ray import (
     ActorsOption,
@@ -38,6 +39,7 @@ from ._ray import (
     Engine,
     EngineOption,
     RateOption,
+    RayRun,
     grade_on_ray,
 )
 
@@ -169,20 +171,19 @@ def register(app: typer.Typer, context: CliContext) -> None:
         try:
             with progress:
                 if engine is Engine.ray:
-                    summary = grade_on_ray(
-                        input_path,
-                        results_path,
+                    ray_run = RayRun(
                         factory=context.judge_factory,
                         spec=judge,
                         mode=mode,
                         compile_checks=compile_checks,
-                        rubric=batch_rubric,
                         address=address,
                         actors=actors,
                         cpus_per_actor=cpus_per_actor,
                         jobs=jobs,
                         requests_per_second=rps,
-                        progress=progress,
+                    )
+                    summary = grade_on_ray(
+                        ray_run, input_path, results_path, rubric=batch_rubric, progress=progress
                     )
                 else:
                     summary = grade_file(
@@ -208,9 +209,8 @@ def register(app: typer.Typer, context: CliContext) -> None:
             fail(redact(str(exc)))
         stdout_console().print(grade_summary_tables(summary))
         if report is not None:
-            try:
-                write_html_report(report, summary, iter_results(results_path))
-            except OSError as exc:
-                fail(f"cannot write the report {str(report)!r}: {exc.strerror or exc}")
+            write_or_fail(
+                report, lambda: write_html_report(report, summary, iter_results(results_path))
+            )
             err.print(Text(f"Report: {report}"))
         raise typer.Exit(int(ExitCode.OK if summary.ok else ExitCode.INCOMPLETE))

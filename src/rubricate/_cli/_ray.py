@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import enum
 import functools
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -23,6 +24,7 @@ __all__ = [
     "Engine",
     "EngineOption",
     "RateOption",
+    "RayRun",
     "agreement_on_ray",
     "grade_on_ray",
 ]
@@ -91,66 +93,56 @@ def make_judge(
     return judge
 
 
+@dataclass(frozen=True, kw_only=True)
+class RayRun:
+    """What `grade` and `agreement` pass to Ray: where, the actor pool, and each actor's judge."""
+
+    factory: JudgeFactory
+    spec: str
+    """The `--judge` value each actor builds its judge from."""
+    mode: ModeChoice | None
+    compile_checks: bool = False
+    address: str | None
+    actors: int
+    cpus_per_actor: int
+    jobs: int
+    requests_per_second: float | None
+
+    def pool(self) -> dict[str, Any]:
+        """The judge and pool arguments `grade_file_ray` and `measure_agreement_ray` share."""
+        return {
+            "judge": functools.partial(
+                make_judge, self.factory, self.spec, self.mode, self.compile_checks
+            ),
+            "actors": self.actors,
+            "cpus_per_actor": self.cpus_per_actor,
+            "concurrency": self.jobs,
+            "requests_per_second": self.requests_per_second,
+        }
+
+
 def grade_on_ray(
+    run: RayRun,
     input_path: Path,
     results_path: Path,
     *,
-    factory: JudgeFactory,
-    spec: str,
-    mode: ModeChoice | None,
-    compile_checks: bool,
     rubric: Rubric | None,
-    address: str | None,
-    actors: int,
-    cpus_per_actor: int,
-    jobs: int,
-    requests_per_second: float | None,
     progress: BatchProgress,
 ) -> GradeSummary:
     """Start or join Ray, grade the file on it, and leave Ray as it was found."""
     from .._ray import grade_file_ray, ray_session
 
-    with ray_session(address):
+    with ray_session(run.address):
         return grade_file_ray(
-            input_path,
-            results_path,
-            judge=functools.partial(make_judge, factory, spec, mode, compile_checks),
-            rubric=rubric,
-            actors=actors,
-            cpus_per_actor=cpus_per_actor,
-            concurrency=jobs,
-            requests_per_second=requests_per_second,
-            progress=progress,
+            input_path, results_path, rubric=rubric, progress=progress, **run.pool()
         )
 
 
 def agreement_on_ray(
-    paths: list[Path],
-    *,
-    factory: JudgeFactory,
-    spec: str,
-    mode: ModeChoice | None,
-    limit: int | None,
-    seed: int,
-    address: str | None,
-    actors: int,
-    cpus_per_actor: int,
-    jobs: int,
-    requests_per_second: float | None,
-    progress: BatchProgress,
+    run: RayRun, paths: list[Path], *, limit: int | None, seed: int, progress: BatchProgress
 ) -> AgreementReport:
     """Start or join Ray, measure agreement on it, and leave Ray as it was found."""
     from .._ray import measure_agreement_ray, ray_session
 
-    with ray_session(address):
-        return measure_agreement_ray(
-            paths,
-            judge=functools.partial(make_judge, factory, spec, mode, False),
-            limit=limit,
-            seed=seed,
-            actors=actors,
-            cpus_per_actor=cpus_per_actor,
-            concurrency=jobs,
-            requests_per_second=requests_per_second,
-            progress=progress,
-        )
+    with ray_session(run.address):
+        return measure_agreement_ray(paths, limit=limit, seed=seed, progress=progress, **run.pool())
