@@ -75,6 +75,19 @@ class AgreementReport:
     """Sum of per-item grading latencies."""
     resamples: int = BOOTSTRAP_RESAMPLES
 
+    @classmethod
+    def start(
+        cls, judge: Judge, paths: Sequence[str | Path], *, seed: int, limit: int | None
+    ) -> AgreementReport:
+        """The empty report of a run of `judge` on `paths`, filled in as items are graded."""
+        return cls(
+            judge=judge.model_name,
+            mode=judge.mode,
+            files=[str(p) for p in paths],
+            seed=seed,
+            limit=limit,
+        )
+
     @property
     def ok(self) -> bool:
         """No item failed to grade and no line was skipped."""
@@ -171,13 +184,7 @@ async def ameasure_agreement(
     if not judge.concurrent_items:
         concurrency = 1
     progress = progress or BatchProgress()
-    report = AgreementReport(
-        judge=judge.model_name,
-        mode=judge.mode,
-        files=[str(p) for p in paths],
-        seed=seed,
-        limit=limit,
-    )
+    report = AgreementReport.start(judge, paths, seed=seed, limit=limit)
     pairs: list[Pair] = []
 
     async def grade(numbered: tuple[int, LabelledItem]) -> None:

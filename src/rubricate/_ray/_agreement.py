@@ -70,13 +70,7 @@ def measure_agreement_ray(
     ray = require_ray()
     driver_judge = build_judge(judge)
     progress = progress or BatchProgress()
-    report = AgreementReport(
-        judge=driver_judge.model_name,
-        mode=driver_judge.mode,
-        files=[str(p) for p in paths],
-        seed=seed,
-        limit=limit,
-    )
+    report = AgreementReport.start(driver_judge, paths, seed=seed, limit=limit)
     pending: dict[int, LabelledItem] = {}
 
     def as_grade_items() -> Iterator[GradeItem]:
