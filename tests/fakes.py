@@ -20,6 +20,8 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field, PrivateAttr
 
+from rubricate._judge._answers import CRITERION_TITLE, JOINT_TITLE
+
 Reply = AIMessage | str | BaseException | Callable[[list[BaseMessage], dict[str, Any]], Any]
 
 
@@ -96,12 +98,12 @@ def tool_reply(name: str, args: dict[str, Any], *, tokens: tuple[int, int] = (0,
 def joint_reply(*verdicts: tuple[str, str, str], tokens: tuple[int, int] = (0, 0)) -> AIMessage:
     """A joint structured verdict: `("C1", "pass", "")`, `("C2", "fail", "gap")`..."""
     items = [{"criterion": c, "verdict": v, "gap": g} for c, v, g in verdicts]
-    return tool_reply("RubricVerdicts", {"verdicts": items}, tokens=tokens)
+    return tool_reply(JOINT_TITLE, {"verdicts": items}, tokens=tokens)
 
 
 def criterion_reply(verdict: str, gap: str = "", *, tokens: tuple[int, int] = (0, 0)) -> AIMessage:
     """A per-criterion structured verdict."""
-    return tool_reply("CriterionVerdict", {"verdict": verdict, "gap": gap}, tokens=tokens)
+    return tool_reply(CRITERION_TITLE, {"verdict": verdict, "gap": gap}, tokens=tokens)
 
 
 def text(content: str, *, tokens: tuple[int, int] = (0, 0)) -> AIMessage:

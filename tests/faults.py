@@ -47,6 +47,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field, PrivateAttr
 
+from rubricate._judge._answers import CRITERION_TITLE
+
 __all__ = [
     "EXCEPTION_FAULTS",
     "APIConnectionError",
@@ -376,7 +378,7 @@ class _FaultyBase(BaseChatModel):
                 return _tool_message([("submit_grade", payload)])
             return AIMessage("\x00\ufffd{{{ <<>> ]]")
         if fault == "truncated_json":
-            joint = name != "CriterionVerdict"
+            joint = name != CRITERION_TITLE
             args = json.dumps(
                 self._verdicts(output, criteria, joint, None, rng, False, tools=True, valid=False)[
                     0
@@ -397,7 +399,7 @@ class _FaultyBase(BaseChatModel):
             )
         allow = "cannot_evaluate" in json.dumps(schema)
         payload, second = self._verdicts(
-            output, criteria, name != "CriterionVerdict", fault, rng, allow, tools=True
+            output, criteria, name != CRITERION_TITLE, fault, rng, allow, tools=True
         )
         calls = [(name, payload)] + [(name, p) for p in second or ()]
         return _tool_message(calls)
@@ -410,7 +412,7 @@ class _FaultyBase(BaseChatModel):
         fault: str | None,
         rng: random.Random,
     ) -> AIMessage:
-        joint = schema["title"] != "CriterionVerdict"
+        joint = schema["title"] != CRITERION_TITLE
         if fault == "garbage":
             return AIMessage(rng.choice(["All criteria met!", "{not json at all}", "}{"]))
         allow = "cannot_evaluate" in json.dumps(schema)

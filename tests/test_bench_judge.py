@@ -16,6 +16,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from tests.benches import load_bench
 from tests.fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
 
+from rubricate._judge._answers import CRITERION_TITLE, JOINT_TITLE
 from rubricate._judge._compile._compiler import NAMES_NO_CHECK
 
 
@@ -44,10 +45,10 @@ def _reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
         criterion = last.rsplit("Criterion:", 1)[1]
         check = {"name": "all_lowercase" if "lowercase" in criterion else "none"}
         return tool_reply("check_mapping", {"check": check}, tokens=(300, 10))
-    if "RubricVerdicts" in names:
+    if JOINT_TITLE in names:
         labels = re.findall(r"^(C\d+):", last, re.MULTILINE)
         return joint_reply(*((label, "pass", "") for label in labels), tokens=(100, 20))
-    if "CriterionVerdict" in names:
+    if CRITERION_TITLE in names:
         return criterion_reply("fail", "missing", tokens=(50, 5))
     raise AssertionError(f"unexpected call with tools {names}")
 

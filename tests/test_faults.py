@@ -26,6 +26,7 @@ from faults import (
     ProviderHTTPError,
 )
 from rubricate import Judge, RetryPolicy
+from rubricate._judge._answers import CRITERION_TITLE
 
 POLICY = RetryPolicy(max_retries=3, initial_delay=0, max_delay=0, timeout=0.25)
 RUBRIC = "- Mentions alpha\n- Mentions bravo\n- Mentions charlie"
@@ -168,14 +169,14 @@ def test_a_pass_then_a_contradicting_fail_in_two_tool_calls_is_not_a_pass() -> N
 def test_per_criterion_contradicting_tool_calls_fail_closed_and_agreeing_ones_count() -> None:
     passes = criterion_reply("pass").tool_calls[0]["args"]
     fails = criterion_reply("fail", "No alpha.").tool_calls[0]["args"]
-    contradicting = two_calls(("CriterionVerdict", passes), ("CriterionVerdict", fails))
+    contradicting = two_calls((CRITERION_TITLE, passes), (CRITERION_TITLE, fails))
     model = ScriptedChatModel(script=[contradicting], repeat_last=True)
     evaluation = judge(model, "per_criterion").evaluate("- Mentions alpha", output="a")
     (verdict,) = evaluation.criteria
     assert evaluation.result == "needs_revision" and verdict.unverified
     assert "contradictory verdicts (fail and pass)" in verdict.gap
 
-    agreeing = two_calls(("CriterionVerdict", passes), ("CriterionVerdict", passes))
+    agreeing = two_calls((CRITERION_TITLE, passes), (CRITERION_TITLE, passes))
     model = ScriptedChatModel(script=[agreeing])
     assert judge(model, "per_criterion").evaluate("- Mentions alpha", output="alpha").passed
 

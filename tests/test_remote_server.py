@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 from llama_server import FaultProxy, LlamaServer
 from rubricate import Judge, RetryPolicy
 from rubricate._cli import create_app
+from rubricate._judge._answers import CRITERION_TITLE
 from rubricate._local import ensure_default_model
 from rubricate._types import Mode
 
@@ -123,7 +124,7 @@ def test_per_criterion_grading_through_chatopenai_corrects_a_truncated_answer(
     # itself gets wrong: the judge allows one correction a criterion).
     assert 3 <= len(calls) <= 4
     assert {json.dumps(c["tool_choice"]) for c in calls} == {
-        json.dumps({"type": "function", "function": {"name": "CriterionVerdict"}})
+        json.dumps({"type": "function", "function": {"name": CRITERION_TITLE}})
     }
     faults = [r.fault for r in proxy.completions()]
     assert faults[:2] == [None, "truncated"] and faults.count("truncated") == 1

@@ -16,6 +16,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 __all__ = [
+    "CRITERION_TITLE",
+    "JOINT_TITLE",
     "Answer",
     "JointParse",
     "answer_text",
@@ -26,6 +28,12 @@ __all__ = [
 ]
 
 Verdict = Literal["pass", "fail", "cannot_evaluate"]
+
+CRITERION_TITLE = "CriterionAnswer"
+"""The per-criterion schema's title: the tool or function name a remote model answers under.
+Not `CriterionVerdict`, which is rubricate's own verdict type (`_types.CriterionVerdict`)."""
+JOINT_TITLE = "RubricVerdicts"
+"""The joint schema's title: the name of the one answer that holds every criterion's verdict."""
 
 
 class Answer(BaseModel):
@@ -76,7 +84,7 @@ def criterion_schema(*, allow_unscorable: bool, with_reason: bool = False) -> di
             "description": "When the verdict is pass, why the criterion is met; otherwise empty.",
         }
     return {
-        "title": "CriterionVerdict",
+        "title": CRITERION_TITLE,
         "description": "The verdict on one rubric criterion.",
         "type": "object",
         "properties": properties,
@@ -100,7 +108,7 @@ def joint_schema(
         "additionalProperties": False,
     }
     return {
-        "title": "RubricVerdicts",
+        "title": JOINT_TITLE,
         "description": "One verdict for each rubric criterion, in order.",
         "type": "object",
         "properties": {
