@@ -33,6 +33,7 @@ from ._statistics import (
 from ._streaming import (
     BatchProgress,
     LineProblem,
+    check_count,
     count_lines,
     evaluate_item,
     iter_jsonl,
@@ -175,10 +176,8 @@ async def ameasure_agreement(
 
     """
     started = time.perf_counter()
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"`limit` must be an int >= 1 or None, got {limit!r}")
-    if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
-        raise ValueError(f"`concurrency` must be an int >= 1, got {concurrency!r}")
+    check_count("limit", limit, optional=True)
+    check_count("concurrency", concurrency)
     require_sklearn()
     judge = judge if isinstance(judge, Judge) else Judge(judge)
     if not judge.concurrent_items:

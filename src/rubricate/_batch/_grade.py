@@ -34,7 +34,7 @@ from ._results import (
     results_target,
     resume,
 )
-from ._streaming import BatchProgress, LineProblem, evaluate_item, run_bounded
+from ._streaming import BatchProgress, LineProblem, check_count, evaluate_item, run_bounded
 from ._summary import GradeSummary
 
 __all__ = ["agrade_file", "grade_file", "grade_item", "parse_batch_rubric"]
@@ -104,8 +104,7 @@ async def agrade_file(
 
     """
     started = time.perf_counter()
-    if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
-        raise ValueError(f"`concurrency` must be an int >= 1, got {concurrency!r}")
+    check_count("concurrency", concurrency)
     judge = judge if isinstance(judge, Judge) else Judge(judge)
     default_rubric = parse_batch_rubric(rubric)
     source = Path(input_path)

@@ -26,6 +26,7 @@ __all__ = [
     "BatchProgress",
     "JsonLine",
     "LineProblem",
+    "check_count",
     "count_lines",
     "evaluate_item",
     "iter_jsonl",
@@ -150,6 +151,15 @@ class BatchProgress:
 
     def problem(self, problem: LineProblem) -> None:
         """A line was skipped (malformed input, or an unreadable line in a results file)."""
+
+
+def check_count(name: str, value: object, *, optional: bool = False) -> None:
+    """Raise `ValueError` unless `value` is an int >= 1 (or `None`, when `optional`)."""
+    if optional and value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        allowed = "an int >= 1 or None" if optional else "an int >= 1"
+        raise ValueError(f"`{name}` must be {allowed}, got {value!r}")
 
 
 async def run_bounded(

@@ -16,7 +16,7 @@ from .._batch._agreement import AgreementReport, finish_report, record_evaluatio
 from .._batch._items import GradeItem, ItemResult
 from .._batch._labels import LabelledItem
 from .._batch._statistics import Pair, require_sklearn
-from .._batch._streaming import BatchProgress
+from .._batch._streaming import BatchProgress, check_count
 from .._types import Evaluation
 from ._actor import JudgeSpec, build_judge, plain
 from ._dataset import default_batch_size, grade_rows
@@ -64,8 +64,7 @@ def measure_agreement_ray(
 
     """
     started = time.perf_counter()
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"`limit` must be an int >= 1 or None, got {limit!r}")
+    check_count("limit", limit, optional=True)
     require_sklearn()
     ray = require_ray()
     driver_judge = build_judge(judge)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._batch._grade import parse_batch_rubric
+from .._batch._streaming import check_count
 from .._judge._judge import Judge
 from .._rubric._rubric import Rubric, RubricLike
 from ._actor import JudgeActor, JudgeSpec
@@ -107,15 +108,10 @@ def grade_rows(
     Each input block is one actor task (graded a batch at a time, results streamed back per
     batch), so the blocks bound how many actors work at once.
     """
-    for name, value in (
-        ("actors", actors),
-        ("cpus_per_actor", cpus_per_actor),
-        ("concurrency", concurrency),
-    ):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"`{name}` must be an int >= 1, got {value!r}")
-    if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
-        raise ValueError(f"`batch_size` must be an int >= 1 or None, got {batch_size!r}")
+    check_count("actors", actors)
+    check_count("cpus_per_actor", cpus_per_actor)
+    check_count("concurrency", concurrency)
+    check_count("batch_size", batch_size, optional=True)
     ray = require_ray()
     limiter = start_limiter(requests_per_second) if requests_per_second is not None else None
     size = batch_size or default_batch_size(
