@@ -3,10 +3,12 @@ r"""Batched against sequential grading on the embedded model: wall time, same ve
 On the same REALSumm items and the same GGUF, in one run:
 
 1. every item graded three ways, each going first in turn: `legacy`, today's sequential default
-   before batching (one criterion at a time, each gap a new turn right after its verdict);
+   before batching (one criterion at a time, the yes/no question after each criterion, each gap
+   a new turn right after its verdict);
    `sequential` (one at a time, each gap its verdict's continuation); `batched` (every
    question a sequence of one batch, the gaps decoded side by side). Verdicts and P(yes) are
-   compared and every verdict that differs is listed, gaps of sequential and batched too;
+   compared and every verdict that differs between sequential and batched is listed (legacy
+   asks the question differently, so its verdicts are only counted), their gaps too;
 2. the floor (`bench/floor.py`) measured in the same process, and for each item the floor of its
    own token counts (evidence, question suffixes, gap requests, gap tokens);
 3. `grade_file` on the same items with `concurrency` 1 and 4 (items whose batched calls wait for
@@ -22,12 +24,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -37,6 +41,7 @@ from floor import Rates, default_model_path, measure
 from splits import select
 
 from rubricate import Criterion, Judge, Rubric, agrade_file
+from rubricate._judge import _prompts as prompts
 from rubricate._local import ChatLlamaCpp, default_local_model
 
 
@@ -100,6 +105,24 @@ class LegacyModel(ChatLlamaCpp):
         return False
 
 
+LEGACY_QUESTION = """\
+Criterion: {criterion}
+
+Does the output meet this criterion? Answer yes or no."""
+"""The yes/no question as it was: after each criterion, not once in the shared prefix."""
+
+
+@contextlib.contextmanager
+def legacy_prompts() -> Iterator[None]:
+    """The question layout of the legacy path, for the evaluations inside the block."""
+    saved = prompts.VERDICT_INSTRUCTION, prompts.CRITERION_QUESTION
+    prompts.VERDICT_INSTRUCTION, prompts.CRITERION_QUESTION = "", LEGACY_QUESTION
+    try:
+        yield
+    finally:
+        prompts.VERDICT_INSTRUCTION, prompts.CRITERION_QUESTION = saved
+
+
 VARIANTS = ("legacy", "sequential", "batched")
 
 
@@ -118,18 +141,20 @@ def compare(items: list[dict[str, Any]], rates: Rates) -> dict[str, Any]:
     floor = 0.0
     criteria = 0
     flips: list[dict[str, Any]] = []
-    gaps_same = gaps_compared = 0
+    gaps_same = gaps_compared = layout_changed = 0
     deltas: list[float] = []
     for n, item in enumerate(items):
         order = list(VARIANTS[n % 3 :] + VARIANTS[: n % 3])  # each goes first in turn
         results = {}
         for name in order:
             RecordingModel.calls.clear()
-            started = time.perf_counter()
-            results[name] = judges[name].evaluate(
-                rubric_of(item), output=item["output"], task=item["task"]
-            )
-            wall[name] += time.perf_counter() - started
+            layout = legacy_prompts() if name == "legacy" else contextlib.nullcontext()
+            with layout:
+                started = time.perf_counter()
+                results[name] = judges[name].evaluate(
+                    rubric_of(item), output=item["output"], task=item["task"]
+                )
+                wall[name] += time.perf_counter() - started
             if name == "batched":
                 floor += item_floor(RecordingModel.calls, rates)
         triples = zip(
@@ -140,16 +165,14 @@ def compare(items: list[dict[str, Any]], rates: Rates) -> dict[str, Any]:
             criteria += 1
             if sequential.confidence is not None and batched.confidence is not None:
                 deltas.append(abs(sequential.confidence - batched.confidence))
-            if len({legacy.passed, sequential.passed, batched.passed}) > 1:
+            layout_changed += legacy.passed != sequential.passed
+            if sequential.passed != batched.passed:
                 flips.append(
                     {
                         "item": item["id"],
                         "criterion": batched.id,
-                        "p_yes": {
-                            "legacy": legacy.confidence,
-                            "sequential": sequential.confidence,
-                            "batched": batched.confidence,
-                        },
+                        "p_yes_sequential": sequential.confidence,
+                        "p_yes_batched": batched.confidence,
                     }
                 )
             elif not batched.passed:
@@ -158,7 +181,7 @@ def compare(items: list[dict[str, Any]], rates: Rates) -> dict[str, Any]:
         print(
             f"{n + 1}/{len(items)} {item['id']}: "
             + ", ".join(f"{name} {wall[name]:.1f} s" for name in VARIANTS)
-            + f", floor {floor:.1f} s; {len(flips)} verdicts differ",
+            + f", floor {floor:.1f} s; {len(flips)} verdicts differ (sequential vs batched)",
             flush=True,
         )
     return {
@@ -170,6 +193,7 @@ def compare(items: list[dict[str, Any]], rates: Rates) -> dict[str, Any]:
         "speedup_over_sequential": wall["sequential"] / wall["batched"],
         "batched_over_floor": wall["batched"] / floor,
         "verdicts_differ": flips,
+        "legacy_layout_verdicts_differ": layout_changed,
         "max_abs_p_yes_difference": max(deltas, default=0.0),
         "mean_abs_p_yes_difference": sum(deltas) / len(deltas) if deltas else 0.0,
         "gaps_identical_sequential_vs_batched": f"{gaps_same} of {gaps_compared}",

@@ -50,7 +50,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     def ask(model: Any, criterion: str) -> tuple[float, Any]:
         messages = [
             SystemMessage(prompts.GRADER_SYSTEM_PROMPT),
-            HumanMessage(f"{evidence}\n\n{prompts.CRITERION_QUESTION.format(criterion=criterion)}"),
+            HumanMessage(
+                f"{evidence}\n\n{prompts.VERDICT_INSTRUCTION}\n\n"
+                f"{prompts.CRITERION_QUESTION.format(criterion=criterion)}"
+            ),
         ]
         started = time.perf_counter()
         reply = model.invoke(messages, grammar=GRAMMAR, max_tokens=2)

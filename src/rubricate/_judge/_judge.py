@@ -442,6 +442,8 @@ class Judge:
         output tokens are what cost time on a CPU, and a decode step costs little more for
         several sequences than for one.
         """
+        if prompts.VERDICT_INSTRUCTION:
+            base = _with_tail(base, prompts.VERDICT_INSTRUCTION)
         questions = {
             label: _with_tail(
                 base, prompts.CRITERION_QUESTION.format(criterion=criterion.description)
