@@ -148,6 +148,7 @@ def compare(items: list[dict[str, Any]], rates: Rates) -> dict[str, Any]:
         results = {}
         for name in order:
             RecordingModel.calls.clear()
+            judges[name].model.clear_cache()  # type: ignore[attr-defined]  # each starts cold
             layout = legacy_prompts() if name == "legacy" else contextlib.nullcontext()
             with layout:
                 started = time.perf_counter()
@@ -222,6 +223,7 @@ def grade_jobs(items: list[dict[str, Any]], jobs: tuple[int, ...]) -> dict[str, 
                 encoding="utf-8",
             )
             judge = Judge("local", read_checks=False, guard_injections=False)
+            judge.model.clear_cache()  # type: ignore[attr-defined]  # nothing from the last run
             started = time.perf_counter()
             asyncio.run(agrade_file(source, judge=judge, concurrency=j))
             rates[f"j{j}_items_per_s"] = len(items) / (time.perf_counter() - started)

@@ -437,3 +437,16 @@ def test_item_result_round_trips_and_rejects_non_results() -> None:
         ItemResult.from_dict({"id": "a", "result": "great"})
     with pytest.raises(ValueError, match="no valid `id`"):
         ItemResult.from_dict({"result": "satisfied"})
+
+
+def test_a_result_line_keeps_the_reasons_of_passed_criteria() -> None:
+    # A cache hit is rebuilt from the stored line: the passes' reasons must survive the trip.
+    from rubricate import CriterionVerdict
+
+    verdict = CriterionVerdict(id="c1", name="Mentions Paris", passed=True, reason="It says Paris.")
+    stored = ItemResult(
+        id="x", line=1, score=1.0, passed=True, result="satisfied", criteria=(verdict,)
+    )
+    again = ItemResult.from_dict(json.loads(json.dumps(stored.to_dict())))
+    assert again.criteria[0].reason == "It says Paris."
+    assert again.criteria == stored.criteria

@@ -129,3 +129,15 @@ def test_the_judge_grades_all_criteria_in_batched_calls() -> None:
     # One call a criterion plus one a gap, counted as the sequential path counts them.
     assert evaluation.usage.calls == 5
     assert not math.isnan(evaluation.latency_s)
+
+
+def test_clear_cache_makes_the_next_call_start_cold(model: ChatLlamaCpp) -> None:
+    question = ask("Is Paris in France?")
+    model.complete_many([question], choices=("yes", "no"))
+    [warm] = model.complete_many([question], choices=("yes", "no"))
+    model.clear_cache()
+    [cold] = model.complete_many([question], choices=("yes", "no"))
+    assert warm.usage_metadata is not None and cold.usage_metadata is not None
+    assert warm.usage_metadata["input_token_details"]["cache_read"] > 0
+    assert cold.usage_metadata["input_token_details"]["cache_read"] == 0
+    assert cold.content == warm.content == "yes"

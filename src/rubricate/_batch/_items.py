@@ -220,6 +220,7 @@ def _verdict(data: Any) -> CriterionVerdict:
         name=str(data.get("name", "")),
         passed=bool(data.get("passed")),
         gap=str(data.get("gap") or ""),
+        reason=str(data.get("reason") or ""),
         required=bool(data.get("required", True)),
         decided_by="check" if decided_by == "check" else "judge",
         unverified=bool(data.get("unverified")),

@@ -32,7 +32,11 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
+from langchain_core.callbacks import (
+    AsyncCallbackManagerForLLMRun,
+    CallbackManager,
+    CallbackManagerForLLMRun,
+)
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.language_models.base import LangSmithParams
 from langchain_core.messages import (
@@ -54,7 +58,7 @@ from langchain_core.output_parsers import (
     PydanticOutputParser,
     PydanticToolsParser,
 )
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.outputs import ChatGeneration, ChatResult, LLMResult
 from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
@@ -300,6 +304,18 @@ class ChatLlamaCpp(BaseChatModel):
 
     # -- many conversations at once -------------------------------------------------------------
 
+    def clear_cache(self) -> None:
+        """Forget every cached prompt (both llama.cpp contexts), so the next call starts cold.
+
+        For measurements: a later call otherwise reuses what an earlier one evaluated.
+        """
+        loaded = self._loaded()
+        with loaded.lock:
+            loaded.llama.reset()
+            loaded.llama._ctx.kv_cache_clear()
+            if loaded._queue is not None:
+                loaded._queue.pool.clear()
+
     def can_batch(self) -> bool:
         """Whether `complete_many` runs conversations side by side (loads the model)."""
         return self.multi_sequence and self._loaded().batch_queue() is not None
@@ -354,9 +370,42 @@ class ChatLlamaCpp(BaseChatModel):
             are not run for these calls.
 
         """
-        limit = max_tokens or self.max_tokens
         if not conversations:
             return []
+        # LangChain callbacks (tracing, usage meters) see one chat-model run per conversation.
+        manager = CallbackManager.configure(
+            None, self.callbacks, self.verbose, None, self.tags, None, self.metadata
+        )
+        runs = manager.on_chat_model_start(
+            self._serialized,
+            [list(c) for c in conversations],
+            invocation_params=self._identifying_params,
+            batch_size=len(conversations),
+        )
+        try:
+            replies = self._complete_many(
+                conversations, choices, max_tokens or self.max_tokens, stop
+            )
+        except BaseException as exc:
+            for run in runs:
+                run.on_llm_error(exc)
+            raise
+        for run, reply in zip(runs, replies, strict=True):
+            run.on_llm_end(
+                LLMResult(
+                    generations=[[ChatGeneration(message=reply)]],
+                    llm_output={"model_name": self.model_name},
+                )
+            )
+        return replies
+
+    def _complete_many(
+        self,
+        conversations: Sequence[Sequence[BaseMessage]],
+        choices: Sequence[str],
+        limit: int,
+        stop: Sequence[str],
+    ) -> list[AIMessage]:
         loaded = self._loaded()
         prompter = loaded.chat_prompter()
         if prompter is None:  # no template to build prompts from: no prefill, no batching
@@ -418,18 +467,18 @@ class ChatLlamaCpp(BaseChatModel):
         max_tokens: int,
         stop: Sequence[str],
     ) -> AIMessage:
-        """One conversation through `invoke`: what `complete_many` does without a template."""
+        """One conversation through `_generate`: what `complete_many` does without a template."""
         if isinstance(conversation[-1], AIMessage) and not choices:
             raise ValueError(
                 "this model's chat format cannot continue an AI message (no chat template in "
                 "the GGUF, or a custom `chat_format`); end the conversation with a user turn"
             )
         if not choices:
-            reply = self.invoke(
+            result = self._generate(
                 list(conversation), stop=list(stop) or None, max_tokens=max_tokens, temperature=0
             )
         else:
-            reply = self.invoke(
+            result = self._generate(
                 list(conversation),
                 grammar="root ::= " + " | ".join(_gbnf_literal(c) for c in choices),
                 max_tokens=max(len(c) for c in choices),
@@ -438,6 +487,7 @@ class ChatLlamaCpp(BaseChatModel):
                 top_logprobs=0,
                 logprob_tokens=list(choices),
             )
+        reply = result.generations[0].message
         assert isinstance(reply, AIMessage)
         return reply
 

@@ -154,14 +154,14 @@ class SequencePool:
             try:
                 done = self._complete(chunk)
             except _NoSlot:
-                self._clear()  # the cells were more scattered than counted: start afresh
+                self.clear()  # the cells were more scattered than counted: start afresh
                 try:
                     done = self._complete(chunk)
                 except BaseException:
-                    self._clear()
+                    self.clear()
                     raise
             except BaseException:
-                self._clear()
+                self.clear()
                 raise
             for (g, _), completion in zip(chunk, done, strict=True):
                 results[g].append(completion)
@@ -389,7 +389,8 @@ class SequencePool:
         self._sequences.remove(seq)
         self._free_ids.append(seq.seq_id)
 
-    def _clear(self) -> None:
+    def clear(self) -> None:
+        """Drop every sequence: nothing stays cached."""
         for seq in list(self._sequences):
             self._drop(seq)
 
