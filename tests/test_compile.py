@@ -35,7 +35,7 @@ from rubricate._judge._compile._grounding import (
 )
 from rubricate._judge._compile._phrasing import ParsedCriterion
 from rubricate._judge._retry import RetryPolicy
-from rubricate._local._chat_model import json_schema_grammar
+from rubricate._local._tool_calls import json_schema_grammar
 from rubricate.checks._registry import describe
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)

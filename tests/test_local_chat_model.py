@@ -26,15 +26,11 @@ from langchain_core.tools import tool
 from pydantic import BaseModel, Field
 
 from rubricate._exceptions import LocalModelError
-from rubricate._local import _chat_model
-from rubricate._local._chat_model import (
-    ChatLlamaCpp,
-    default_local_model,
-    json_schema_grammar,
-    to_chat_messages,
-    tool_call_grammar,
-)
+from rubricate._local import _chat_model, _loading, _tool_calls
+from rubricate._local._chat_model import ChatLlamaCpp, default_local_model
 from rubricate._local._grammar import GreedyGrammar
+from rubricate._local._messages import to_chat_messages
+from rubricate._local._tool_calls import json_schema_grammar, tool_call_grammar
 
 # -- a fake llama_cpp at the import boundary -----------------------------------------------------
 
@@ -137,13 +133,13 @@ def gguf(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
-    real_import = _chat_model._import_llama_cpp
+    real_import = _loading.import_llama_cpp
 
     def import_fake(module: str = "llama_cpp") -> Any:
         return FAKE_LLAMA_CPP if module == "llama_cpp" else real_import(module)
 
-    monkeypatch.setattr(_chat_model, "_import_llama_cpp", import_fake)
-    monkeypatch.setattr(_chat_model, "_LOADED", {})
+    monkeypatch.setattr(_loading, "import_llama_cpp", import_fake)
+    monkeypatch.setattr(_loading, "LOADED", {})
     FakeLlama.instances = []
     yield FAKE_LLAMA_CPP
 
@@ -274,7 +270,7 @@ def test_load_failure_names_the_file(
 def test_missing_llama_cpp_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "llama_cpp", None)
     with pytest.raises(LocalModelError, match=r"pip install 'rubricate\[local\]'"):
-        _chat_model._import_llama_cpp()
+        _loading.import_llama_cpp()
 
 
 # -- plain calls and per-call arguments ----------------------------------------------------------
@@ -752,7 +748,7 @@ def test_real_greedy_grammar_answers_as_the_full_mask_does(
             super().__init__(*args)
             used.append(self)
 
-    monkeypatch.setattr(_chat_model, "GreedyGrammar", Recorded)
+    monkeypatch.setattr(_loading, "GreedyGrammar", Recorded)
     fast = real_model.invoke(question, grammar=grammar, max_tokens=16)
     monkeypatch.setattr(real_model, "grammar_shortcut", False)
     full = real_model.invoke(question, grammar=grammar, max_tokens=16)
@@ -813,7 +809,7 @@ def test_real_template_renders_tool_turns_and_shared_prefixes(real_model: ChatLl
         eos_token="<|im_end|>",
         bos_token="<|endoftext|>",
     )
-    tools = [_chat_model._as_openai_tool(get_weather)]
+    tools = [_tool_calls.as_openai_tool(get_weather)]
     history: list[BaseMessage] = [
         SystemMessage("grade"),
         HumanMessage("weather?"),

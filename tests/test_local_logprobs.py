@@ -20,7 +20,7 @@ from langchain_core.messages import HumanMessage
 
 from rubricate import Judge
 from rubricate._judge._confidence import PASS_THRESHOLD, yes_probability
-from rubricate._local import _chat_model
+from rubricate._local import _loading
 from rubricate._local._chat_model import ChatLlamaCpp
 from rubricate._local._logprobs import LogprobRecorder
 
@@ -112,13 +112,13 @@ FAKE = types.SimpleNamespace(
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    real_import = _chat_model._import_llama_cpp
+    real_import = _loading.import_llama_cpp
     monkeypatch.setattr(
-        _chat_model,
-        "_import_llama_cpp",
+        _loading,
+        "import_llama_cpp",
         lambda module="llama_cpp": FAKE if module == "llama_cpp" else real_import(module),
     )
-    monkeypatch.setattr(_chat_model, "_LOADED", {})
+    monkeypatch.setattr(_loading, "LOADED", {})
     ProcessorLlama.instances = []
     ProcessorLlama.script = []
     yield

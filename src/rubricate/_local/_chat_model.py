@@ -15,19 +15,8 @@ KV-cache reuse across calls that share a long prompt prefix. This class gives al
 from __future__ import annotations
 
 import asyncio
-import atexit
-import contextlib
-import copy
-import functools
-import importlib
-import json
 import os
-import re
-import sys
-import threading
-import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -42,13 +31,6 @@ from langchain_core.language_models.base import LangSmithParams
 from langchain_core.messages import (
     AIMessage,
     BaseMessage,
-    ChatMessage,
-    FunctionMessage,
-    HumanMessage,
-    InvalidToolCall,
-    SystemMessage,
-    ToolCall,
-    ToolMessage,
 )
 from langchain_core.messages.ai import InputTokenDetails, UsageMetadata
 from langchain_core.output_parsers import (
@@ -61,20 +43,25 @@ from langchain_core.output_parsers import (
 from langchain_core.outputs import ChatGeneration, ChatResult, LLMResult
 from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
 from langchain_core.tools import BaseTool
-from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, model_validator
 
-from rubricate._exceptions import LocalModelError
-from rubricate._local._batching import BatchQueue, ChatPrompter
-from rubricate._local._grammar import GreedyGrammar, grammar_sampler
-from rubricate._local._logprobs import LogprobRecorder
-from rubricate._local._sequences import Completion, Prompt, SequencePool
+from rubricate._local._batching import ChatPrompter
+from rubricate._local._loading import LoadedModel, ModelKey, cpu_has_amx, load
+from rubricate._local._messages import to_chat_messages
+from rubricate._local._sequences import Completion, Prompt
+from rubricate._local._tool_calls import (
+    as_openai_tool,
+    gbnf_literal,
+    grammar_for_call,
+    json_schema_of,
+    normalize_tool_choice,
+    parse_tool_calls,
+    structured_call,
+)
 from rubricate._local._weights import DEFAULT_MODEL, LOCAL_MODEL_ENV, ensure_default_model
 
 __all__ = ["ChatLlamaCpp", "default_local_model"]
 
-ToolChoice = Literal["auto", "none", "any"] | str
-"""Normalized tool choice: `"auto"`, `"none"`, `"any"` (some tool must be called) or a tool name."""
 
 _CALL_KWARGS = frozenset(
     {
@@ -96,8 +83,6 @@ _CALL_KWARGS = frozenset(
         "strict",
     }
 )
-_TOOL_CALL_RE = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)", re.DOTALL)
-_FENCED_RE = re.compile(r"\A```(?:json)?\s*(.*?)\s*```\Z", re.DOTALL)
 
 
 class ChatLlamaCpp(BaseChatModel):
@@ -230,11 +215,11 @@ class ChatLlamaCpp(BaseChatModel):
                 f"ChatLlamaCpp got unsupported call arguments {sorted(unknown)}; supported: "
                 f"{sorted(_CALL_KWARGS)}"
             )
-        tools = [_as_openai_tool(t) for t in kwargs.get("tools") or ()]
-        choice = _normalize_tool_choice(kwargs.get("tool_choice"), tools)
+        tools = [as_openai_tool(t) for t in kwargs.get("tools") or ()]
+        choice = normalize_tool_choice(kwargs.get("tool_choice"), tools)
         chat_messages = to_chat_messages(messages)
         loaded = self._loaded()
-        grammar_text = _grammar_for_call(
+        grammar_text = grammar_for_call(
             grammar=kwargs.get("grammar"),
             json_schema=kwargs.get("json_schema"),
             tools=tools,
@@ -249,7 +234,7 @@ class ChatLlamaCpp(BaseChatModel):
             "repeat_penalty": kwargs.get("repeat_penalty", self.repeat_penalty),
             "seed": kwargs.get("seed", self.seed),
             "max_tokens": kwargs.get("max_tokens")
-            or (self.structured_max_tokens if _structured(kwargs, choice) else self.max_tokens),
+            or (self.structured_max_tokens if structured_call(kwargs, choice) else self.max_tokens),
             "stop": [*(self.stop or ()), *(stop or ())],
         }
         if tools and choice != "none":
@@ -267,7 +252,7 @@ class ChatLlamaCpp(BaseChatModel):
         text: str = choice_out["message"].get("content") or ""
         usage = response.get("usage") or {}
         content, tool_calls, invalid = (
-            _parse_tool_calls(text, tools) if tools and choice != "none" else (text, [], [])
+            parse_tool_calls(text, tools) if tools and choice != "none" else (text, [], [])
         )
         if kwargs.get("parallel_tool_calls") is False:
             tool_calls = tool_calls[:1]
@@ -480,7 +465,7 @@ class ChatLlamaCpp(BaseChatModel):
         else:
             result = self._generate(
                 list(conversation),
-                grammar="root ::= " + " | ".join(_gbnf_literal(c) for c in choices),
+                grammar="root ::= " + " | ".join(gbnf_literal(c) for c in choices),
                 max_tokens=max(len(c) for c in choices),
                 temperature=0,
                 logprobs=True,
@@ -523,17 +508,17 @@ class ChatLlamaCpp(BaseChatModel):
             response_metadata=metadata,
         )
 
-    def _loaded(self) -> _LoadedModel:
+    def _loaded(self) -> LoadedModel:
         threads = self.n_threads or os.cpu_count() or 1
-        repack = self.weight_repacking if self.weight_repacking is not None else not _cpu_has_amx()
-        key = _ModelKey(
+        repack = self.weight_repacking if self.weight_repacking is not None else not cpu_has_amx()
+        key = ModelKey(
             path=str(Path(self.model_path).expanduser().resolve()),
             n_ctx=self.n_ctx,
             n_threads=threads,
             n_batch=self.n_batch,
             weight_repacking=repack,
         )
-        return _load(key)
+        return load(key)
 
     # -- tools and structured output ------------------------------------------------------------
 
@@ -564,8 +549,8 @@ class ChatLlamaCpp(BaseChatModel):
             ```
 
         """
-        formatted = [_as_openai_tool(t) for t in tools]
-        choice = _normalize_tool_choice(tool_choice, formatted)
+        formatted = [as_openai_tool(t) for t in tools]
+        choice = normalize_tool_choice(tool_choice, formatted)
         return self.bind(tools=formatted, tool_choice=choice, **kwargs)
 
     def with_structured_output(
@@ -611,7 +596,7 @@ class ChatLlamaCpp(BaseChatModel):
         parser: BaseOutputParser[Any]
         llm: Runnable[LanguageModelInput, AIMessage]
         if method == "function_calling":
-            tool = _as_openai_tool(schema)
+            tool = as_openai_tool(schema)
             name = tool["function"]["name"]
             llm = self.bind_tools(
                 [tool],
@@ -623,7 +608,7 @@ class ChatLlamaCpp(BaseChatModel):
             else:
                 parser = JsonOutputKeyToolsParser(key_name=name, first_tool_only=True)
         elif method in ("json_schema", "json_mode"):
-            json_schema = _json_schema_of(schema) if method == "json_schema" else {"type": "object"}
+            json_schema = json_schema_of(schema) if method == "json_schema" else {"type": "object"}
             llm = self.bind(
                 json_schema=json_schema,
                 ls_structured_output_format={"kwargs": {"method": method}, "schema": schema},
@@ -674,142 +659,6 @@ def default_local_model(**overrides: Any) -> ChatLlamaCpp:
     return ChatLlamaCpp(model_path=str(path), **overrides)
 
 
-# -- the shared llama.cpp instances --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _ModelKey:
-    path: str
-    n_ctx: int
-    n_threads: int
-    n_batch: int
-    weight_repacking: bool
-
-
-@dataclass
-class _LoadedModel:
-    """One llama.cpp context, shared by every `ChatLlamaCpp` with the same key."""
-
-    llama: Any
-    llama_cpp: Any
-    tool_call_tokens: bool
-    """Whether `<tool_call>` is a single token, so grammars can name it as one."""
-    n_threads: int
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    grammars: dict[str, Any] = field(default_factory=dict)
-    _prompter: ChatPrompter | None = None
-    _queue: BatchQueue | None = None
-    _ready: set[str] = field(default_factory=set)
-    """Which of the lazily built parts (`prompter`, `queue`) have been tried."""
-
-    def chat_prompter(self) -> ChatPrompter | None:
-        """Builds prompt tokens from the GGUF's chat template; `None` if it has none."""
-        if "prompter" not in self._ready:
-            with self.lock:
-                if "prompter" not in self._ready:
-                    self._prompter = ChatPrompter.for_model(self.llama)
-                    self._ready.add("prompter")
-        return self._prompter
-
-    def batch_queue(self) -> BatchQueue | None:
-        """The multi-sequence context's queue, created on first use; `None` if not possible."""
-        if "queue" not in self._ready and self.chat_prompter() is not None:
-            with self.lock:
-                if "queue" not in self._ready:
-                    pool = SequencePool(self.llama, self.llama_cpp, n_threads=self.n_threads)
-                    self._queue = BatchQueue(pool=pool, lock=self.lock)
-                    self._ready.add("queue")
-        return self._queue
-
-    def complete(
-        self,
-        request: Mapping[str, Any],
-        grammar: str | None,
-        *,
-        shortcut: bool = False,
-        logprobs: int | None = None,
-        logprob_tokens: Sequence[str] = (),
-    ) -> tuple[Any, int]:
-        """Run one chat completion; return the response and how many prompt tokens were reused.
-
-        Nothing here resets the context, so llama.cpp keeps the KV cache of the previous call
-        and only evaluates the prompt from the first token that differs. `shortcut` decodes
-        `grammar` with `GreedyGrammar`; only a greedy request may ask for it. `logprobs` (the
-        number of alternatives per token) records log-probabilities into the response's
-        `choices[0]["logprobs"]`, in OpenAI's shape, with `logprob_tokens` among the
-        alternatives at every step.
-        """
-        with self.lock, contextlib.ExitStack() as stack:
-            processors: list[Any] = []
-            recorder = (
-                LogprobRecorder(top=logprobs, always=self._single_tokens(logprob_tokens))
-                if logprobs is not None
-                else None
-            )
-            if recorder is not None:
-                processors.append(recorder)  # first: it must see the raw logits
-            constraint: dict[str, Any] = {}
-            if grammar is not None and shortcut:
-                processors.append(
-                    stack.enter_context(GreedyGrammar(self.llama_cpp, self.llama, grammar))
-                )
-            elif grammar is not None:
-                constraint["grammar"] = self._grammar(grammar)
-            if processors:
-                constraint["logits_processor"] = self.llama_cpp.LogitsProcessorList(processors)
-            previous = list(self.llama.input_ids[: self.llama.n_tokens])
-            try:
-                response = self.llama.create_chat_completion(**request, **constraint)
-            except ValueError as exc:
-                if "context window" in str(exc):
-                    raise ValueError(
-                        f"{exc}. Shorten the prompt or lower `max_tokens`, or create the model "
-                        f"with a larger `n_ctx`."
-                    ) from exc
-                raise
-            usage = response.get("usage") or {}
-            prompt_tokens = usage.get("prompt_tokens", 0)
-            if recorder is not None:
-                choice = response["choices"][0]
-                content = recorder.content(
-                    self.llama,
-                    usage.get("completion_tokens", 0),
-                    choice["message"].get("content") or "",
-                )
-                choice["logprobs"] = {"content": content}
-            current = list(self.llama.input_ids[:prompt_tokens])
-            return response, _reused_prefix(previous, current)
-
-    def complete_tokens(
-        self, tokens: list[int], *, max_tokens: int, stop: list[str]
-    ) -> tuple[Any, int]:
-        """Greedy completion of a token prompt; the response and the prompt tokens reused."""
-        with self.lock:
-            previous = list(self.llama.input_ids[: self.llama.n_tokens])
-            response = self.llama.create_completion(
-                tokens,
-                max_tokens=max_tokens,
-                stop=stop or None,
-                temperature=0.0,
-                repeat_penalty=1.0,
-            )
-            return response, _reused_prefix(previous, tokens)
-
-    def _single_tokens(self, texts: Sequence[str]) -> tuple[int, ...]:
-        """The token ids of those `texts` that are one token each."""
-        ids = [self.llama.tokenize(t.encode("utf-8"), add_bos=False, special=False) for t in texts]
-        return tuple(int(found[0]) for found in ids if len(found) == 1)
-
-    def _grammar(self, text: str) -> Any:
-        """Compile and validate a GBNF grammar once, for sampled (non-greedy) decoding."""
-        if (compiled := self.grammars.get(text)) is not None:
-            return compiled
-        self.llama_cpp.llama_sampler_free(grammar_sampler(self.llama_cpp, self.llama, text))
-        compiled = self.llama_cpp.LlamaGrammar.from_string(text, verbose=False)
-        self.grammars[text] = compiled
-        return compiled
-
-
 def _choice_token(prompter: ChatPrompter, word: str) -> int:
     token = prompter.single_token(word)
     if token is None:
@@ -823,432 +672,3 @@ def _greedy(request: Mapping[str, Any]) -> bool:
     Only then may `GreedyGrammar` test just the best token (see `rubricate._local._grammar`).
     """
     return request.get("temperature") == 0 and request.get("repeat_penalty", 1.0) == 1.0
-
-
-_LOADED: dict[_ModelKey, _LoadedModel] = {}
-_LOAD_LOCK = threading.Lock()
-
-
-@atexit.register
-def _close_all() -> None:
-    """Free the models before interpreter teardown.
-
-    Left to `Llama.__del__` at shutdown, llama-cpp-python prints a spurious
-    "Exception ignored ... 'NoneType' object is not callable" after every run.
-    """
-    for loaded in _LOADED.values():
-        with contextlib.suppress(Exception):
-            if loaded._queue is not None:
-                loaded._queue.pool.close()  # its context before the weights it runs on
-            loaded.llama.close()
-    _LOADED.clear()
-    # llama-cpp-python keeps two /dev/null handles open for its whole life; closed here, they
-    # stop showing up as ResourceWarnings at exit.
-    utils = sys.modules.get("llama_cpp._utils")
-    for name in ("outnull_file", "errnull_file"):
-        with contextlib.suppress(Exception):
-            getattr(utils, name).close()
-
-
-def _load(key: _ModelKey) -> _LoadedModel:
-    with _LOAD_LOCK:
-        if (loaded := _LOADED.get(key)) is not None:
-            return loaded
-        llama_cpp = _import_llama_cpp()
-        if not Path(key.path).is_file():
-            raise LocalModelError(
-                f"Model file {key.path!r} does not exist. Pass the path of a GGUF file as "
-                "`model_path`, or use `default_local_model()` for the embedded model."
-            )
-        try:
-            with contextlib.ExitStack() as stack:
-                if not key.weight_repacking:
-                    stack.enter_context(_without_extra_buffer_types(llama_cpp))
-                llama = llama_cpp.Llama(
-                    model_path=key.path,
-                    n_ctx=key.n_ctx,
-                    n_threads=key.n_threads,
-                    n_threads_batch=key.n_threads,
-                    n_batch=key.n_batch,
-                    verbose=False,
-                )
-        except Exception as exc:
-            raise LocalModelError(
-                f"llama.cpp could not load {key.path!r}: {exc}. The file may be truncated or not "
-                f"a GGUF model that llama-cpp-python {llama_cpp.__version__} supports; for the "
-                "embedded model delete it so that it is assembled again. Create the model with "
-                "`n_ctx` lower if memory ran out."
-            ) from exc
-        tool_call_tokens = len(llama.tokenize(b"<tool_call>", add_bos=False, special=True)) == 1
-        loaded = _LoadedModel(
-            llama=llama,
-            llama_cpp=llama_cpp,
-            tool_call_tokens=tool_call_tokens,
-            n_threads=key.n_threads,
-        )
-        _LOADED[key] = loaded
-        return loaded
-
-
-def _import_llama_cpp(module: str = "llama_cpp") -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        raise LocalModelError(
-            f"The local model needs llama-cpp-python, which cannot be imported ({exc}). "
-            "Install it with `pip install 'rubricate[local]'`."
-        ) from exc
-
-
-def _llama_grammar() -> Any:
-    """llama-cpp-python's grammar module (GBNF helpers and the JSON-schema converter)."""
-    return _import_llama_cpp("llama_cpp.llama_grammar")
-
-
-@contextlib.contextmanager
-def _without_extra_buffer_types(llama_cpp: Any) -> Iterator[None]:
-    """Load with `use_extra_bufts=False`, which `Llama()` does not expose.
-
-    `Llama.__init__` starts from `llama_model_default_params()`; swapping that function while the
-    load lock is held is the only hook. It turns off the AMX and repacked weight layouts.
-    """
-    low = llama_cpp.llama_cpp
-    original = low.llama_model_default_params
-
-    def params() -> Any:
-        value = original()
-        value.use_extra_bufts = False
-        return value
-
-    low.llama_model_default_params = params
-    try:
-        yield
-    finally:
-        low.llama_model_default_params = original
-
-
-@functools.cache
-def _cpu_has_amx() -> bool:
-    try:
-        cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return any(
-        line.startswith("flags") and "amx_int8" in line.split() for line in cpuinfo.splitlines()
-    )
-
-
-def _reused_prefix(previous: Sequence[int], current: Sequence[int]) -> int:
-    """How many prompt tokens llama.cpp could keep from the previous call's KV cache."""
-    n = min(len(previous), len(current))
-    same = 0
-    while same < n and previous[same] == current[same]:
-        same += 1
-    # llama.cpp re-evaluates the last prompt token when the whole prompt was cached.
-    return min(same, max(len(current) - 1, 0))
-
-
-# -- messages ------------------------------------------------------------------------------------
-
-
-def to_chat_messages(messages: Sequence[BaseMessage]) -> list[dict[str, Any]]:
-    """Map LangChain messages to the chat-completion dicts the GGUF chat template renders.
-
-    Tool-call arguments stay dicts: Hugging Face templates (Qwen's included) serialize them with
-    `tojson`, so a JSON string would be encoded twice.
-    """
-    converted: list[dict[str, Any]] = []
-    for message in messages:
-        if isinstance(message, SystemMessage):
-            converted.append({"role": "system", "content": _text(message.content)})
-        elif isinstance(message, HumanMessage):
-            converted.append({"role": "user", "content": _text(message.content)})
-        elif isinstance(message, AIMessage):
-            item: dict[str, Any] = {
-                "role": "assistant",
-                "content": _text(message.content, skip_other=True),
-            }
-            if message.tool_calls:
-                item["tool_calls"] = [
-                    {
-                        "id": call.get("id") or _new_call_id(),
-                        "type": "function",
-                        "function": {"name": call["name"], "arguments": call["args"]},
-                    }
-                    for call in message.tool_calls
-                ]
-            converted.append(item)
-        elif isinstance(message, ToolMessage):
-            converted.append(
-                {
-                    "role": "tool",
-                    "content": _text(message.content, json_other=True),
-                    "tool_call_id": message.tool_call_id,
-                }
-            )
-        elif isinstance(message, FunctionMessage):
-            converted.append({"role": "tool", "content": _text(message.content, json_other=True)})
-        elif isinstance(message, ChatMessage):
-            converted.append({"role": message.role, "content": _text(message.content)})
-        else:
-            raise TypeError(f"ChatLlamaCpp cannot send a {type(message).__name__} to the model")
-    return converted
-
-
-def _text(
-    content: str | list[str | dict[str, Any]], *, skip_other: bool = False, json_other: bool = False
-) -> str:
-    """Flatten message content to text; this model reads text only."""
-    if isinstance(content, str):
-        return content
-    parts: list[str] = []
-    for block in content:
-        if isinstance(block, str):
-            parts.append(block)
-        elif block.get("type") == "text":
-            parts.append(str(block.get("text", "")))
-        elif json_other:
-            parts.append(json.dumps(block, ensure_ascii=False))
-        elif not skip_other:
-            raise ValueError(
-                f"ChatLlamaCpp reads text only; got a {block.get('type')!r} content block"
-            )
-    return "".join(parts)
-
-
-# -- tools ---------------------------------------------------------------------------------------
-
-
-def _as_openai_tool(tool: Any) -> dict[str, Any]:
-    formatted = convert_to_openai_tool(tool)
-    function = formatted["function"]
-    function.setdefault("parameters", {"type": "object", "properties": {}})
-    return formatted
-
-
-def _normalize_tool_choice(choice: Any, tools: Sequence[Mapping[str, Any]]) -> ToolChoice:
-    """Reduce the many spellings of a tool choice to "auto", "none", "any" or a tool name."""
-    names = [tool["function"]["name"] for tool in tools]
-    if choice is None or choice == "auto":
-        return "auto"
-    if choice in ("none", False):
-        return "none"
-    if choice in ("any", "required", True):
-        if not names:
-            raise ValueError(f"`tool_choice={choice!r}` forces a tool call but no tools are bound")
-        return names[0] if len(names) == 1 else "any"
-    name: Any = choice
-    if isinstance(choice, Mapping):
-        function = choice.get("function")
-        name = function.get("name") if isinstance(function, Mapping) else choice.get("name")
-    if isinstance(name, str) and name in names:
-        return name
-    raise ValueError(
-        f"`tool_choice` must be 'auto', 'none', 'any', 'required', a bound tool's name or "
-        f"{{'type': 'function', 'function': {{'name': ...}}}}; got {choice!r} "
-        f"(bound tools: {names})"
-    )
-
-
-def _grammar_for_call(
-    *,
-    grammar: str | None,
-    json_schema: Mapping[str, Any] | None,
-    tools: Sequence[Mapping[str, Any]],
-    tool_choice: ToolChoice,
-    token_syntax: bool,
-) -> str | None:
-    forced = [
-        tool for tool in tools if tool_choice == "any" or tool["function"]["name"] == tool_choice
-    ]
-    given = [name for name, value in (("grammar", grammar), ("json_schema", json_schema)) if value]
-    if forced:
-        given.append(f"tool_choice={tool_choice!r}")
-    if len(given) > 1:
-        raise ValueError(f"{' and '.join(given)} each constrain the answer; pass only one")
-    if grammar is not None:
-        return grammar
-    if json_schema is not None:
-        return json_schema_grammar(json_schema)
-    if forced:
-        return tool_call_grammar(forced, token_syntax=token_syntax)
-    return None
-
-
-def json_schema_grammar(schema: Mapping[str, Any]) -> str:
-    """GBNF for JSON matching `schema`, by llama-cpp-python's converter.
-
-    Raises:
-        ValueError: The converter cannot handle the schema (`not`, untyped `maxLength`,
-            unanchored `pattern`...).
-
-    """
-    try:
-        return str(_llama_grammar().json_schema_to_gbnf(json.dumps(schema)))
-    except (AssertionError, ValueError, KeyError, TypeError) as exc:
-        raise ValueError(
-            f"`json_schema` cannot be turned into a grammar by llama-cpp-python: {exc!s}"
-        ) from exc
-
-
-def tool_call_grammar(tools: Sequence[Mapping[str, Any]], *, token_syntax: bool = True) -> str:
-    """GBNF for exactly one Hermes-style `<tool_call>` to one of `tools`, with valid arguments.
-
-    The literal framing matches what the chat template renders for past calls, so a forced call
-    reads to the model like the calls it was trained on. With `token_syntax`, `<tool_call>` is
-    matched as the special token the model emits, not as the characters of its text.
-
-    Raises:
-        ValueError: A tool's parameters cannot be turned into a grammar.
-
-    """
-    converter = _llama_grammar().SchemaConverter(
-        prop_order={}, allow_fetch=False, dotall=False, raw_pattern=False
-    )
-    open_tag, close_tag = (
-        ("<tool_call>", "</tool_call>") if token_syntax else ('"<tool_call>"', '"</tool_call>"')
-    )
-    alternatives = []
-    for index, tool in enumerate(tools):
-        function = tool["function"]
-        parameters = _namespaced_defs(function["parameters"], f"t{index}-")
-        try:
-            parameters = converter.resolve_refs(parameters, "")
-            args_rule = converter.visit(parameters, f"tool{index}-args")
-        except (AssertionError, ValueError, KeyError, TypeError) as exc:
-            raise ValueError(
-                f"The parameters of tool {function['name']!r} cannot be turned into a grammar "
-                f"by llama-cpp-python: {exc!s}"
-            ) from exc
-        prefix = '\n{"name": ' + json.dumps(function["name"]) + ', "arguments": '
-        suffix = "}\n"
-        alternatives.append(
-            f"{open_tag} {_gbnf_literal(prefix)} {args_rule} {_gbnf_literal(suffix)} {close_tag}"
-        )
-    rules = str(converter.format_grammar())
-    return rules + "\nroot ::= " + " | ".join(f"( {alt} )" for alt in alternatives) + "\n"
-
-
-def _gbnf_literal(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def _namespaced_defs(schema: Mapping[str, Any], prefix: str) -> dict[str, Any]:
-    """Prefix `$defs` names so two tools' same-named definitions get distinct grammar rules."""
-    renamed = copy.deepcopy(dict(schema))
-    renames: dict[str, str] = {}
-    for key in ("$defs", "definitions"):
-        if isinstance(defs := renamed.get(key), dict):
-            renamed[key] = {prefix + name: value for name, value in defs.items()}
-            renames.update({f"#/{key}/{name}": f"#/{key}/{prefix}{name}" for name in defs})
-
-    def rewrite(node: Any) -> Any:
-        if isinstance(node, dict):
-            return {
-                k: renames.get(v, v) if k == "$ref" and isinstance(v, str) else rewrite(v)
-                for k, v in node.items()
-            }
-        if isinstance(node, list):
-            return [rewrite(item) for item in node]
-        return node
-
-    result: dict[str, Any] = rewrite(renamed)
-    return result
-
-
-def _parse_tool_calls(
-    text: str, tools: Sequence[Mapping[str, Any]]
-) -> tuple[str, list[ToolCall], list[InvalidToolCall]]:
-    """Split an answer into prose and `<tool_call>` blocks.
-
-    Small models sometimes answer a tool request with the bare call JSON, fenced or not; an
-    answer that is nothing but such an object naming a bound tool counts as a call too.
-    """
-    names = {tool["function"]["name"] for tool in tools}
-    calls: list[ToolCall] = []
-    invalid: list[InvalidToolCall] = []
-    blocks = list(_TOOL_CALL_RE.finditer(text))
-    if not blocks:
-        stripped = text.strip()
-        fenced = _FENCED_RE.match(stripped)
-        candidate = fenced.group(1) if fenced else stripped
-        parsed = _call_object(candidate, names)
-        if parsed is not None:
-            calls.append(parsed)
-            return "", calls, invalid
-        return text, calls, invalid
-    for block in blocks:
-        raw = block.group(1)
-        parsed = _call_object(raw, names)
-        if parsed is not None:
-            calls.append(parsed)
-            continue
-        name = None
-        with contextlib.suppress(ValueError, AttributeError):
-            name = json.loads(raw, strict=False).get("name")
-        invalid.append(
-            InvalidToolCall(
-                type="invalid_tool_call",
-                name=name if isinstance(name, str) else None,
-                args=raw,
-                id=_new_call_id(),
-                error=(
-                    "not a JSON object with a bound tool's `name` and an `arguments` object "
-                    f"(bound tools: {sorted(names)})"
-                ),
-            )
-        )
-    content = _TOOL_CALL_RE.sub("", text).strip()
-    return content, calls, invalid
-
-
-def _call_object(raw: str, names: set[str]) -> ToolCall | None:
-    # `strict=False`: llama-cpp-python's schema grammar lets strings hold raw control characters
-    # (a newline in a `gap`), which strict JSON rejects; a forced call the grammar allowed must
-    # parse, or agents read it as "malformed or truncated" (langchain's message for it).
-    try:
-        data = json.loads(raw, strict=False)
-    except ValueError:
-        # Qwen2.5's template shows the call format as `{{"name": ...}}`, and the model copies it.
-        if not (raw.startswith("{{") and raw.endswith("}}")):
-            return None
-        try:
-            data = json.loads(raw[1:-1], strict=False)
-        except ValueError:
-            return None
-    if not isinstance(data, dict) or data.get("name") not in names:
-        return None
-    args = data.get("arguments", data.get("parameters", {}))
-    if isinstance(args, str):
-        try:
-            args = json.loads(args, strict=False)
-        except ValueError:
-            return None
-    if not isinstance(args, dict):
-        return None
-    return ToolCall(type="tool_call", name=data["name"], args=args, id=_new_call_id())
-
-
-def _new_call_id() -> str:
-    return f"call_{uuid.uuid4().hex[:24]}"
-
-
-def _json_schema_of(schema: dict[str, Any] | type) -> dict[str, Any]:
-    """The JSON schema to constrain output to, keeping `$defs` and property order."""
-    if isinstance(schema, type) and issubclass(schema, BaseModel):
-        return schema.model_json_schema()
-    if isinstance(schema, dict) and (
-        "properties" in schema or "type" in schema or "$ref" in schema
-    ):
-        if schema.get("type") == "function" and "function" in schema:
-            parameters: dict[str, Any] = schema["function"].get("parameters", {})
-            return parameters
-        return schema
-    parameters = _as_openai_tool(schema)["function"]["parameters"]
-    return parameters
-
-
-def _structured(kwargs: Mapping[str, Any], tool_choice: Any) -> bool:
-    """True when the answer is constrained to a JSON schema or to a forced tool call."""
-    forced = tool_choice not in (None, "auto", "none") and bool(kwargs.get("tools"))
-    return kwargs.get("json_schema") is not None or forced
