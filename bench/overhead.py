@@ -239,7 +239,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     """Microseconds of one joint evaluation, split by direct measurement of its parts.
 
     `langchain_invoke` is `.ainvoke(messages)` on the runnable the judge itself uses for the
-    schema (`Judge._structured_runnable`: the schema bound as a forced tool on a model with
+    schema (`ModelCalls.structured_runnable`: the schema bound as a forced tool on a model with
     LangChain's default structured output), so it counts LangChain's callbacks, tool binding and
     message plumbing plus the fake's own `_agenerate`; `fake_reply` is the fake building its
     answer, so LangChain's own share is the difference. `build_structured_runnable` is what
@@ -277,7 +277,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         ],
         request,
     )
-    runnable = judge._structured_runnable(schema)
+    runnable = judge._calls.structured_runnable(schema)
     assert runnable is not None
     first: Any = asyncio.run(runnable.ainvoke(messages))
     raw = first.tool_calls[0]["args"]

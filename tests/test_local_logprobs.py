@@ -238,7 +238,7 @@ def test_the_embedded_judge_reads_p_yes_from_its_one_verdict_call(model: ChatLla
     assert second.confidence == pytest.approx(1 / (1 + math.exp(0.5 - 2.5)), abs=1e-9)
     requests = ProcessorLlama.instances[0].requests
     assert len(requests) == 3  # no extra call for the confidence
-    assert judge._verdict_words == {"logprob_tokens": ["yes", "no"]}
+    assert judge._calls.verdict_words == {"logprob_tokens": ["yes", "no"]}
     # The verdicts record log-probabilities; the gap is plain text and records nothing.
     assert [len(r.get("logits_processor") or ()) for r in requests] == [1, 0, 1]
     assert evaluation.usage.calls == 3

@@ -424,7 +424,7 @@ def test_other_client_errors_are_not_taken_for_a_rejected_format(no_json_schema_
     assert evaluation.result == "grader_error"
     assert "context length exceeded" in evaluation.explanation
     assert evaluation.usage.calls == 1
-    assert judge._structured_method is None
+    assert judge._calls.structured_method is None
 
 
 class _KeepAliveProviders(_FakeProviders):

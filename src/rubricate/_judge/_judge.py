@@ -26,7 +26,7 @@ import json
 import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -37,7 +37,6 @@ from langchain_core.messages import (
     SystemMessage,
     ToolMessage,
 )
-from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.tools import tool as as_tool
 from langgraph.errors import GraphBubbleUp
@@ -46,7 +45,7 @@ from .._exceptions import GraderError
 from .._models import ModelLike, model_name, resolve_chat_model, supports_grammar
 from .._rubric._rubric import Criterion, Rubric, RubricLike
 from .._sync import run_sync
-from .._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode, Usage
+from .._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode
 from ..checks import graded_output
 from . import _prompts as prompts
 from ._answers import (
@@ -57,18 +56,17 @@ from ._answers import (
     parse_criterion,
     parse_joint,
 )
+from ._calls import Meter, ModelCalls
 from ._code_checks import run_check
 from ._compile._compiler import CheckCompiler, CompiledRubric
 from ._confidence import (
     PASS_THRESHOLD,
-    TOP_LOGPROBS,
     is_unsure,
-    verdict_probabilities,
     yes_probability,
 )
 from ._evidence import last_assistant_text, message_text, render_evidence
 from ._injection import both_must_pass, mask_evidence
-from ._retry import RetryPolicy, call_with_retries, describe_error, status_code_of
+from ._retry import RetryPolicy, describe_error
 
 __all__ = ["Judge"]
 
@@ -82,28 +80,6 @@ _UNVERIFIED_GAP = "The judge gave no valid verdict for this criterion ({problem}
 # How OpenAI-compatible servers reject a `response_format` they do not take: 400 or 422 from most,
 # 500 from llama-cpp-python's server (its request validation error, wrapped).
 _REJECTED_FORMAT_STATUS = frozenset({400, 415, 422, 500})
-
-
-@dataclass
-class _Meter:
-    """Usage of one evaluation, counted as calls happen so nothing is lost on an error."""
-
-    input_tokens: int = 0
-    output_tokens: int = 0
-    calls: int = 0
-
-    def count_call(self, calls: int = 1) -> None:
-        self.calls += calls
-
-    def add(self, message: Any) -> None:
-        usage = getattr(message, "usage_metadata", None) or {}
-        self.input_tokens += int(usage.get("input_tokens") or 0)
-        self.output_tokens += int(usage.get("output_tokens") or 0)
-
-    def usage(self) -> Usage:
-        return Usage(
-            input_tokens=self.input_tokens, output_tokens=self.output_tokens, calls=self.calls
-        )
 
 
 class Judge:
@@ -193,18 +169,7 @@ class Judge:
         self.compile_checks = compile_checks
         self.explain_passes = not self.local if explain_passes is None else explain_passes
         self._compiler: CheckCompiler | None = None
-        self._runnables: dict[str, Runnable[Any, Any] | None] = {}
-        self._verdict_model = _with_logprobs(self.model)
-        """The model that gives verdicts: a copy asking for log-probabilities, when it can."""
-        self._verdict_words: dict[str, Any] = (
-            {"logprob_tokens": ["yes", "no"]}
-            if "logprob_tokens" in getattr(type(self._verdict_model), "model_fields", {})
-            and self._verdict_model is not self.model
-            else {}
-        )
-        """Both yes/no words' log-probabilities, whatever their rank, where the model can."""
-        self._structured_method: str | None = None  # None: the provider's default method
-        self._engine_features: tuple[bool, bool] | None = None  # (batches, continues)
+        self._calls = ModelCalls(self)
 
     @property
     def concurrent_items(self) -> bool:
@@ -252,7 +217,7 @@ class Judge:
                 skipped=True,
             )
         evidence = _collect_evidence(output=output, task=task, messages=messages)
-        meter = _Meter()
+        meter = Meter()
         if self.compile_checks:
             parsed = (await self._compile(parsed, meter)).rubric
         elif self.read_checks:
@@ -299,7 +264,7 @@ class Judge:
         reviewed (`CompiledRubric.describe()`). Cached per criterion text: a second call, or a
         later evaluation with the same criteria, makes no model call.
         """
-        meter = _Meter()
+        meter = Meter()
         compiled = await self._compile(Rubric.parse(rubric), meter)
         return replace(compiled, usage=meter.usage())
 
@@ -308,17 +273,17 @@ class Judge:
             self._compiler = CheckCompiler()
         return self._compiler
 
-    async def _compile(self, rubric: Rubric, meter: _Meter) -> CompiledRubric:
+    async def _compile(self, rubric: Rubric, meter: Meter) -> CompiledRubric:
 
         async def ask(messages: list[BaseMessage], schema: dict[str, Any]) -> Any:
-            return await self._structured(messages, schema, meter)
+            return await self._calls.structured(messages, schema, meter)
 
         return await self._checker().compile(rubric, ask, concurrency=self.max_concurrency)
 
     # -- grading -------------------------------------------------------------------------------
 
     async def _grade(
-        self, criteria: list[Criterion], evidence: Evidence, meter: _Meter
+        self, criteria: list[Criterion], evidence: Evidence, meter: Meter
     ) -> dict[str, CriterionVerdict]:
         labels = {f"C{i}": c for i, c in enumerate(criteria, start=1)}
         rendered = render_evidence(evidence, max_chars=self.max_evidence_chars)
@@ -342,7 +307,7 @@ class Judge:
         criteria: list[Criterion],
         evidence: Evidence,
         verdicts: Mapping[str, CriterionVerdict],
-        meter: _Meter,
+        meter: Meter,
     ) -> dict[str, CriterionVerdict]:
         """Grade again with the suspect passages masked; a criterion passes only if both pass.
 
@@ -358,7 +323,7 @@ class Judge:
         return {c.id: both_must_pass(verdicts[c.id], second[c.id], masked) for c in passed}
 
     async def _joint(
-        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
+        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: Meter
     ) -> dict[str, Answer | str]:
         request = prompts.JOINT_REQUEST.format(
             criteria="\n".join(f"{label}: {c.description}" for label, c in labels.items()),
@@ -369,8 +334,8 @@ class Judge:
             list(labels), allow_unscorable=not self.local, with_reason=self.explain_passes
         )
         messages = _with_tail(base, request)
-        runnable = self._structured_runnable(schema)
-        raw, scores = await self._scored_answer(runnable, messages, schema, meter)
+        runnable = self._calls.structured_runnable(schema)
+        raw, scores = await self._calls.scored_answer(runnable, messages, schema, meter)
         first = parse_joint(raw, list(labels))
         if not first.problems:
             return {label: _scored(a, scores, label) for label, a in first.answers.items()}
@@ -379,8 +344,8 @@ class Judge:
             AIMessage(answer_text(raw)),
             HumanMessage(_correction(first.problems, list(labels))),
         ]
-        raw_again, scores_again = await self._scored_answer(
-            self._structured_runnable(schema), retry_messages, schema, meter
+        raw_again, scores_again = await self._calls.scored_answer(
+            self._calls.structured_runnable(schema), retry_messages, schema, meter
         )
         second = parse_joint(raw_again, list(labels))
         merged: dict[str, Answer | str] = {}
@@ -396,10 +361,10 @@ class Judge:
         return merged
 
     async def _per_criterion(
-        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
+        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: Meter
     ) -> dict[str, Answer | str]:
         if self.local:
-            if await self._batches():
+            if await self._calls.batches():
                 return await self._yes_no(base, labels, meter)
             # One criterion at a time: its gap follows its verdict while the KV cache holds it.
             answers: dict[str, Answer | str] = {}
@@ -408,7 +373,7 @@ class Judge:
             return answers
         schema = criterion_schema(allow_unscorable=True, with_reason=self.explain_passes)
         key = json.dumps(schema, sort_keys=True)  # once, not once a criterion
-        grade_one: Callable[[list[BaseMessage], Criterion, _Meter], Awaitable[Answer | str]]
+        grade_one: Callable[[list[BaseMessage], Criterion, Meter], Awaitable[Answer | str]]
         grade_one = functools.partial(self._structured_one, schema=schema, key=key)
         if self.max_concurrency == 1:
             return {label: await grade_one(base, c, meter) for label, c in labels.items()}
@@ -433,7 +398,7 @@ class Judge:
         return {label: answers[label] for label in labels}
 
     async def _yes_no(
-        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
+        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: Meter
     ) -> dict[str, Answer | str]:
         """Embedded model: a one-token verdict per criterion, then a one-line gap for each `no`.
 
@@ -450,7 +415,9 @@ class Judge:
             )
             for label, criterion in labels.items()
         }
-        replies = await self._invoke_many(list(questions.values()), meter, choices=("yes", "no"))
+        replies = await self._calls.invoke_many(
+            list(questions.values()), meter, choices=("yes", "no")
+        )
         answers: dict[str, Answer | str] = {}
         follow_ups: dict[str, tuple[list[BaseMessage], bool, float | None]] = {}
         for (label, messages), reply in zip(questions.items(), replies, strict=True):
@@ -461,7 +428,7 @@ class Judge:
             if passed and not self.explain_passes:
                 answers[label] = Answer(verdict="pass", confidence=confidence)
                 continue
-            if await self._continues():
+            if await self._calls.continues():
                 prefill = prompts.PASS_PREFILL if passed else prompts.GAP_PREFILL
                 asked = [*messages, AIMessage(prefill)]
             else:
@@ -473,7 +440,7 @@ class Judge:
                 ]
             follow_ups[label] = (asked, passed, confidence)
         if follow_ups:
-            said_all = await self._invoke_many(
+            said_all = await self._calls.invoke_many(
                 [asked for asked, _, _ in follow_ups.values()],
                 meter,
                 stop=("\n",),  # one line; a grammar would cost ~2x per token in llama-cpp-python
@@ -483,7 +450,7 @@ class Judge:
                 follow_ups.items(), said_all, strict=True
             ):
                 said = message_text(reply)
-                if await self._continues():
+                if await self._calls.continues():
                     said = f"The output{said}" if said.strip() else ""
                 said = _clean_gap(said)
                 answers[label] = (
@@ -497,7 +464,7 @@ class Judge:
         self,
         base: list[BaseMessage],
         criterion: Criterion,
-        meter: _Meter,
+        meter: Meter,
         *,
         schema: dict[str, Any],
         key: str,
@@ -508,8 +475,8 @@ class Judge:
             reason=prompts.PASS_REASON_OPTION if self.explain_passes else "",
         )
         messages = _with_tail(base, request)
-        raw, scores = await self._scored_answer(
-            self._structured_runnable(schema, key), messages, schema, meter
+        raw, scores = await self._calls.scored_answer(
+            self._calls.structured_runnable(schema, key), messages, schema, meter
         )
         answer, problem = parse_criterion(raw)
         if answer is not None:
@@ -519,8 +486,8 @@ class Judge:
             AIMessage(answer_text(raw)),
             HumanMessage(prompts.CORRECTION.format(problems=problem, labels="this criterion")),
         ]
-        raw, scores = await self._scored_answer(
-            self._structured_runnable(schema, key), retry_messages, schema, meter
+        raw, scores = await self._calls.scored_answer(
+            self._calls.structured_runnable(schema, key), retry_messages, schema, meter
         )
         answer, problem = parse_criterion(raw)
         return (
@@ -528,7 +495,7 @@ class Judge:
         )
 
     async def _tool_phase(
-        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: _Meter
+        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: Meter
     ) -> list[BaseMessage]:
         """Let the judge call its tools (bounded) before any verdict; returns the transcript."""
         bound = self.model.bind_tools(list(self.tools))
@@ -540,7 +507,7 @@ class Judge:
         messages = _with_tail(base, request)
         used = 0
         while used < self.max_tool_calls:
-            reply = await self._invoke(bound, messages, meter)
+            reply = await self._calls.invoke(bound, messages, meter)
             messages.append(reply)
             calls = reply.tool_calls if isinstance(reply, AIMessage) else []
             if not calls:
@@ -558,236 +525,6 @@ class Judge:
         return messages
 
     # -- model calls ---------------------------------------------------------------------------
-
-    async def _invoke(
-        self,
-        runnable: Runnable[Any, Any],
-        messages: list[BaseMessage],
-        meter: _Meter,
-        *,
-        permanent: Callable[[BaseException], bool] | None = None,
-        **kwargs: Any,
-    ) -> Any:
-        reply = await call_with_retries(
-            lambda: runnable.ainvoke(messages, **kwargs),
-            self.retry,
-            model=self.model_name,
-            on_attempt=meter.count_call,
-            permanent=permanent,
-        )
-        meter.add(reply["raw"] if isinstance(reply, dict) and "raw" in reply else reply)
-        return reply
-
-    async def _batches(self) -> bool:
-        """Whether the model answers many conversations in one batch (`ChatLlamaCpp`)."""
-        return (await self._engine())[0]
-
-    async def _continues(self) -> bool:
-        """Whether the model continues a trailing AI message (a prefill) in `complete_many`."""
-        return (await self._engine())[1]
-
-    async def _engine(self) -> tuple[bool, bool]:
-        """What the embedded model's engine can do, asked once (it loads the model)."""
-        if self._engine_features is None:
-
-            def probe() -> tuple[bool, bool]:
-                batches = getattr(self.model, "can_batch", None)
-                continues = getattr(self.model, "can_continue", None)
-                return (
-                    bool(batches is not None and batches()),
-                    bool(continues is not None and continues()),
-                )
-
-            self._engine_features = await asyncio.to_thread(probe)
-        return self._engine_features
-
-    async def _invoke_many(
-        self,
-        conversations: list[list[BaseMessage]],
-        meter: _Meter,
-        *,
-        choices: tuple[str, ...] = (),
-        stop: tuple[str, ...] = (),
-        max_tokens: int | None = None,
-    ) -> list[Any]:
-        """Answer conversations on the embedded model: batched where it can, else one by one.
-
-        `choices` asks for a one-token answer from those words, with their log-probabilities;
-        otherwise free text up to `stop`. Each conversation counts as one call.
-        """
-        many = getattr(self.model, "acomplete_many", None)
-        if many is None:  # a grammar model without batching (third-party, or a test's script)
-            if choices:
-                grammar = "root ::= " + " | ".join(json.dumps(c) for c in choices)
-                return [
-                    await self._invoke(
-                        self._verdict_model,
-                        c,
-                        meter,
-                        grammar=grammar,
-                        max_tokens=max(len(c) for c in choices),
-                        **self._verdict_words,
-                    )
-                    for c in conversations
-                ]
-            return [
-                await self._invoke(self.model, c, meter, stop=list(stop), max_tokens=max_tokens)
-                for c in conversations
-            ]
-        replies: list[AIMessage] = await call_with_retries(
-            lambda: many(conversations, choices=choices, stop=stop, max_tokens=max_tokens),
-            self.retry,
-            model=self.model_name,
-            on_attempt=lambda: meter.count_call(len(conversations)),
-        )
-        for reply in replies:
-            meter.add(reply)
-        return replies
-
-    async def _structured(
-        self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter
-    ) -> Any:
-        """The parsed answer (a dict), or the raw text when it did not parse (a problem later)."""
-        return await self._answer(self._structured_runnable(schema), messages, schema, meter)
-
-    async def _answer(
-        self,
-        runnable: Runnable[Any, Any] | None,
-        messages: list[BaseMessage],
-        schema: dict[str, Any],
-        meter: _Meter,
-    ) -> Any:
-        """`_structured` with the schema's runnable already looked up (`None`: unsupported)."""
-        return (await self._scored_answer(runnable, messages, schema, meter))[0]
-
-    async def _scored_answer(
-        self,
-        runnable: Runnable[Any, Any] | None,
-        messages: list[BaseMessage],
-        schema: dict[str, Any],
-        meter: _Meter,
-    ) -> tuple[Any, list[tuple[str | None, float | None]]]:
-        """`_answer`, plus P(pass) at each verdict the reply's log-probabilities cover."""
-        if runnable is None:
-            return await self._json_in_text(messages, schema, meter), []
-        try:
-            reply = await self._invoke(
-                runnable,
-                messages,
-                meter,
-                # Until the provider's own structured output has worked or been replaced, a
-                # rejection of it is not retried: it would only be rejected again.
-                permanent=_rejects_response_format if self._structured_method is None else None,
-            )
-        except GraderError as exc:
-            fallback = self._fallback_after_rejection(exc, runnable, schema)
-            if fallback is not None:
-                return await self._scored_answer(fallback, messages, schema, meter)
-            if not self._drop_logprobs(exc):
-                raise
-            plain = self._structured_runnable(schema)
-            if plain is None:
-                return await self._json_in_text(messages, schema, meter), []
-            reply = await self._invoke(plain, messages, meter)
-        raw = reply.get("raw") if isinstance(reply, dict) else reply
-        scores = verdict_probabilities(raw)
-        answers = _tool_answers(raw, schema.get("title"))
-        if not isinstance(reply, dict):  # the schema bound as a forced tool: read it ourselves
-            if not answers:
-                return (message_text(raw) if isinstance(raw, BaseMessage) else None), scores
-            return (answers[0] if len(answers) == 1 else _merged(answers)), scores
-        if len(answers) > 1:
-            # Parallel tool calls: LangChain's parser keeps the first and drops the rest, which
-            # would let a `pass` before a contradicting `fail` through. Keep them all.
-            return _merged(answers), scores
-        if reply.get("parsed") is not None:
-            return reply["parsed"], scores
-        return (message_text(raw) if isinstance(raw, BaseMessage) else None), scores
-
-    def _drop_logprobs(self, error: GraderError) -> bool:
-        """After a provider refused `logprobs` (reasoning models do), ask without them.
-
-        True when `error` is such a refusal: the caller asks again, on a runnable built from
-        the plain model. Confidence is then `None`; a verdict never fails for want of it.
-        """
-        cause = error.__cause__
-        if cause is None or "logprob" not in str(cause).lower() or error.status_code != 400:
-            return False
-        if self._verdict_model is not self.model:
-            self._verdict_model = self.model
-            self._runnables.clear()
-        return True
-
-    def _structured_runnable(
-        self, schema: dict[str, Any], key: str | None = None
-    ) -> Runnable[Any, Any] | None:
-        """The runnable that answers under `schema`, built once per schema; `None` if unsupported.
-
-        A model on LangChain's default `with_structured_output` gets the schema bound as a forced
-        tool, and the judge reads the tool calls itself: it validates them anyway, and LangChain's
-        parser chain cost ~80% of an evaluation's own CPU (bench/overhead.py) while dropping all
-        but the first of parallel tool calls. Models with their own structured output (OpenAI,
-        Anthropic, the embedded model's grammar) keep it, with `include_raw=True`, unless the
-        server rejected it (`_fallback_after_rejection`). `key` is the schema's cache key, when
-        the caller already has it.
-        """
-        key = key or json.dumps(schema, sort_keys=True)
-        if key in self._runnables:
-            return self._runnables[key]
-        runnable: Runnable[Any, Any] | None
-        try:
-            model = self._verdict_model
-            if type(model).with_structured_output is BaseChatModel.with_structured_output:
-                runnable = model.bind_tools([schema], tool_choice="any")
-            elif self._structured_method is not None:
-                runnable = model.with_structured_output(
-                    schema, include_raw=True, method=self._structured_method
-                )
-            else:
-                runnable = model.with_structured_output(schema, include_raw=True)
-        except NotImplementedError:
-            runnable = None
-        if len(self._runnables) >= _RUNNABLE_CACHE:
-            self._runnables.pop(next(iter(self._runnables)))
-        self._runnables[key] = runnable
-        return runnable
-
-    def _fallback_after_rejection(
-        self, error: GraderError, failed: Runnable[Any, Any], schema: dict[str, Any]
-    ) -> Runnable[Any, Any] | None:
-        """Tool calling instead, when the server rejected the provider's structured output.
-
-        `ChatOpenAI` asks for `response_format: json_schema` by default, which OpenAI-compatible
-        servers do not all take (llama-cpp-python's answers HTTP 500 naming `response_format`);
-        a forced tool call is what they do take. The switch is made once for the judge and
-        kept. `None` when `error` is not such a rejection, or tool calling failed too.
-        """
-        if error.__cause__ is None or not _rejects_response_format(error.__cause__):
-            return None
-        if self._structured_method is None:
-            try:  # a `with_structured_output` without this `method` keeps its own
-                self.model.with_structured_output(
-                    schema, include_raw=True, method="function_calling"
-                )
-            except (TypeError, ValueError, NotImplementedError):
-                return None
-            self._structured_method = "function_calling"
-            self._runnables.clear()
-        fallback = self._structured_runnable(schema)
-        return None if fallback is None or fallback is failed else fallback
-
-    async def _json_in_text(
-        self, messages: list[BaseMessage], schema: dict[str, Any], meter: _Meter
-    ) -> Any:
-        """For chat models without structured output: ask for JSON in plain text and parse it."""
-        instruction = f"Reply with JSON only, matching this JSON schema:\n{json.dumps(schema)}"
-        reply = await self._invoke(self.model, [*messages, HumanMessage(instruction)], meter)
-        text = message_text(reply).strip()
-        start, end = text.find("{"), text.rfind("}")
-        try:
-            return json.loads(text[start : end + 1]) if 0 <= start < end else text
-        except json.JSONDecodeError:
-            return text
 
     def _default_evidence_chars(self) -> int:
         n_ctx = getattr(self.model, "n_ctx", None)
@@ -831,25 +568,6 @@ def _collect_evidence(
     return Evidence(output=output, task=task, messages=tuple(messages))
 
 
-def _with_logprobs(model: BaseChatModel) -> BaseChatModel:
-    """A copy of `model` that asks for token log-probabilities, or `model` when it cannot.
-
-    Models that take OpenAI's `logprobs` / `top_logprobs` settings (langchain-openai's classes,
-    the embedded `ChatLlamaCpp`) get them; others are left alone. OpenAI's reasoning models
-    refuse them, so they are not asked (and any other refusal is caught: `_drop_logprobs`).
-    """
-    fields = getattr(type(model), "model_fields", {})
-    if "logprobs" not in fields or "top_logprobs" not in fields:
-        return model
-    name = str(getattr(model, "model_name", None) or getattr(model, "model", "") or "")
-    if _REASONING_MODEL.match(name.rsplit("/", 1)[-1]):
-        return model
-    try:
-        return model.model_copy(update={"logprobs": True, "top_logprobs": TOP_LOGPROBS})
-    except Exception:  # an unusual model class: no confidence, never a failure
-        return model
-
-
 def _scored(
     answer: Answer, scores: Sequence[tuple[str | None, float | None]], label: str | None
 ) -> Answer:
@@ -884,28 +602,6 @@ def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
         confidence=answer.confidence,
         unsure=is_unsure(answer.confidence),
     )
-
-
-def _rejects_response_format(error: BaseException) -> bool:
-    """True when a server refused the request's `response_format` (it would refuse it again).
-
-    SDKs keep the server's reason in the error's `body`; OpenAI's message omits it.
-    """
-    said = f"{error} {getattr(error, 'body', '')}"
-    return status_code_of(error) in _REJECTED_FORMAT_STATUS and "response_format" in said
-
-
-def _tool_answers(raw: Any, name: Any) -> list[Any]:
-    """The arguments of every tool call in `raw` that answers under the schema's `name`."""
-    calls = raw.tool_calls if isinstance(raw, AIMessage) else []
-    return [call.get("args") for call in calls if call.get("name") == name]
-
-
-def _merged(answers: list[Any]) -> Any:
-    """Several answers to one question, kept together so that `parse_*` sees any contradiction."""
-    if all(isinstance(a, Mapping) and isinstance(a.get("verdicts"), list) for a in answers):
-        return {"verdicts": [item for a in answers for item in a["verdicts"]]}
-    return answers
 
 
 def _with_tail(base: list[BaseMessage], tail: str) -> list[BaseMessage]:
