@@ -56,3 +56,25 @@ def test_a_call_with_more_prompts_than_sequences_is_split() -> None:
     chunks = pool(100_000)._chunks(prompts)
     assert all(len(c) <= CHUNK_SEQUENCES for c in chunks)
     assert sum(len(c) for c in chunks) == 100
+
+
+def test_making_room_evicts_the_fewest_least_recently_used_sequences() -> None:
+    from types import SimpleNamespace
+
+    from rubricate._local._sequences import _Sequence
+
+    planner = pool(100)
+    removed: list[int] = []
+    planner._ctx = SimpleNamespace(kv_cache_seq_rm=lambda seq, p0, p1: removed.append(seq))
+    planner._sequences = [
+        _Sequence(seq_id=n, tokens=[n * 1000 + t for t in range(40)], used=used)
+        for n, used in ((0, 3), (1, 1), (2, 2))
+    ]
+    planner._free_ids = [3, 4]
+    # 120 cells held; 30 more must fit in 100: the two oldest go, the newest stays.
+    planner._make_room(cells=30, ids=2)
+    assert removed == [1, 2]
+    assert [seq.seq_id for seq in planner._sequences] == [0]
+    # Room already there: nothing is evicted.
+    planner._make_room(cells=10, ids=1)
+    assert removed == [1, 2]

@@ -415,6 +415,7 @@ class Judge:
             )
             for label, criterion in labels.items()
         }
+        continues = await self._calls.continues()  # the gap as the verdict's continuation
         replies = await self._calls.invoke_many(
             list(questions.values()), meter, choices=("yes", "no")
         )
@@ -428,7 +429,7 @@ class Judge:
             if passed and not self.explain_passes:
                 answers[label] = Answer(verdict="pass", confidence=confidence)
                 continue
-            if await self._calls.continues():
+            if continues:
                 prefill = prompts.PASS_PREFILL if passed else prompts.GAP_PREFILL
                 asked = [*messages, AIMessage(prefill)]
             else:
@@ -450,7 +451,7 @@ class Judge:
                 follow_ups.items(), said_all, strict=True
             ):
                 said = message_text(reply)
-                if await self._calls.continues():
+                if continues:
                     said = f"The output{said}" if said.strip() else ""
                 said = _clean_gap(said)
                 answers[label] = (

@@ -370,12 +370,28 @@ class SequencePool:
                 on_logits(seq, self._ctx.get_logits_ith(index))
 
     def _make_room(self, *, cells: int, ids: int) -> None:
-        """Evict the least recently used sequences until `cells` new cells and `ids` fit."""
+        """Evict the least recently used sequences until `cells` new cells and `ids` fit.
+
+        The fewest evictions that make room are found by a binary search (the cells held
+        shrink as more are evicted), so the cache is measured a handful of times, not once per
+        eviction.
+        """
         by_age = sorted(self._sequences, key=lambda seq: seq.used)
-        held = _trie_size([seq.tokens for seq in self._sequences])
-        while by_age and (held + cells > self.n_ctx or len(self._free_ids) < ids):
-            self._drop(by_age.pop(0))
-            held = _trie_size([seq.tokens for seq in self._sequences])
+
+        def fits(evicted: int) -> bool:
+            kept = [seq.tokens for seq in by_age[evicted:]]
+            free = len(self._free_ids) + evicted
+            return _trie_size(kept) + cells <= self.n_ctx and free >= ids
+
+        low, high = 0, len(by_age)
+        while low < high:
+            middle = (low + high) // 2
+            if fits(middle):
+                high = middle
+            else:
+                low = middle + 1
+        for seq in by_age[:low]:
+            self._drop(seq)
 
     def _new_sequence(self) -> _Sequence:
         if not self._free_ids:
@@ -403,12 +419,25 @@ def _common_prefix(sequences: Sequence[Sequence[int]]) -> int:
     """Length of the longest prefix every sequence shares."""
     if not sequences:
         return 0
-    first, n = sequences[0], min(len(s) for s in sequences)
-    for i in range(n):
-        token = first[i]
-        if any(s[i] != token for s in sequences[1:]):
-            return i
-    return n
+    first = tuple(sequences[0])
+    return min((_shared(first, tuple(other)) for other in sequences[1:]), default=len(first))
+
+
+def _shared(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """Length of the prefix two token tuples share.
+
+    A binary search over slice comparisons, which run in C: this sits on the hot path (every
+    prompt against every cached sequence), where a token-by-token Python loop cost ~1 s a call
+    with a few hundred sequences cached.
+    """
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _best_source(
@@ -427,6 +456,6 @@ def _trie_size(sequences: Sequence[Sequence[int]]) -> int:
     """Cache cells held by sequences forked from one another: their distinct prefixes."""
     ordered = sorted(tuple(s) for s in sequences)
     return sum(
-        len(tokens) - (_common_prefix([tokens, ordered[i - 1]]) if i else 0)
+        len(tokens) - (_shared(tokens, ordered[i - 1]) if i else 0)
         for i, tokens in enumerate(ordered)
     )
