@@ -427,8 +427,8 @@ def _shared(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     """Length of the prefix two token tuples share.
 
     A binary search over slice comparisons, which run in C: this sits on the hot path (every
-    prompt against every cached sequence), where a token-by-token Python loop cost ~1 s a call
-    with a few hundred sequences cached.
+    prompt against every cached sequence), where a token-by-token Python loop grows with the
+    tokens of every cached sequence (up to a few hundred sequences).
     """
     low, high = 0, min(len(a), len(b))
     while low < high:
