@@ -14,6 +14,7 @@ from ._exceptions import GraderError, LocalModelError, ModelError, RubricateErro
 from ._judge._compile._compiler import CheckMapping, CompiledRubric
 from ._judge._evidence import RUBRIC_GRADER_MESSAGE_SOURCE
 from ._judge._judge import Judge
+from ._judge._options import JudgeOptions
 from ._judge._prompts import GRADER_SYSTEM_PROMPT
 from ._judge._retry import RetryPolicy
 from ._judge._scorer import RubricScorer, ScoreResult, create_rubric_scorer
@@ -70,6 +71,7 @@ __all__ = [
     "GraderResponse",
     "ItemResult",
     "Judge",
+    "JudgeOptions",
     "LocalModelError",
     "Mode",
     "ModelError",

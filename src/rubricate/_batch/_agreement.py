@@ -14,9 +14,10 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
-from .._judge._judge import Judge
+from .._judge._judge import Judge, judge_for
+from .._judge._options import JudgeOptions
 from .._models import ModelLike
 from .._sync import run_sync
 from .._types import Evaluation, Usage
@@ -134,6 +135,7 @@ def measure_agreement(
     seed: int = 0,
     concurrency: int = 1,
     progress: BatchProgress | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> AgreementReport:
     """Measure agreement synchronously; see `ameasure_agreement`."""
     return run_sync(
@@ -144,6 +146,7 @@ def measure_agreement(
             seed=seed,
             concurrency=concurrency,
             progress=progress,
+            **options,
         )
     )
 
@@ -156,17 +159,19 @@ async def ameasure_agreement(
     seed: int = 0,
     concurrency: int = 1,
     progress: BatchProgress | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> AgreementReport:
     """Grade labelled items and measure how well the judge's verdicts agree with the labels.
 
     Args:
         paths: Labelled JSONL files (the `judge-bench` format).
-        judge: A `Judge`, or a model for a default one.
+        judge: A `Judge`, or a model for one built with `options`.
         limit: Grade a uniform random sample of this many items (seeded), kept in file order.
             `None` grades every item, streaming the files.
         seed: Seeds the sample and the bootstrap.
         concurrency: Items graded at once (always 1 on the embedded model).
         progress: Receives an event per finished item and per skipped line.
+        **options: The judge's settings (`JudgeOptions`) when `judge` names a model.
 
     Example:
         ```python
@@ -179,7 +184,7 @@ async def ameasure_agreement(
     check_count("limit", limit, optional=True)
     check_count("concurrency", concurrency)
     require_sklearn()
-    judge = judge if isinstance(judge, Judge) else Judge(judge)
+    judge = judge_for(judge, options, "measure_agreement()")
     if not judge.concurrent_items:
         concurrency = 1
     progress = progress or BatchProgress()

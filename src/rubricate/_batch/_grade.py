@@ -15,10 +15,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from .._exceptions import RubricError
-from .._judge._judge import Judge
+from .._judge._judge import Judge, judge_for
+from .._judge._options import JudgeOptions
 from .._judge._scorer import RubricScorer
 from .._models import ModelLike
 from .._rubric._rubric import Rubric, RubricLike
@@ -48,6 +49,7 @@ def grade_file(
     rubric: RubricLike | None = None,
     concurrency: int = 1,
     progress: BatchProgress | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> GradeSummary:
     """Grade a JSONL file synchronously; see `agrade_file`."""
     return run_sync(
@@ -58,6 +60,7 @@ def grade_file(
             rubric=rubric,
             concurrency=concurrency,
             progress=progress,
+            **options,
         )
     )
 
@@ -70,6 +73,7 @@ async def agrade_file(
     rubric: RubricLike | None = None,
     concurrency: int = 1,
     progress: BatchProgress | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> GradeSummary:
     r"""Grade every line of a JSONL file and append one result line per item to `results_path`.
 
@@ -77,13 +81,15 @@ async def agrade_file(
         input_path: JSONL, one `{"id", "output", "task"?, "rubric"?}` object a line.
         results_path: Where results go (appended; ids already there are skipped). Defaults to
             `<input stem>.results.jsonl` next to the input.
-        judge: A `Judge`, or a model for a default one (`"local"`, `"provider:model-id"`...).
+        judge: A `Judge`, or a model (`"local"`, `"provider:model-id"`...) for one built with
+            `options`.
         rubric: The batch rubric; a line's own `rubric` overrides it. A line with neither is
             reported as malformed.
         concurrency: Items graded at once. On remote judges, concurrent requests; on the
             embedded model (per-criterion mode), items whose calls run as one batch. 1 where it
             cannot help (`Judge.concurrent_items`).
         progress: Receives an event per finished item and per skipped line.
+        **options: The judge's settings (`JudgeOptions`) when `judge` names a model.
 
     Returns:
         The summary over the whole results file, with this run's own counts.
@@ -105,7 +111,7 @@ async def agrade_file(
     """
     started = time.perf_counter()
     check_count("concurrency", concurrency)
-    judge = judge if isinstance(judge, Judge) else Judge(judge)
+    judge = judge_for(judge, options, "grade_file()")
     default_rubric = parse_batch_rubric(rubric)
     source = Path(input_path)
     target = results_target(source, results_path)

@@ -192,6 +192,8 @@ def judge_fingerprint(judge: Judge) -> dict[str, Any]:
         "tools": sorted(t.name for t in judge.tools),
         # Only when on, so results cached before the option existed keep their keys.
         **({"compile_checks": True} if judge.compile_checks else {}),
+        **({"read_checks": judge.read_checks} if judge.read_checks != judge.local else {}),
+        **({} if judge.guard_injections else {"guard_injections": False}),
     }
 
 

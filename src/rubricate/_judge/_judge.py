@@ -27,7 +27,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Unpack
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import (
@@ -66,9 +66,10 @@ from ._confidence import (
 )
 from ._evidence import last_assistant_text, message_text, render_evidence
 from ._injection import both_must_pass, mask_evidence
+from ._options import JudgeOptions, check_options
 from ._retry import RetryPolicy, describe_error
 
-__all__ = ["Judge"]
+__all__ = ["Judge", "check_judge_options", "judge_for"]
 
 _GAP_MAX_TOKENS = 48
 _TOOL_OUTPUT_CHARS = 4000
@@ -88,36 +89,10 @@ class Judge:
     Args:
         model: `"local"` (the embedded model), `"llamacpp:/path.gguf"`, `"provider:model-id"`,
             or a LangChain chat model.
-        mode: `"joint"` or `"per_criterion"`; by default `per_criterion` on the embedded model
-            and `joint` on remote models.
-        system_prompt: Grading instructions replacing the built-in ones. The rule that the
-            evidence is untrusted data stays in force whatever they say.
-        tools: Tools the judge may call before its verdicts (LangChain tools or plain functions).
-        max_tool_calls: Cap on tool calls per evaluation.
-        retry: Retries, backoff and per-call timeout for transient errors.
-        max_concurrency: Parallel calls in `per_criterion` mode (always 1 on the embedded model).
-        max_evidence_chars: Evidence budget; longer evidence is trimmed with an explicit note.
-        guard_injections: When the output (or an AI or tool message) holds passages that may
-            address the grader (verdict words, forged verdict JSON or markup, claims about an
-            earlier grading or about what the answer contains, words to an AI or evaluator, fake
-            end-of-output markers), grade the criteria that passed again with those passages
-            masked; a criterion passes only if both gradings pass it. The user's own request is
-            never scanned. See `rubricate._judge._injection`.
-        read_checks: Decide in code, with no model call, the criteria whose every word a phrase
-            grammar accounts for ("no bullet points" -> `bullet_count(exactly=0)`, "keep each
-            paragraph under 80 words", "ends with a question"): a small model says yes to nearly
-            every such rule, code does not. Anything the grammar cannot read whole stays with
-            the judge. By default on for the embedded model, whose yes/no verdicts on format
-            rules were measured near chance, and off for remote models (pass `True`).
-        compile_checks: Before grading, ask the model once per criterion which catalogue check
-            (`rubricate.checks`) decides it exactly, such as "at most 300 words" ->
-            `word_count(at_most=300)`; those criteria are then decided in code
-            (`decided_by="check"`). A criterion that names nothing a check checks ("says the
-            mayor resigned") is not asked about. Mappings are validated, cached, and shown by
-            `compile`.
-        explain_passes: Also say why each passed criterion is met (`CriterionVerdict.reason`,
-            shown in the scorer's reason). By default on for remote models, where it costs only
-            tokens, and off on the embedded model, where it costs one more call per pass.
+        **options: The judge's settings, each described in `JudgeOptions` (`mode`,
+            `system_prompt`, `tools`, `max_tool_calls`, `retry`, `max_concurrency`,
+            `max_evidence_chars`, `guard_injections`, `read_checks`, `compile_checks`,
+            `explain_passes`); a name that is none of these raises `TypeError`.
 
     Example:
         ```python
@@ -128,22 +103,11 @@ class Judge:
 
     """
 
-    def __init__(
-        self,
-        model: ModelLike = "local",
-        *,
-        mode: Mode | None = None,
-        system_prompt: str | None = None,
-        tools: Sequence[BaseTool | Callable[..., Any]] | None = None,
-        max_tool_calls: int = 8,
-        retry: RetryPolicy | None = None,
-        max_concurrency: int | None = None,
-        max_evidence_chars: int | None = None,
-        guard_injections: bool = True,
-        read_checks: bool | None = None,
-        compile_checks: bool = False,
-        explain_passes: bool | None = None,
-    ) -> None:
+    def __init__(self, model: ModelLike = "local", **options: Unpack[JudgeOptions]) -> None:
+        check_options(options, "Judge()")
+        mode = options.get("mode")
+        max_tool_calls = options.get("max_tool_calls", 8)
+        max_concurrency = options.get("max_concurrency")
         if mode is not None and mode not in ("joint", "per_criterion"):
             raise ValueError(f"`mode` must be 'joint' or 'per_criterion', got {mode!r}")
         if isinstance(max_tool_calls, bool) or not isinstance(max_tool_calls, int):
@@ -156,17 +120,21 @@ class Judge:
         self.model_name = model_name(self.model)
         self.local = supports_grammar(self.model)
         self.mode: Mode = mode or ("per_criterion" if self.local else "joint")
-        self.system_prompt = system_prompt or prompts.GRADER_SYSTEM_PROMPT
+        self.system_prompt = options.get("system_prompt") or prompts.GRADER_SYSTEM_PROMPT
         self.tools: tuple[BaseTool, ...] = tuple(
-            t if isinstance(t, BaseTool) else as_tool(t) for t in (tools or ())
+            t if isinstance(t, BaseTool) else as_tool(t) for t in (options.get("tools") or ())
         )
         self.max_tool_calls = max_tool_calls
-        self.retry = retry or RetryPolicy(timeout=None if self.local else 120.0)
+        self.retry = options.get("retry") or RetryPolicy(timeout=None if self.local else 120.0)
         self.max_concurrency = 1 if self.local else (max_concurrency or 8)
-        self.max_evidence_chars = max_evidence_chars or self._default_evidence_chars()
-        self.guard_injections = guard_injections
+        self.max_evidence_chars = (
+            options.get("max_evidence_chars") or self._default_evidence_chars()
+        )
+        self.guard_injections = options.get("guard_injections", True)
+        read_checks = options.get("read_checks")
         self.read_checks = self.local if read_checks is None else read_checks
-        self.compile_checks = compile_checks
+        self.compile_checks = options.get("compile_checks", False)
+        explain_passes = options.get("explain_passes")
         self.explain_passes = not self.local if explain_passes is None else explain_passes
         self._compiler: CheckCompiler | None = None
         self._calls = ModelCalls(self)
@@ -533,6 +501,26 @@ class Judge:
             # About 3 characters a token, leaving room for instructions, criteria and the answer.
             return max((n_ctx - 1500) * 3, 2000)
         return _REMOTE_EVIDENCE_CHARS
+
+
+def check_judge_options(judge: Judge | ModelLike, options: JudgeOptions, where: str) -> None:
+    """Raise `TypeError` for an unknown option, or for options beside a built `Judge`.
+
+    A `Judge` has its settings already, so options given with one would be silently ignored.
+    `where` names the caller in the message, such as `"refine()"`.
+    """
+    check_options(options, where)
+    if isinstance(judge, Judge) and options:
+        raise TypeError(
+            f"{where}: judge options ({', '.join(options)}) apply only when `judge` names a "
+            "model; this `judge` is a `Judge`, already built with its own settings"
+        )
+
+
+def judge_for(judge: Judge | ModelLike, options: JudgeOptions, where: str) -> Judge:
+    """`judge` itself when it is a `Judge`, else a `Judge` on that model with `options`."""
+    check_judge_options(judge, options, where)
+    return judge if isinstance(judge, Judge) else Judge(judge, **options)
 
 
 def summarize(verdicts: Sequence[CriterionVerdict]) -> tuple[EvaluationResult, str]:

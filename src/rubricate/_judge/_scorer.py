@@ -7,20 +7,19 @@ completion check works at any scale; the reason's counts always match the verdic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 from langchain_core.messages import BaseMessage
-from langchain_core.tools import BaseTool
 
 from .._models import ModelLike
 from .._rubric._rubric import Rubric, RubricLike
 from .._sync import run_sync
-from .._types import Evaluation, Mode
+from .._types import Evaluation
 from ._evidence import message_text
 from ._judge import Judge
-from ._retry import RetryPolicy
+from ._options import JudgeOptions, check_options
 
 __all__ = ["RubricScorer", "ScoreResult", "create_rubric_scorer", "format_reason"]
 
@@ -168,16 +167,9 @@ def create_rubric_scorer(
     criteria: RubricLike | None = None,
     *,
     scale: float = 1,
-    mode: Mode | None = None,
-    tools: Sequence[BaseTool | Callable[..., Any]] | None = None,
-    system_prompt: str | None = None,
-    max_tool_calls: int = 8,
-    retry: RetryPolicy | None = None,
-    max_concurrency: int | None = None,
-    compile_checks: bool = False,
-    explain_passes: bool | None = None,
     id: str | None = None,
     name: str | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> RubricScorer:
     r"""Create a rubric scorer: 1 (times `scale`) only when every required criterion passes.
 
@@ -187,19 +179,11 @@ def create_rubric_scorer(
         criteria: A checklist string, a list of strings / dicts / `Criterion`, a `Rubric`, or a
             `Path` to a rubric file. Leave it out to take `rubric` from each run's context.
         scale: Multiplies the score.
-        mode: `"joint"` or `"per_criterion"` (default depends on the model; see `Judge`).
-        tools: Tools the judge may call before grading.
-        system_prompt: Grading instructions replacing the built-in ones.
-        max_tool_calls: Cap on the judge's tool calls per run.
-        retry: Retry and timeout policy for transient judge errors.
-        max_concurrency: Parallel judge calls in `per_criterion` mode on remote models.
-        compile_checks: Map criteria to catalogue checks first (see `Judge`), so format
-            criteria such as "under 100 words" are decided in code.
-        explain_passes: Say why each passed criterion is met in `reason` ("satisfied or not,
-            and why"); by default on for remote models (costs tokens only), off on the
-            embedded model (costs a call per passed criterion).
         id: The scorer's id in `is_task_complete` results.
         name: The scorer's name in `is_task_complete` results and reasons.
+        **options: The judge's settings (`JudgeOptions`), such as `mode`, `tools`,
+            `system_prompt`, `compile_checks` or `explain_passes` (which puts why each passed
+            criterion is met in `reason`).
 
     Example:
         ```python
@@ -211,18 +195,9 @@ def create_rubric_scorer(
         ```
 
     """
+    check_options(options, "create_rubric_scorer()")
     rubric = Rubric.parse(criteria) if criteria is not None else None
-    judge = Judge(
-        model,
-        mode=mode,
-        tools=tools,
-        system_prompt=system_prompt,
-        max_tool_calls=max_tool_calls,
-        retry=retry,
-        max_concurrency=max_concurrency,
-        compile_checks=compile_checks,
-        explain_passes=explain_passes,
-    )
+    judge = Judge(model, **options)
     return RubricScorer(judge, rubric, scale=scale, id=id, name=name)
 
 

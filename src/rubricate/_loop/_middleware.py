@@ -10,18 +10,17 @@ log is bounded; `best_draft` returns the best draft at the cap; `budget` caps gr
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Unpack
 
 from langchain.agents.middleware.types import AgentMiddleware, hook_config
 from langchain_core.language_models import BaseChatModel
-from langchain_core.tools import BaseTool
 from langgraph.runtime import Runtime
 
 from .._judge._judge import Judge
+from .._judge._options import JudgeOptions, check_options
 from .._rubric._rubric import Rubric, RubricLike
 from .._sync import run_sync
-from .._types import Mode
 from ._completion import CompletionCheck
 from ._core import Budget, RubricEvaluation, RubricState
 from ._grading_loop import GradingLoop
@@ -36,20 +35,17 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
 
     Args:
         model: The judge: `"local"`, `"provider:model-id"` or a LangChain chat model.
-        system_prompt: Grading instructions replacing the built-in ones.
-        tools: Tools the judge may call before its verdict.
         max_iterations: Grading passes per grading run (a positive int).
         on_evaluation: Called with each `RubricEvaluation`; its exceptions are logged, not raised.
-        mode: `"joint"` or `"per_criterion"` judging (default depends on the model).
         criteria: A fixed rubric, used when the state carries none.
         best_draft: At the cap, end with the draft that passed the most required criteria.
         budget: Caps on judge calls / tokens per grading run.
         max_evaluations_kept: How many evaluations `_rubric_evaluations` keeps (the newest).
         completion: A check from `is_task_complete` that decides completion instead of the
             judge; the state's rubric goes to its rubric scorers.
-        compile_checks: Map criteria to catalogue checks before grading (see `Judge`), once
-            per rubric, so format criteria are decided in code.
-        explain_passes: Ask the judge why each passed criterion is met (see `Judge`).
+        **options: The judge's settings (`JudgeOptions`): deepagents' `system_prompt` and
+            `tools`, and `mode`, `read_checks`, `compile_checks` (once per rubric),
+            `explain_passes`, `retry`... Checked here; the judge is built on first use.
 
     Example:
         ```python
@@ -65,32 +61,22 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
         self,
         *,
         model: str | BaseChatModel,
-        system_prompt: str | None = None,
-        tools: Sequence[BaseTool | Callable[..., Any]] | None = None,
         max_iterations: int = 3,
         on_evaluation: Callable[[RubricEvaluation], Any] | None = None,
-        mode: Mode | None = None,
         criteria: RubricLike | None = None,
         best_draft: bool = False,
         budget: Budget | None = None,
         max_evaluations_kept: int = 50,
         completion: CompletionCheck | None = None,
-        compile_checks: bool = False,
-        explain_passes: bool | None = None,
+        **options: Unpack[JudgeOptions],
     ) -> None:
         super().__init__()
         if not model:
             raise ValueError("RubricMiddleware: `model` is required")
+        check_options(options, "RubricMiddleware()")
         self.max_iterations = max_iterations
         self.loop = GradingLoop(
-            make_judge=lambda: Judge(
-                model,
-                mode=mode,
-                system_prompt=system_prompt,
-                tools=tools,
-                compile_checks=compile_checks,
-                explain_passes=explain_passes,
-            ),
+            make_judge=lambda: Judge(model, **options),
             max_iterations=max_iterations,
             on_evaluation=on_evaluation,
             criteria=Rubric.parse(criteria) if criteria is not None else None,

@@ -15,7 +15,7 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from langchain_core.messages import (
     AIMessage,
@@ -34,7 +34,8 @@ from .._judge._evidence import (
     last_assistant_text,
     message_text,
 )
-from .._judge._judge import Judge
+from .._judge._judge import Judge, check_judge_options, judge_for
+from .._judge._options import JudgeOptions
 from .._models import ModelLike
 from .._rubric._rubric import Rubric, RubricLike
 from .._sync import run_in_thread, run_sync
@@ -83,6 +84,7 @@ async def arefine(
     budget: Budget | None = None,
     max_evaluations_kept: int = 50,
     completion: CompletionCheck | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> RefineResult:
     r"""Run `agent` on `task` until its answer satisfies `rubric` or a cap is reached.
 
@@ -108,6 +110,8 @@ async def arefine(
         max_evaluations_kept: How many evaluations the thread keeps.
         completion: A check from `is_task_complete` that decides completion instead of the
             judge; the rubric, if any, goes to its rubric scorers.
+        **options: The judge's settings (`JudgeOptions`) when `judge` names a model, such as
+            `mode`, `read_checks` or `explain_passes`; with a `Judge`, they are a `TypeError`.
 
     Example:
         ```python
@@ -121,8 +125,9 @@ async def arefine(
     """
     # The rubric stays out of the checkpoint: a code check is a Python callable, which cannot
     # be serialised; the loop holds it, and the state keeps its JSON form to detect changes.
+    check_judge_options(judge, options, "refine()")  # now: the judge is built on first use
     loop = GradingLoop(
-        make_judge=(lambda: judge) if isinstance(judge, Judge) else (lambda: Judge(judge)),
+        make_judge=lambda: judge_for(judge, options, "refine()"),
         criteria=Rubric.parse(rubric) if rubric is not None else None,
         max_iterations=max_iterations,
         on_evaluation=on_evaluation,
@@ -178,6 +183,7 @@ def refine(
     budget: Budget | None = None,
     max_evaluations_kept: int = 50,
     completion: CompletionCheck | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> RefineResult:
     r"""Sync wrapper of `arefine` (same arguments): run `agent` until `rubric` is satisfied.
 
@@ -206,6 +212,7 @@ def refine(
             budget=budget,
             max_evaluations_kept=max_evaluations_kept,
             completion=completion,
+            **options,
         )
     )
 
