@@ -16,8 +16,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage
 
 from fakes import ScriptedChatModel, joint_reply, with_verdict_logprobs
-from rubricate import Judge, RetryPolicy
-from rubricate._types import Mode
+from rubricate import Judge, JudgeOptions, RetryPolicy
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0, timeout=None)
 TOKENS = (100, 10)
@@ -86,5 +85,6 @@ def keyword_model(judge: KeywordJudge) -> ScriptedChatModel:
     return ScriptedChatModel(script=[judge], repeat_last=True)
 
 
-def keyword_judge(judge: KeywordJudge, mode: Mode | None = None) -> Judge:
-    return Judge(keyword_model(judge), mode=mode or "joint", retry=FAST)
+def keyword_judge(judge: KeywordJudge, options: JudgeOptions | None = None) -> Judge:
+    """A joint judge on `judge`'s keyword verdicts; `options` (from the CLI) on top."""
+    return Judge(keyword_model(judge), **{"mode": "joint", "retry": FAST, **(options or {})})

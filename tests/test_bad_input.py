@@ -294,7 +294,7 @@ def test_grade_handles_weird_and_huge_lines_and_names_bad_utf8_by_line(tmp_path:
     results = tmp_path / "out.jsonl"
     report = tmp_path / "report.html"
     fake = KeywordJudge()
-    app = create_app(judge_factory=lambda spec, mode: keyword_judge(fake, mode))
+    app = create_app(judge_factory=lambda spec, options: keyword_judge(fake, options))
     args = ["grade", str(source), "-r", "- Mentions Paris", "-o", str(results)]
     run = CliRunner().invoke(app, [*args, "--report", str(report)], env=ENV)
     assert run.exit_code == 1, run.output  # a skipped line makes the run incomplete
@@ -317,7 +317,7 @@ def test_grade_handles_weird_and_huge_lines_and_names_bad_utf8_by_line(tmp_path:
     saved = results.read_bytes()
     source.write_bytes(source.read_bytes().replace(b"\xff\xfe", b"ok"))
     again = KeywordJudge()
-    app = create_app(judge_factory=lambda spec, mode: keyword_judge(again, mode))
+    app = create_app(judge_factory=lambda spec, options: keyword_judge(again, options))
     run = CliRunner().invoke(app, args, env=ENV)
     assert run.exit_code == 0, run.output
     assert results.read_bytes().startswith(saved)
@@ -331,7 +331,7 @@ def test_a_rubric_file_with_invalid_utf8_is_named_with_the_byte(tmp_path: Path) 
     with pytest.raises(RubricError, match=r"rubric\.md: not valid UTF-8 at byte 28$"):
         Rubric.from_file(rubric)
     source = write_lines(tmp_path / "in.jsonl", [row("a", "Paris")])
-    app = create_app(judge_factory=lambda spec, mode: keyword_judge(KeywordJudge(), mode))
+    app = create_app(judge_factory=lambda spec, options: keyword_judge(KeywordJudge(), options))
     run = CliRunner().invoke(app, ["grade", str(source), "-r", str(rubric)], env=ENV)
     assert run.exit_code == 2
     assert "rubric.md: not valid UTF-8 at byte 28" in " ".join(run.output.split())

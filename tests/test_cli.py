@@ -13,9 +13,8 @@ from typer.testing import CliRunner, Result
 
 from fakes import GrammarScriptedChatModel
 from grading_fakes import KeywordJudge, keyword_judge
-from rubricate import Judge, ModelError
+from rubricate import Judge, JudgeOptions, ModelError
 from rubricate._cli import ExitCode, create_app
-from rubricate._types import Mode
 
 RUBRIC = "- Mentions Paris\n- Mentions France"
 ENV = {"COLUMNS": "120", "NO_COLOR": "1"}
@@ -33,19 +32,19 @@ def read_results(path: Path) -> list[dict[str, Any]]:
 class Factory:
     """A judge factory recording what the command asked for."""
 
-    def __init__(self, make: Callable[[Mode | None], Judge]) -> None:
+    def __init__(self, make: Callable[[JudgeOptions], Judge]) -> None:
         self.make = make
-        self.requests: list[tuple[str, Mode | None]] = []
+        self.requests: list[tuple[str, JudgeOptions]] = []
 
-    def __call__(self, spec: str, mode: Mode | None) -> Judge:
-        self.requests.append((spec, mode))
-        return self.make(mode)
+    def __call__(self, spec: str, options: JudgeOptions) -> Judge:
+        self.requests.append((spec, options))
+        return self.make(options)
 
 
 def run(args: list[str], fake: KeywordJudge | None = None, factory: Any = None) -> Result:
     if factory is None:
         fake = fake or KeywordJudge()
-        factory = Factory(lambda mode: keyword_judge(fake, mode))  # type: ignore[arg-type]
+        factory = Factory(lambda options: keyword_judge(fake, options))  # type: ignore[arg-type]
     app = create_app(judge_factory=factory)
     return CliRunner().invoke(app, args, env=ENV)
 
@@ -113,7 +112,7 @@ def test_usage_errors_exit_2(items: Path, args: list[str], message: str) -> None
 
 
 def test_a_judge_that_cannot_be_created_exits_2(items: Path) -> None:
-    def factory(spec: str, mode: Mode | None) -> Judge:
+    def factory(spec: str, options: JudgeOptions) -> Judge:
         raise ModelError(f"cannot tell the provider of model {spec!r}")
 
     result = run(["grade", str(items), "-r", "- A", "--judge", "nope"], factory=factory)
@@ -125,13 +124,13 @@ def test_a_judge_that_cannot_be_created_exits_2(items: Path) -> None:
 
 
 def test_grade_writes_results_and_prints_the_summary(items: Path, tmp_path: Path) -> None:
-    factory = Factory(lambda mode: keyword_judge(KeywordJudge(), mode))
+    factory = Factory(lambda options: keyword_judge(KeywordJudge(), options))
     out = tmp_path / "results.jsonl"
     args = ["grade", str(items), "--rubric", RUBRIC, "-o", str(out), "--judge", "openai:x"]
     result = run([*args, "--mode", "joint", "-j", "2"], factory=factory)
 
     assert result.exit_code == ExitCode.OK == 0, result.output
-    assert factory.requests == [("openai:x", "joint")]
+    assert factory.requests == [("openai:x", {"mode": "joint"})]
     rows = {row["id"]: row for row in read_results(out)}
     assert {k: v["passed"] for k, v in rows.items()} == {"good": True, "half": False, "none": False}
     text = result.stdout
@@ -245,7 +244,7 @@ def test_grade_on_the_embedded_model_notes_that_jobs_do_not_apply(tmp_path: Path
     model = GrammarScriptedChatModel(script=["yes"], repeat_last=True)
     result = run(
         ["grade", str(source), "-r", RUBRIC, "-j", "4"],
-        factory=lambda spec, mode: Judge(model, mode=mode),
+        factory=lambda spec, options: Judge(model, **options),
     )
     assert result.exit_code == 0, result.output
     assert "-j 4 has no effect on the embedded model" in " ".join(result.stderr.split())

@@ -21,8 +21,8 @@ FAIL = joint_reply(("C1", "fail", "Name the city."), ("C2", "pass", ""))
 def run(args: list[str], worker: list[Any], judge: list[Any]) -> tuple[Result, ScriptedChatModel]:
     grader = ScriptedChatModel(script=judge, repeat_last=True)
     app = create_app(
-        judge_factory=lambda spec, mode: Judge(
-            grader, mode=mode, retry=RetryPolicy(max_retries=0, timeout=None)
+        judge_factory=lambda spec, options: Judge(
+            grader, **options, retry=RetryPolicy(max_retries=0, timeout=None)
         ),
         model_factory=lambda spec: ScriptedChatModel(script=worker),
     )

@@ -415,7 +415,7 @@ def test_grade_compile_checks_shows_the_mapping_and_records_decided_by(tmp_path:
         return joint_reply(("C1", "pass", ""))
 
     model = ScriptedChatModel(script=[reply], repeat_last=True)
-    app = create_app(judge_factory=lambda spec, mode: Judge(model, mode=mode, retry=FAST))
+    app = create_app(judge_factory=lambda spec, options: Judge(model, **options, retry=FAST))
     source = tmp_path / "in.jsonl"
     source.write_text(
         "\n".join(json.dumps({"id": str(i), "output": out}) for i, out in enumerate(["a, b", "ab"]))
@@ -449,14 +449,15 @@ def test_grade_results_cache_keys_on_compile_checks() -> None:
     from rubricate._batch._items import GradeItem
     from rubricate._batch._results import cache_key, judge_fingerprint
 
-    judge = Judge(ScriptedChatModel(script=[]), retry=FAST)
-    rubric, item = Rubric.parse(RUBRIC), GradeItem(id="1", output="Paris")
-    plain = cache_key(rubric, item, judge_fingerprint(judge))
-    judge.compile_checks = True
-    compiled = cache_key(rubric, item, judge_fingerprint(judge))
+    def key(**options: Any) -> str | None:
+        judge = Judge(ScriptedChatModel(script=[]), retry=FAST, **options)
+        return cache_key(
+            Rubric.parse(RUBRIC), GradeItem(id="1", output="Paris"), judge_fingerprint(judge)
+        )
+
+    plain, compiled = key(), key(compile_checks=True)
     assert plain is not None and compiled is not None and plain != compiled
-    judge.compile_checks = False
-    assert cache_key(rubric, item, judge_fingerprint(judge)) == plain
+    assert key(compile_checks=False) == plain
 
 
 def test_every_prompt_example_is_a_mapping_the_compiler_accepts() -> None:

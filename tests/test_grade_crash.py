@@ -39,8 +39,8 @@ LAUNCHER = textwrap.dedent(
 
     fake = SlowJudge()
     app = create_app(
-        judge_factory=lambda spec, mode: Judge(
-            keyword_model(fake), mode=mode or "joint", retry=FAST
+        judge_factory=lambda spec, options: Judge(
+            keyword_model(fake), **{"mode": "joint", **options}, retry=FAST
         )
     )
     try:

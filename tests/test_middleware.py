@@ -17,9 +17,7 @@ FAIL = joint_reply(("C1", "fail", "Name the city."), ("C2", "pass", ""), tokens=
 
 
 def middleware(judge: ScriptedChatModel, **kwargs: Any) -> RubricMiddleware:
-    mw = RubricMiddleware(model=judge, **kwargs)
-    mw.judge.retry = RetryPolicy(max_retries=0, timeout=None)
-    return mw
+    return RubricMiddleware(model=judge, retry=RetryPolicy(max_retries=0, timeout=None), **kwargs)
 
 
 class Agent:

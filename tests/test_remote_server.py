@@ -237,7 +237,7 @@ def test_grade_with_four_jobs_against_the_server_is_complete_and_resumable(
     app = create_app(
         # The default factory, with a per-call timeout that allows for queueing: the server
         # answers one request at a time, so with -j 4 a call waits for up to three others.
-        judge_factory=lambda spec, mode: Judge(spec, mode=mode, retry=RetryPolicy(timeout=SLOW))
+        judge_factory=lambda spec, options: Judge(spec, **options, retry=RetryPolicy(timeout=SLOW))
     )
     args = ["grade", str(items), "-r", f"- {MET}", "-o", str(results), "-j", "4"]
     args += ["--judge", f"openai:{llama_server.model}"]

@@ -142,7 +142,7 @@ def cli_grade(tmp_path: Path, judge: Judge) -> tuple[Any, Path, Path]:
         "".join(json.dumps({"id": n, "output": f"alpha bravo {n}"}) + "\n" for n in range(3))
     )
     results, report = tmp_path / "results.jsonl", tmp_path / "report.html"
-    app = create_app(judge_factory=lambda spec, mode: judge)
+    app = create_app(judge_factory=lambda spec, options: judge)
     run = CliRunner().invoke(
         app,
         ["grade", str(source), "-r", RUBRIC, "-o", str(results), "--report", str(report)],
@@ -183,7 +183,7 @@ def test_the_library_batch_summary_is_redacted(tmp_path: Path) -> None:
 
 
 def test_a_judge_that_cannot_be_created_is_reported_without_its_key(tmp_path: Path) -> None:
-    def factory(spec: str, mode: Any) -> Judge:
+    def factory(spec: str, options: Any) -> Judge:
         raise ModelError(f"the provider rejected api_key={OPENAI_KEY} {ECHO}")
 
     source = tmp_path / "in.jsonl"
@@ -223,7 +223,7 @@ def test_a_worker_model_that_cannot_be_created_is_reported_without_its_key() -> 
         raise ModelError(f"the provider rejected api_key={OPENAI_KEY} {ECHO}")
 
     app = create_app(
-        judge_factory=lambda spec, mode: Judge(ScriptedChatModel(script=[]), retry=POLICY),
+        judge_factory=lambda spec, options: Judge(ScriptedChatModel(script=[]), retry=POLICY),
         model_factory=model_factory,
     )
     run = CliRunner().invoke(

@@ -18,13 +18,18 @@ from .._report._render import agreement_tables
 from ._common import (
     EXIT_CODES_HELP,
     CliContext,
+    CompileChecksOption,
     ExitCode,
+    ExplainPassesOption,
+    GuardInjectionsOption,
     JobsOption,
     JudgeOption,
     ModeOption,
+    ReadChecksOption,
     RichProgress,
     build_judge,
     fail,
+    judge_options,
     stderr_console,
     stdout_console,
     write_or_fail,
@@ -83,6 +88,10 @@ def register(app: typer.Typer, context: CliContext) -> None:
         ],
         judge: JudgeOption = "local",
         mode: ModeOption = None,
+        compile_checks: CompileChecksOption = False,
+        read_checks: ReadChecksOption = None,
+        explain_passes: ExplainPassesOption = None,
+        guard_injections: GuardInjectionsOption = True,
         limit: Annotated[
             int | None,
             typer.Option(
@@ -139,7 +148,14 @@ def register(app: typer.Typer, context: CliContext) -> None:
             require_sklearn()  # before loading a judge model that could not be used
         except RubricateError as exc:
             fail(str(exc))
-        grader = build_judge(context, judge, mode, jobs, err)
+        options = judge_options(
+            mode=mode,
+            compile_checks=compile_checks,
+            read_checks=read_checks,
+            explain_passes=explain_passes,
+            guard_injections=guard_injections,
+        )
+        grader = build_judge(context, judge, options, jobs, err)
         progress = RichProgress(err, "Grading labelled items")
         try:
             with progress:
@@ -147,7 +163,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
                     ray_run = RayRun(
                         factory=context.judge_factory,
                         spec=judge,
-                        mode=mode,
+                        options=options,
                         address=address,
                         actors=actors,
                         cpus_per_actor=cpus_per_actor,

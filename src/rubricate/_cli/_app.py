@@ -40,14 +40,15 @@ def create_app(
 ) -> typer.Typer:
     """Build the `rubricate` app.
 
-    `judge_factory` turns `--judge` and `--mode` into a `Judge`; `model_factory` turns `run`'s
-    `--model` into the worker chat model.
+    `judge_factory` turns `--judge` and the judge options the other flags set (`--mode`,
+    `--read-checks`...) into a `Judge`; `model_factory` turns `run`'s `--model` into the worker
+    chat model.
 
     Example:
         ```python
         from typer.testing import CliRunner
 
-        app = create_app(judge_factory=lambda spec, mode: Judge(fake_chat_model, mode=mode))
+        app = create_app(judge_factory=lambda spec, options: Judge(fake_chat_model, **options))
         CliRunner().invoke(app, ["grade", "in.jsonl", "--rubric", "- Mentions Paris"])
         ```
 

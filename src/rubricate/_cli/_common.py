@@ -29,6 +29,7 @@ from rich.text import Text
 from .._batch._streaming import BatchProgress, LineProblem
 from .._exceptions import RubricateError
 from .._judge._judge import Judge
+from .._judge._options import JudgeOptions
 from .._models import resolve_chat_model
 from .._redact import redact
 from .._rubric._rubric import Rubric
@@ -37,18 +38,23 @@ from .._types import Mode
 __all__ = [
     "EXIT_CODES_HELP",
     "CliContext",
+    "CompileChecksOption",
     "ExitCode",
+    "ExplainPassesOption",
+    "GuardInjectionsOption",
     "JobsOption",
     "JudgeFactory",
     "JudgeOption",
     "ModeChoice",
     "ModeOption",
     "ModelFactory",
+    "ReadChecksOption",
     "RichProgress",
     "build_judge",
     "default_judge_factory",
     "fail",
-    "mode_of",
+    "judge_options",
+    "show_compiled",
     "stderr_console",
     "stdout_console",
     "write_or_fail",
@@ -74,17 +80,18 @@ EXIT_CODES_HELP = (
     "rubric, judge cannot be created); 130 interrupted."
 )
 
-JudgeFactory = Callable[[str, Mode | None], Judge]
-"""Builds the judge from `--judge` and `--mode`; tests pass one that wraps a fake chat model."""
+JudgeFactory = Callable[[str, JudgeOptions], Judge]
+"""Builds the judge from `--judge` and the options the other judge flags set (`judge_options`);
+tests pass one that wraps a fake chat model. With `--engine ray` it runs in each actor."""
 
 
 ModelFactory = Callable[[str], BaseChatModel]
 """Builds the worker model of `rubricate run` from `--model`; tests pass a fake."""
 
 
-def default_judge_factory(spec: str, mode: Mode | None) -> Judge:
-    """`Judge(spec, mode=mode)`."""
-    return Judge(spec, mode=mode)
+def default_judge_factory(spec: str, options: JudgeOptions) -> Judge:
+    """`Judge(spec, **options)`."""
+    return Judge(spec, **options)
 
 
 @dataclass(frozen=True)
@@ -141,6 +148,39 @@ CompileChecksOption = Annotated[
         ),
     ),
 ]
+ReadChecksOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--read-checks/--no-read-checks",
+        help=(
+            "Decide in code, with no judge call, criteria a phrase grammar reads whole ('no "
+            "bullet points', 'each paragraph under 80 words'). Default: on for the embedded "
+            "model, off for remote ones."
+        ),
+        show_default=False,
+    ),
+]
+ExplainPassesOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--explain-passes/--no-explain-passes",
+        help=(
+            "Also say why each passed criterion is met. Default: on for remote judges (costs "
+            "tokens), off on the embedded model (costs one more call per pass)."
+        ),
+        show_default=False,
+    ),
+]
+GuardInjectionsOption = Annotated[
+    bool,
+    typer.Option(
+        "--guard-injections/--no-guard-injections",
+        help=(
+            "Grade passed criteria again with passages that address the grader masked; a "
+            "criterion passes only if both gradings pass it."
+        ),
+    ),
+]
 JobsOption = Annotated[
     int,
     typer.Option(
@@ -180,26 +220,37 @@ def write_or_fail(path: Path, write: Callable[[], object]) -> None:
         fail(f"cannot write {str(path)!r}: {exc.strerror or exc}")
 
 
-def mode_of(choice: ModeChoice | None) -> Mode | None:
-    """The judge mode a `--mode` value names."""
-    return _MODES[choice] if choice is not None else None
+def judge_options(
+    *,
+    mode: ModeChoice | None,
+    compile_checks: bool = False,
+    read_checks: bool | None = None,
+    explain_passes: bool | None = None,
+    guard_injections: bool = True,
+) -> JudgeOptions:
+    """The judge options the flags set; a flag left at its default sets nothing."""
+    options: JudgeOptions = {}
+    if mode is not None:
+        options["mode"] = _MODES[mode]
+    if compile_checks:
+        options["compile_checks"] = True
+    if read_checks is not None:
+        options["read_checks"] = read_checks
+    if explain_passes is not None:
+        options["explain_passes"] = explain_passes
+    if not guard_injections:
+        options["guard_injections"] = False
+    return options
 
 
 def build_judge(
-    context: CliContext,
-    spec: str,
-    mode: ModeChoice | None,
-    jobs: int,
-    console: Console,
-    *,
-    compile_checks: bool = False,
+    context: CliContext, spec: str, options: JudgeOptions, jobs: int, console: Console
 ) -> Judge:
     """Create the judge, or exit 2 saying why; note when `-j` cannot help it."""
     try:
-        judge = context.judge_factory(spec, mode_of(mode))
+        judge = context.judge_factory(spec, options)
     except (RubricateError, ValueError, TypeError, ImportError) as exc:
         fail(redact(f"cannot create the judge {spec!r}: {exc}"))
-    judge.compile_checks = judge.compile_checks or compile_checks
     if not judge.concurrent_items and jobs > 1:
         console.print(
             Text(

@@ -21,12 +21,16 @@ from ._common import (
     CliContext,
     CompileChecksOption,
     ExitCode,
+    ExplainPassesOption,
+    GuardInjectionsOption,
     JobsOption,
     JudgeOption,
     ModeOption,
+    ReadChecksOption,
     RichProgress,
     build_judge,
     fail,
+    judge_options,
     show_compiled,
     stderr_console,
     stdout_console,
@@ -128,6 +132,9 @@ def register(app: typer.Typer, context: CliContext) -> None:
         judge: JudgeOption = "local",
         mode: ModeOption = None,
         compile_checks: CompileChecksOption = False,
+        read_checks: ReadChecksOption = None,
+        explain_passes: ExplainPassesOption = None,
+        guard_injections: GuardInjectionsOption = True,
         report: Annotated[
             Path | None,
             typer.Option(
@@ -164,7 +171,14 @@ def register(app: typer.Typer, context: CliContext) -> None:
             input_path.resolve(),
         }:
             fail("--report must be a different file from the input and the results")
-        grader = build_judge(context, judge, mode, jobs, err, compile_checks=compile_checks)
+        options = judge_options(
+            mode=mode,
+            compile_checks=compile_checks,
+            read_checks=read_checks,
+            explain_passes=explain_passes,
+            guard_injections=guard_injections,
+        )
+        grader = build_judge(context, judge, options, jobs, err)
         if compile_checks and batch_rubric is not None:
             show_compiled(grader, batch_rubric, err)
         progress = RichProgress(err, "Grading")
@@ -174,8 +188,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
                     ray_run = RayRun(
                         factory=context.judge_factory,
                         spec=judge,
-                        mode=mode,
-                        compile_checks=compile_checks,
+                        options=options,
                         address=address,
                         actors=actors,
                         cpus_per_actor=cpus_per_actor,

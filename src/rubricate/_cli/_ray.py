@@ -13,9 +13,9 @@ import typer
 from .._batch._agreement import AgreementReport
 from .._batch._streaming import BatchProgress
 from .._batch._summary import GradeSummary
-from .._judge._judge import Judge
+from .._judge._options import JudgeOptions
 from .._rubric._rubric import Rubric
-from ._common import JudgeFactory, ModeChoice, mode_of
+from ._common import JudgeFactory
 
 __all__ = [
     "ActorsOption",
@@ -84,15 +84,6 @@ RateOption = Annotated[
 ]
 
 
-def make_judge(
-    factory: JudgeFactory, spec: str, mode: ModeChoice | None, compile_checks: bool
-) -> Judge:
-    """Each actor's judge, built from the CLI options exactly as `build_judge` builds it."""
-    judge = factory(spec, mode_of(mode))
-    judge.compile_checks = judge.compile_checks or compile_checks
-    return judge
-
-
 @dataclass(frozen=True, kw_only=True)
 class RayRun:
     """What `grade` and `agreement` pass to Ray: where, the actor pool, and each actor's judge."""
@@ -100,8 +91,8 @@ class RayRun:
     factory: JudgeFactory
     spec: str
     """The `--judge` value each actor builds its judge from."""
-    mode: ModeChoice | None
-    compile_checks: bool = False
+    options: JudgeOptions
+    """The judge options the flags set, the same as the driver's judge (`judge_options`)."""
     address: str | None
     actors: int
     cpus_per_actor: int
@@ -111,9 +102,8 @@ class RayRun:
     def pool(self) -> dict[str, Any]:
         """The judge and pool arguments `grade_file_ray` and `measure_agreement_ray` share."""
         return {
-            "judge": functools.partial(
-                make_judge, self.factory, self.spec, self.mode, self.compile_checks
-            ),
+            # Each actor calls the factory as `build_judge` does, so both judges are the same.
+            "judge": functools.partial(self.factory, self.spec, self.options),
             "actors": self.actors,
             "cpus_per_actor": self.cpus_per_actor,
             "concurrency": self.jobs,

@@ -21,10 +21,14 @@ from ._common import (
     CliContext,
     CompileChecksOption,
     ExitCode,
+    ExplainPassesOption,
+    GuardInjectionsOption,
     JudgeOption,
     ModeOption,
+    ReadChecksOption,
     build_judge,
     fail,
+    judge_options,
     show_compiled,
     stderr_console,
     stdout_console,
@@ -77,6 +81,9 @@ def register(app: typer.Typer, context: CliContext) -> None:
         judge: JudgeOption = "local",
         mode: ModeOption = None,
         compile_checks: CompileChecksOption = False,
+        read_checks: ReadChecksOption = None,
+        explain_passes: ExplainPassesOption = None,
+        guard_injections: GuardInjectionsOption = True,
         max_iterations: Annotated[
             int, typer.Option("--max-iterations", min=1, help="Grading passes at most.")
         ] = 3,
@@ -102,7 +109,14 @@ def register(app: typer.Typer, context: CliContext) -> None:
             worker = context.model_factory(model)
         except (RubricateError, ValueError, TypeError, ImportError) as exc:
             fail(redact(f"cannot create the model {model!r}: {exc}"))
-        grader = build_judge(context, judge, mode, 1, progress, compile_checks=compile_checks)
+        options = judge_options(
+            mode=mode,
+            compile_checks=compile_checks,
+            read_checks=read_checks,
+            explain_passes=explain_passes,
+            guard_injections=guard_injections,
+        )
+        grader = build_judge(context, judge, options, 1, progress)
         if compile_checks:
             show_compiled(grader, parsed, progress)
         try:
