@@ -16,8 +16,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from fakes import ScriptedChatModel
 from grading_fakes import FAST, graded_output, keyword_reply
-from rubricate import Judge, ModelError
-from rubricate._types import Mode
+from rubricate import Judge, JudgeOptions, ModelError
 
 SECRET = "sk-test0123456789abcdefXYZ"
 _KILL = re.compile(r"KILL:(\S+)")
@@ -38,7 +37,7 @@ def ray_judge() -> Judge:
     return Judge(ScriptedChatModel(script=[ray_reply], repeat_last=True), mode="joint", retry=FAST)
 
 
-def cli_judge_factory(spec: str, mode: Mode | None) -> Judge:
+def cli_judge_factory(spec: str, options: JudgeOptions) -> Judge:
     return ray_judge()
 
 

@@ -17,14 +17,15 @@ from .._batch._grade import grade_item
 from .._batch._items import ItemResult, parse_item
 from .._batch._results import cache_key, judge_fingerprint
 from .._batch._streaming import LineProblem, run_bounded
-from .._judge._judge import Judge
+from .._judge._judge import Judge, check_judge_options
+from .._judge._options import JudgeOptions
 from .._judge._scorer import RubricScorer
 from .._models import ModelLike, supports_grammar
 from .._rubric._rubric import Rubric
 from .._types import Usage
 from ._limiter import ClusterRateLimiter
 
-__all__ = ["RESULT_COLUMNS", "JudgeActor", "JudgeSpec", "build_judge", "plain"]
+__all__ = ["RESULT_COLUMNS", "JudgeActor", "JudgeSpec", "build_judge", "check_spec", "plain"]
 
 JudgeSpec: TypeAlias = "Judge | ModelLike | Callable[[], Judge]"
 """What builds each actor's judge: a `Judge` (pickled to the actors), a model for a default
@@ -37,16 +38,43 @@ RESULT_COLUMNS: tuple[str, ...] = tuple(
 """The columns of a result row: the fields of a results-file line."""
 
 
-def build_judge(spec: JudgeSpec) -> Judge:
-    """The `Judge` that `spec` names."""
+def check_spec(spec: JudgeSpec, options: JudgeOptions, where: str) -> None:
+    """Raise `TypeError` for judge options the actors cannot be given.
+
+    Options go to every actor pickled, beside a model spec; with a `Judge` or a function that
+    builds one they would be ignored, and tools (functions, clients) may not pickle at all.
+    """
+    check_judge_options(spec if isinstance(spec, Judge) else "local", options, where)
+    if options and _is_factory(spec):
+        raise TypeError(
+            f"{where}: judge options ({', '.join(options)}) apply only when `judge` names a "
+            "model; this `judge` is a function, which builds the Judge with its own settings"
+        )
+    if options.get("tools"):
+        raise TypeError(
+            f"{where}: `tools` cannot be sent to Ray actors, which receive the judge options "
+            "pickled, and tools may not pickle; pass `judge=` a function of no arguments that "
+            "builds the `Judge` with its tools inside each actor"
+        )
+
+
+def build_judge(spec: JudgeSpec, options: JudgeOptions | None = None) -> Judge:
+    """The `Judge` that `spec` names, with `options` when `spec` is a model."""
+    options = options or {}
+    check_spec(spec, options, "the Ray engine")
     if isinstance(spec, Judge):
         return spec
-    if callable(spec) and not isinstance(spec, str) and not hasattr(spec, "invoke"):
-        judge = spec()
+    if _is_factory(spec):
+        judge = cast("Callable[[], Judge]", spec)()
         if not isinstance(judge, Judge):
             raise TypeError(f"the judge factory must return a Judge, got {type(judge).__name__}")
         return judge
-    return Judge(cast("ModelLike", spec))
+    return Judge(cast("ModelLike", spec), **options)
+
+
+def _is_factory(spec: JudgeSpec) -> bool:
+    """A function that builds the judge, as opposed to a model (chat models are callable too)."""
+    return callable(spec) and not isinstance(spec, (str, Judge)) and not hasattr(spec, "invoke")
 
 
 class JudgeActor:
@@ -54,6 +82,7 @@ class JudgeActor:
 
     Args:
         judge: Builds this actor's judge.
+        options: The judge options, when `judge` is a model.
         rubric: The batch rubric; a row's own `rubric` overrides it.
         cpus: CPUs the actor reserved; the embedded model runs that many threads.
         concurrency: Items graded at once within a batch (1 on the embedded model).
@@ -67,12 +96,13 @@ class JudgeActor:
         judge: JudgeSpec,
         rubric: Rubric | None,
         *,
+        options: JudgeOptions | None = None,
         cpus: int = 1,
         concurrency: int = 1,
         limiter: Any = None,
         source: str = "dataset",
     ) -> None:
-        self.judge = build_judge(judge)
+        self.judge = build_judge(judge, options)
         model = self.judge.model
         if supports_grammar(model) and getattr(model, "n_threads", 0) is None:
             model.n_threads = cpus  # type: ignore[attr-defined]

@@ -11,14 +11,16 @@ import dataclasses
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Unpack
 
 from .._batch._agreement import AgreementReport, finish_report, record_evaluation, select_items
 from .._batch._items import GradeItem, ItemResult
 from .._batch._labels import LabelledItem
 from .._batch._statistics import Pair, require_sklearn
 from .._batch._streaming import BatchProgress, check_count
+from .._judge._options import JudgeOptions
 from .._types import Evaluation
-from ._actor import JudgeSpec, build_judge, plain
+from ._actor import JudgeSpec, build_judge, check_spec, plain
 from ._dataset import default_batch_size, grade_rows
 from ._file import _result_rows, _to_blocks
 from ._runtime import require_ray
@@ -38,6 +40,7 @@ def measure_agreement_ray(
     requests_per_second: float | None = None,
     batch_size: int | None = None,
     progress: BatchProgress | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> AgreementReport:
     """Measure agreement like `measure_agreement`, grading on a pool of Ray judge actors.
 
@@ -55,6 +58,8 @@ def measure_agreement_ray(
         requests_per_second: Cap on model calls per second across the cluster, or `None`.
         batch_size: Items per actor batch (see `grade_dataset`).
         progress: Receives an event per finished item and per skipped line.
+        **options: The judge's settings (`JudgeOptions`) when `judge` names a model, sent to
+            every actor; `tools` cannot be (see `grade_dataset`).
 
     Example:
         ```python
@@ -67,7 +72,8 @@ def measure_agreement_ray(
     check_count("limit", limit, optional=True)
     require_sklearn()
     ray = require_ray()
-    driver_judge = build_judge(judge)
+    check_spec(judge, options, "measure_agreement_ray()")
+    driver_judge = build_judge(judge, options)
     progress = progress or BatchProgress()
     report = AgreementReport.start(driver_judge, paths, seed=seed, limit=limit)
     pending: dict[int, LabelledItem] = {}
@@ -88,6 +94,7 @@ def measure_agreement_ray(
             ray.data.from_pandas_refs(blocks),
             None,
             judge=judge,
+            options=options,
             actors=min(actors, len(blocks)),
             cpus_per_actor=cpus_per_actor,
             concurrency=concurrency,

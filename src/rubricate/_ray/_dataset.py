@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from .._batch._grade import parse_batch_rubric
 from .._batch._streaming import check_count
 from .._judge._judge import Judge
+from .._judge._options import JudgeOptions
 from .._rubric._rubric import Rubric, RubricLike
-from ._actor import JudgeActor, JudgeSpec
+from ._actor import JudgeActor, JudgeSpec, check_spec
 from ._limiter import start_limiter
 from ._runtime import require_ray
 
@@ -29,6 +30,7 @@ def grade_dataset(
     concurrency: int = 1,
     requests_per_second: float | None = None,
     batch_size: int | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> Dataset:
     r"""Grade every row of a Ray Dataset on a pool of judge actors; return the result rows.
 
@@ -46,7 +48,8 @@ def grade_dataset(
             Parquet (a `.parquet` file or a folder of them).
         rubric: The batch rubric; needed unless every row has its own.
         judge: A `Judge` (pickled to every actor), a model such as `"local"` or
-            `"openai:gpt-5-mini"`, or a function of no arguments returning a `Judge`.
+            `"openai:gpt-5-mini"`, or a function of no arguments returning a `Judge` (for a
+            judge that cannot be pickled, such as one with `tools`).
         actors: Judge actors in the pool, each with its own judge.
         cpus_per_actor: CPUs each actor reserves; the embedded model runs that many threads.
         concurrency: Items each actor grades at once (remote judges; 1 on the embedded model).
@@ -54,6 +57,8 @@ def grade_dataset(
             provider's rate limit), or `None` for no cap.
         batch_size: Items per batch handed to an actor; by default 1 on the embedded model
             (results stream as each item finishes) and `2 * concurrency` otherwise.
+        **options: The judge's settings (`JudgeOptions`) when `judge` names a model, sent to
+            every actor; `tools` cannot be (see `judge`).
 
     Returns:
         A Dataset with the result columns of a results-file line (`id`, `line`, `score`,
@@ -88,6 +93,7 @@ def grade_dataset(
         requests_per_second=requests_per_second,
         batch_size=batch_size,
         source=source,
+        options=options,
     )
 
 
@@ -102,6 +108,7 @@ def grade_rows(
     requests_per_second: float | None,
     batch_size: int | None,
     source: str,
+    options: JudgeOptions,
 ) -> Dataset:
     """The actor-pool stage shared by `grade_dataset` and `grade_file_ray`.
 
@@ -112,6 +119,7 @@ def grade_rows(
     check_count("cpus_per_actor", cpus_per_actor)
     check_count("concurrency", concurrency)
     check_count("batch_size", batch_size, optional=True)
+    check_spec(judge, options, "the Ray engine")
     ray = require_ray()
     limiter = start_limiter(requests_per_second) if requests_per_second is not None else None
     size = batch_size or default_batch_size(
@@ -121,6 +129,7 @@ def grade_rows(
         JudgeActor,
         fn_constructor_kwargs={
             "judge": judge,
+            "options": options,
             "rubric": rubric,
             "cpus": cpus_per_actor,
             "concurrency": concurrency,

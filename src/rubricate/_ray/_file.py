@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from .._batch._grade import parse_batch_rubric
 from .._batch._items import GradeItem, ItemId, ItemResult, iter_items
@@ -37,9 +37,10 @@ from .._batch._results import (
 from .._batch._streaming import BatchProgress, LineProblem
 from .._batch._summary import GradeSummary
 from .._exceptions import RubricateError
+from .._judge._options import JudgeOptions
 from .._redact import redact
 from .._rubric._rubric import RubricLike
-from ._actor import JudgeSpec, build_judge, plain
+from ._actor import JudgeSpec, build_judge, check_spec, plain
 from ._dataset import default_batch_size, grade_rows
 from ._runtime import require_ray
 
@@ -58,6 +59,7 @@ def grade_file_ray(
     requests_per_second: float | None = None,
     batch_size: int | None = None,
     progress: BatchProgress | None = None,
+    **options: Unpack[JudgeOptions],
 ) -> GradeSummary:
     r"""Grade a JSONL file on Ray; the results file and summary are those of `grade_file`.
 
@@ -78,6 +80,8 @@ def grade_file_ray(
         batch_size: Items per actor batch (see `grade_dataset`); results are written a batch
             at a time.
         progress: Receives an event per finished item and per skipped line.
+        **options: The judge's settings (`JudgeOptions`) when `judge` names a model, sent to
+            every actor; `tools` cannot be (see `grade_dataset`).
 
     Returns:
         The summary over the whole results file, with this run's own counts.
@@ -92,7 +96,8 @@ def grade_file_ray(
     """
     started = time.perf_counter()
     ray = require_ray()
-    driver_judge = build_judge(judge)
+    check_spec(judge, options, "grade_file_ray()")
+    driver_judge = build_judge(judge, options)
     default_rubric = parse_batch_rubric(rubric)
     source = Path(input_path)
     target = results_target(source, results_path)
@@ -157,6 +162,7 @@ def grade_file_ray(
                 ray.data.from_pandas_refs(blocks),
                 default_rubric,
                 judge=judge,
+                options=options,
                 actors=min(actors, len(blocks)),  # a block is one actor's task: no idle actors
                 cpus_per_actor=cpus_per_actor,
                 concurrency=concurrency,
