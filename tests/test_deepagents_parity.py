@@ -31,7 +31,7 @@ from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 
 from fakes import ScriptedChatModel, joint_reply, text, tool_reply
-from rubricate import RubricMiddleware
+from rubricate import JudgeOptions, RubricMiddleware
 
 deepagents_rubric = pytest.importorskip("deepagents.middleware.rubric")
 
@@ -64,16 +64,15 @@ MISSING_PARAMETERS = {
 }
 """deepagents' parameters for its nested grader agent; rubricate's judge is not an agent."""
 EXTRA_PARAMETERS = {
-    "mode",
     "criteria",
     "best_draft",
     "budget",
     "max_evaluations_kept",
     "completion",
-    "compile_checks",
-    "explain_passes",
 }
-"""Our own parameters, all optional, all off or automatic by default."""
+"""Our own loop parameters, all optional, all off or automatic by default."""
+SHARED_OPTIONS = {"system_prompt", "tools"}
+"""deepagents' judge parameters, which rubricate takes as judge options (`JudgeOptions`)."""
 
 
 # -- the verdicts, in each side's answer shape -------------------------------------------------
@@ -603,12 +602,20 @@ def test_grader_tools() -> None:
 
 def test_constructor_parameters() -> None:
     reference = inspect.signature(deepagents_rubric.RubricMiddleware.__init__).parameters
-    ours = inspect.signature(RubricMiddleware.__init__).parameters
-    assert set(reference) - set(ours) == MISSING_PARAMETERS
+    signature = inspect.signature(RubricMiddleware.__init__).parameters
+    ours = {n: p for n, p in signature.items() if p.kind is not inspect.Parameter.VAR_KEYWORD}
+    options = set(JudgeOptions.__annotations__)
+    assert set(reference) - set(ours) - options == MISSING_PARAMETERS
     assert set(ours) - set(reference) == EXTRA_PARAMETERS
+    assert set(reference) & options == SHARED_OPTIONS
     for name in set(reference) & set(ours):
         assert ours[name].default == reference[name].default, name
         assert ours[name].kind == reference[name].kind, name
+    for name in SHARED_OPTIONS:  # keyword-only there; `None`, the judge's default, here too
+        assert reference[name].kind is inspect.Parameter.KEYWORD_ONLY, name
+        assert reference[name].default is None, name
+    with pytest.raises(TypeError, match="'grader_middleware'"):
+        RubricMiddleware(model="local", grader_middleware=[])  # type: ignore[call-arg]
 
 
 def literals(annotation: Any) -> set[str]:
