@@ -40,7 +40,7 @@ LAUNCHER = textwrap.dedent(
     fake = SlowJudge()
     app = create_app(
         judge_factory=lambda spec, options: Judge(
-            keyword_model(fake), **{"mode": "joint", **options}, retry=FAST
+            keyword_model(fake), **{{"mode": "joint", **options}}, retry=FAST
         )
     )
     try:
