@@ -10,6 +10,10 @@ KV-cache reuse across calls that share a long prompt prefix. This class gives al
 - tools are shown to the model through its own chat template (Hermes style: `<tools>` in the
   system prompt, `<tool_call>` blocks in the answer, `<tool_response>` for results), and a forced
   tool choice constrains decoding to a call whose arguments match the tool's JSON schema.
+
+Its parts live beside it: loading (`_loading`), messages in (`_messages`) and replies out
+(`_replies`), tool calls (`_tool_calls`), structured output (`_structured_output`) and many
+conversations in one batched call (`_complete_many`).
 """
 
 from __future__ import annotations
@@ -17,43 +21,26 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from langchain_core.callbacks import (
-    AsyncCallbackManagerForLLMRun,
-    CallbackManager,
-    CallbackManagerForLLMRun,
-)
+from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.language_models.base import LangSmithParams
-from langchain_core.messages import (
-    AIMessage,
-    BaseMessage,
-)
-from langchain_core.messages.ai import InputTokenDetails, UsageMetadata
-from langchain_core.output_parsers import (
-    BaseOutputParser,
-    JsonOutputKeyToolsParser,
-    JsonOutputParser,
-    PydanticOutputParser,
-    PydanticToolsParser,
-)
-from langchain_core.outputs import ChatGeneration, ChatResult, LLMResult
-from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel, model_validator
 
-from rubricate._local._batching import ChatPrompter
+from rubricate._local._complete_many import replies, traced
 from rubricate._local._loading import LoadedModel, ModelKey, cpu_has_amx, load
 from rubricate._local._messages import to_chat_messages
-from rubricate._local._sequences import Completion, Prompt
+from rubricate._local._replies import reply
+from rubricate._local._structured_output import StructuredMethod, structured_runnable
 from rubricate._local._tool_calls import (
     as_openai_tool,
-    gbnf_literal,
     grammar_for_call,
-    json_schema_of,
     normalize_tool_choice,
     parse_tool_calls,
     structured_call,
@@ -250,27 +237,20 @@ class ChatLlamaCpp(BaseChatModel):
 
         choice_out = response["choices"][0]
         text: str = choice_out["message"].get("content") or ""
-        usage = response.get("usage") or {}
         content, tool_calls, invalid = (
             parse_tool_calls(text, tools) if tools and choice != "none" else (text, [], [])
         )
         if kwargs.get("parallel_tool_calls") is False:
             tool_calls = tool_calls[:1]
-        finish_reason = "tool_calls" if tool_calls else choice_out.get("finish_reason")
-        metadata: dict[str, Any] = {"finish_reason": finish_reason, "model_name": self.model_name}
-        if choice_out.get("logprobs"):
-            metadata["logprobs"] = choice_out["logprobs"]  # where langchain-openai puts them
-        message = AIMessage(
-            content=content,
+        message = reply(
+            content,
+            model_name=self.model_name,
+            usage=response.get("usage") or {},
+            cached=cached,
+            finish_reason="tool_calls" if tool_calls else choice_out.get("finish_reason"),
+            logprobs=choice_out.get("logprobs"),
             tool_calls=tool_calls,
             invalid_tool_calls=invalid,
-            usage_metadata=UsageMetadata(
-                input_tokens=usage.get("prompt_tokens", 0),
-                output_tokens=usage.get("completion_tokens", 0),
-                total_tokens=usage.get("total_tokens", 0),
-                input_token_details=InputTokenDetails(cache_read=cached),
-            ),
-            response_metadata=metadata,
         )
         return ChatResult(
             generations=[ChatGeneration(message=message)],
@@ -294,12 +274,7 @@ class ChatLlamaCpp(BaseChatModel):
 
         For measurements: a later call otherwise reuses what an earlier one evaluated.
         """
-        loaded = self._loaded()
-        with loaded.lock:
-            loaded.llama.reset()
-            loaded.llama._ctx.kv_cache_clear()
-            if loaded._queue is not None:
-                loaded._queue.pool.clear()
+        self._loaded().clear()
 
     def can_batch(self) -> bool:
         """Whether `complete_many` runs conversations side by side (loads the model)."""
@@ -352,160 +327,27 @@ class ChatLlamaCpp(BaseChatModel):
 
         Returns:
             One `AIMessage` per conversation, in order, with token usage. LangChain callbacks
-            are not run for these calls.
+            see one chat-model run per conversation.
 
         """
         if not conversations:
             return []
-        # LangChain callbacks (tracing, usage meters) see one chat-model run per conversation.
-        manager = CallbackManager.configure(
-            None, self.callbacks, self.verbose, None, self.tags, None, self.metadata
-        )
-        runs = manager.on_chat_model_start(
-            self._serialized,
-            [list(c) for c in conversations],
-            invocation_params=self._identifying_params,
-            batch_size=len(conversations),
-        )
-        try:
-            replies = self._complete_many(
-                conversations, choices, max_tokens or self.max_tokens, stop
-            )
-        except BaseException as exc:
-            for run in runs:
-                run.on_llm_error(exc)
-            raise
-        for run, reply in zip(runs, replies, strict=True):
-            run.on_llm_end(
-                LLMResult(
-                    generations=[[ChatGeneration(message=reply)]],
-                    llm_output={"model_name": self.model_name},
-                )
-            )
-        return replies
-
-    def _complete_many(
-        self,
-        conversations: Sequence[Sequence[BaseMessage]],
-        choices: Sequence[str],
-        limit: int,
-        stop: Sequence[str],
-    ) -> list[AIMessage]:
-        loaded = self._loaded()
-        prompter = loaded.chat_prompter()
-        if prompter is None:  # no template to build prompts from: no prefill, no batching
-            return [self._complete_one(c, choices, limit, stop) for c in conversations]
-        queue = loaded.batch_queue() if self.multi_sequence else None
-        if queue is None:
-            return [self._continue_one(prompter, c, choices, limit, stop) for c in conversations]
-        choice_ids = tuple(_choice_token(prompter, word) for word in choices)
-        prompts = [
-            Prompt(
-                tokens=prompter.tokens(to_chat_messages(list(c))),
-                max_tokens=0 if choice_ids else limit,  # a choice is read, not generated
-                stop=(*(self.stop or ()), *stop),
-                choices=choice_ids,
-            )
-            for c in conversations
-        ]
-        completions = queue.run(prompts)
-        return [self._message(c, dict(zip(choice_ids, choices, strict=True))) for c in completions]
-
-    def _continue_one(
-        self,
-        prompter: ChatPrompter,
-        conversation: Sequence[BaseMessage],
-        choices: Sequence[str],
-        max_tokens: int,
-        stop: Sequence[str],
-    ) -> AIMessage:
-        """One conversation on the model's own context: `complete_many` without batching.
-
-        From the same tokens the batched path builds (a trailing AI message is a prefill).
-        """
-        if choices:
-            return self._complete_one(conversation, choices, max_tokens, stop)
-        tokens = list(prompter.tokens(to_chat_messages(list(conversation))))
-        response, cached = self._loaded().complete_tokens(
-            tokens, max_tokens=max_tokens, stop=[*(self.stop or ()), *stop]
-        )
-        choice = response["choices"][0]
-        usage = response.get("usage") or {}
-        return AIMessage(
-            content=choice.get("text") or "",
-            usage_metadata=UsageMetadata(
-                input_tokens=usage.get("prompt_tokens", 0),
-                output_tokens=usage.get("completion_tokens", 0),
-                total_tokens=usage.get("total_tokens", 0),
-                input_token_details=InputTokenDetails(cache_read=cached),
+        return traced(
+            self,
+            conversations,
+            lambda: replies(
+                self._loaded(),
+                conversations,
+                choices=choices,
+                max_tokens=max_tokens or self.max_tokens,
+                stop=stop,
+                model_stop=self.stop or (),
+                batch=self.multi_sequence,
+                model_name=self.model_name,
+                generate=self._generate,
             ),
-            response_metadata={
-                "finish_reason": choice.get("finish_reason"),
-                "model_name": self.model_name,
-            },
-        )
-
-    def _complete_one(
-        self,
-        conversation: Sequence[BaseMessage],
-        choices: Sequence[str],
-        max_tokens: int,
-        stop: Sequence[str],
-    ) -> AIMessage:
-        """One conversation through `_generate`: what `complete_many` does without a template."""
-        if isinstance(conversation[-1], AIMessage) and not choices:
-            raise ValueError(
-                "this model's chat format cannot continue an AI message (no chat template in "
-                "the GGUF, or a custom `chat_format`); end the conversation with a user turn"
-            )
-        if not choices:
-            result = self._generate(
-                list(conversation), stop=list(stop) or None, max_tokens=max_tokens, temperature=0
-            )
-        else:
-            result = self._generate(
-                list(conversation),
-                grammar="root ::= " + " | ".join(gbnf_literal(c) for c in choices),
-                max_tokens=max(len(c) for c in choices),
-                temperature=0,
-                logprobs=True,
-                top_logprobs=0,
-                logprob_tokens=list(choices),
-            )
-        reply = result.generations[0].message
-        assert isinstance(reply, AIMessage)
-        return reply
-
-    def _message(self, completion: Completion, words: Mapping[int, str]) -> AIMessage:
-        metadata: dict[str, Any] = {
-            "finish_reason": completion.finish_reason,
-            "model_name": self.model_name,
-        }
-        if completion.choices:
-            chosen = max(completion.choices, key=lambda t: completion.choices[t])
-            alternatives = [
-                {"token": words[t], "logprob": lp, "bytes": list(words[t].encode("utf-8"))}
-                for t, lp in completion.choices.items()
-            ]
-            metadata["logprobs"] = {
-                "content": [
-                    {
-                        "token": words[chosen],
-                        "logprob": completion.choices[chosen],
-                        "bytes": list(words[chosen].encode("utf-8")),
-                        "top_logprobs": alternatives,
-                    }
-                ]
-            }
-        return AIMessage(
-            content=completion.text,
-            usage_metadata=UsageMetadata(
-                input_tokens=completion.prompt_tokens,
-                output_tokens=completion.completion_tokens,
-                total_tokens=completion.prompt_tokens + completion.completion_tokens,
-                input_token_details=InputTokenDetails(cache_read=completion.cached_tokens),
-            ),
-            response_metadata=metadata,
+            params=self._identifying_params,
+            llm_output={"model_name": self.model_name},
         )
 
     def _loaded(self) -> LoadedModel:
@@ -558,7 +400,7 @@ class ChatLlamaCpp(BaseChatModel):
         schema: dict[str, Any] | type,
         *,
         include_raw: bool = False,
-        method: Literal["json_schema", "function_calling", "json_mode"] = "json_schema",
+        method: StructuredMethod = "json_schema",
         **kwargs: Any,
     ) -> Runnable[LanguageModelInput, dict[str, Any] | BaseModel]:
         """Return a runnable whose output is constrained to `schema` and parsed.
@@ -589,47 +431,7 @@ class ChatLlamaCpp(BaseChatModel):
             ```
 
         """
-        kwargs.pop("strict", None)
-        if kwargs:
-            raise ValueError(f"with_structured_output got unsupported arguments {sorted(kwargs)}")
-        is_pydantic = isinstance(schema, type) and issubclass(schema, BaseModel)
-        parser: BaseOutputParser[Any]
-        llm: Runnable[LanguageModelInput, AIMessage]
-        if method == "function_calling":
-            tool = as_openai_tool(schema)
-            name = tool["function"]["name"]
-            llm = self.bind_tools(
-                [tool],
-                tool_choice=name,
-                ls_structured_output_format={"kwargs": {"method": method}, "schema": schema},
-            )
-            if is_pydantic:
-                parser = PydanticToolsParser(tools=[schema], first_tool_only=True)  # type: ignore[list-item]
-            else:
-                parser = JsonOutputKeyToolsParser(key_name=name, first_tool_only=True)
-        elif method in ("json_schema", "json_mode"):
-            json_schema = json_schema_of(schema) if method == "json_schema" else {"type": "object"}
-            llm = self.bind(
-                json_schema=json_schema,
-                ls_structured_output_format={"kwargs": {"method": method}, "schema": schema},
-            )
-            parser = (
-                PydanticOutputParser(pydantic_object=schema)  # type: ignore[arg-type]
-                if is_pydantic
-                else JsonOutputParser()
-            )
-        else:
-            raise ValueError(
-                f"`method` must be 'json_schema', 'function_calling' or 'json_mode', got {method!r}"
-            )
-        if not include_raw:
-            return llm | parser
-        parse_assign = RunnablePassthrough.assign(
-            parsed=itemgetter("raw") | parser, parsing_error=lambda _: None
-        )
-        parse_none = RunnablePassthrough.assign(parsed=lambda _: None)
-        with_fallback = parse_assign.with_fallbacks([parse_none], exception_key="parsing_error")
-        return RunnableMap(raw=llm) | with_fallback
+        return structured_runnable(self, schema, include_raw=include_raw, method=method, **kwargs)
 
 
 def default_local_model(**overrides: Any) -> ChatLlamaCpp:
@@ -657,13 +459,6 @@ def default_local_model(**overrides: Any) -> ChatLlamaCpp:
     if not os.environ.get(LOCAL_MODEL_ENV):
         overrides.setdefault("model_name", DEFAULT_MODEL.name)
     return ChatLlamaCpp(model_path=str(path), **overrides)
-
-
-def _choice_token(prompter: ChatPrompter, word: str) -> int:
-    token = prompter.single_token(word)
-    if token is None:
-        raise ValueError(f"choice {word!r} is not one token of the model's vocabulary")
-    return token
 
 
 def _greedy(request: Mapping[str, Any]) -> bool:

@@ -71,6 +71,14 @@ class LoadedModel:
                     self._ready.add("queue")
         return self._queue
 
+    def clear(self) -> None:
+        """Forget every cached prompt, in both contexts (the model's own and the batch's)."""
+        with self.lock:
+            self.llama.reset()
+            self.llama._ctx.kv_cache_clear()
+            if self._queue is not None:
+                self._queue.pool.clear()
+
     def complete(
         self,
         request: Mapping[str, Any],
