@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from .._judge._retry import grader_error
 from .._types import Evaluation
+from .._validation import check_count
 
 if TYPE_CHECKING:
     from .._judge._judge import Judge
@@ -26,7 +27,7 @@ __all__ = [
     "BatchProgress",
     "JsonLine",
     "LineProblem",
-    "check_count",
+    "check_count",  # from rubricate._validation, for the batch and Ray paths
     "count_lines",
     "evaluate_item",
     "iter_jsonl",
@@ -153,15 +154,6 @@ class BatchProgress:
         """A line was skipped (malformed input, or an unreadable line in a results file)."""
 
 
-def check_count(name: str, value: object, *, optional: bool = False) -> None:
-    """Raise `ValueError` unless `value` is an int >= 1 (or `None`, when `optional`)."""
-    if optional and value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        allowed = "an int >= 1 or None" if optional else "an int >= 1"
-        raise ValueError(f"`{name}` must be {allowed}, got {value!r}")
-
-
 async def run_bounded(
     source: Iterable[T], handle: Callable[[T], Awaitable[None]], *, concurrency: int
 ) -> None:
@@ -171,8 +163,7 @@ async def run_bounded(
     file is never held in memory. The first exception a handler raises stops the batch and is
     re-raised as itself (not as an exception group); `KeyboardInterrupt` goes straight through.
     """
-    if concurrency < 1:
-        raise ValueError(f"`concurrency` must be >= 1, got {concurrency!r}")
+    check_count("concurrency", concurrency)
     queue: asyncio.Queue[tuple[T] | None] = asyncio.Queue(maxsize=concurrency)
 
     async def worker() -> None:

@@ -16,6 +16,7 @@ from typing import TypeVar
 from .._exceptions import GraderError
 from .._redact import redact
 from .._types import Evaluation, Mode
+from .._validation import check_count
 
 __all__ = [
     "RetryPolicy",
@@ -64,10 +65,7 @@ class RetryPolicy:
     """Seconds allowed for one call; `None` for no limit (the embedded model's default)."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.max_retries, bool) or not isinstance(self.max_retries, int):
-            raise TypeError(f"`max_retries` must be an int, got {self.max_retries!r}")
-        if self.max_retries < 0:
-            raise ValueError(f"`max_retries` must be >= 0, got {self.max_retries!r}")
+        check_count("max_retries", self.max_retries, minimum=0)
         for name in ("initial_delay", "max_delay"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -20,6 +20,7 @@ from typing_extensions import TypedDict  # pydantic reads it (GraderResponse) on
 
 from .._judge._evidence import FEEDBACK_MESSAGE_NAME, FEEDBACK_SOURCE, message_text
 from .._types import CriterionVerdict, Evaluation, EvaluationResult, Usage
+from .._validation import check_count
 
 __all__ = [
     "TERMINAL_STATUSES",
@@ -155,13 +156,7 @@ class Budget:
 
     def __post_init__(self) -> None:
         for name in ("max_grader_calls", "max_grader_tokens"):
-            value = getattr(self, name)
-            if value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"`{name}` must be an int or None, got {value!r}")
-            if value < 1:
-                raise ValueError(f"`{name}` must be >= 1, got {value!r}")
+            check_count(name, getattr(self, name), optional=True)
 
     def exhausted(self, spent: Usage) -> str | None:
         """Why `spent` has reached the budget, or `None` while there is room left."""

@@ -24,6 +24,7 @@ from .._judge._judge import Judge
 from .._judge._retry import grader_error
 from .._rubric._rubric import Rubric
 from .._types import Evaluation, Usage
+from .._validation import check_count
 from ._completion import CompletionCheck
 from ._core import (
     TERMINAL_STATUSES,
@@ -68,11 +69,7 @@ class GradingLoop:
     def __post_init__(self) -> None:
         # The one check of the loop's caps, for the middleware, `refine` and the CLI alike.
         for name in ("max_iterations", "max_evaluations_kept"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"`{name}` must be an int, got {value!r}")
-            if value < 1:
-                raise ValueError(f"`{name}` must be >= 1, got {value!r}")
+            check_count(name, getattr(self, name))
         if self.on_evaluation is not None and not callable(self.on_evaluation):
             raise TypeError(f"`on_evaluation` must be callable, got {self.on_evaluation!r}")
 
