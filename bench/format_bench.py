@@ -11,7 +11,15 @@ criterion text is compiled once, as a long-lived judge would.
         --variants compiled --out bench/results/format-ifeval-dev.json
 
 `--split dev` keeps the development half by the rule in `bench/splits.py` (all items when the
-file is a split already). Every finished (variant, item) is appended to a checkpoint beside
+file is a split already).
+
+`--grammar` calls no model: per criterion it says whether the phrase grammar (`read_checks`, on
+by default on the embedded model) decides it in code, and if so whether that verdict is right.
+It prints, per file, the coverage and the accuracy of the code verdicts, then every wrong code
+verdict and every criterion left to the model, grouped by the kind of rule it states:
+
+    .venv/bin/python bench/format_bench.py bench/data/format/dev.jsonl \
+        bench/data/format/dev-b.jsonl --grammar Every finished (variant, item) is appended to a checkpoint beside
 `--out`; rerunning the same command resumes, and the checkpoint is removed once the summary is
 written. The summary holds the figures only, no per-item verdicts.
 """
@@ -21,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import platform
 import subprocess
 import sys
@@ -34,8 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from splits import select
 
-from rubricate import Criterion, Judge, Rubric
+from rubricate import Criterion, Evidence, Judge, Rubric
 from rubricate._batch._statistics import compute_metrics
+from rubricate._judge._compile._compiler import CheckCompiler
 from rubricate._models import ModelLike, model_name, resolve_chat_model
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,6 +110,89 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+# The kind of rule a criterion states, by the first of these its words name (for the lists).
+KINDS = (
+    ("keywords", r"['\"‘“]"),
+    ("case", r"case|capital|lower|upper|caps"),
+    ("emoji", r"emoji|emoticon"),
+    ("title", r"title|heading|header|headline"),
+    ("list", r"bullet|list|numbered|item|point|step"),
+    ("paragraph", r"paragraph|para\b"),
+    ("sentence", r"sentence"),
+    ("length", r"word|character|letter|long|short|length|brief|concise"),
+    ("end", r"\bend|finish|close|conclude|last|final|sign"),
+    ("start", r"start|begin|open|first"),
+    ("date/number", r"date|number|digit|percent|%|currency|time"),
+)
+
+
+def kind_of(description: str) -> str:
+    text = description.casefold()
+    return next((kind for kind, pattern in KINDS if re.search(pattern, text)), "other")
+
+
+def grammar_rows(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every criterion as the judge's default reads it, with no model: by check or unread."""
+    compiler = CheckCompiler()
+    rows = []
+    for item in items:
+        rubric = compiler.read(
+            Rubric(
+                tuple(
+                    Criterion(id=f"c{i}", description=c["description"])
+                    for i, c in enumerate(item["criteria"], start=1)
+                )
+            )
+        )
+        evidence = Evidence(output=item["output"], task=item["task"])
+        for labelled, criterion in zip(item["criteria"], rubric.criteria, strict=True):
+            row: dict[str, Any] = {
+                "item": item["id"],
+                "description": labelled["description"],
+                "label": bool(labelled["label"]),
+                "check": None,
+            }
+            if criterion.check is not None:
+                passed, finding = criterion.check(evidence)
+                row |= {"check": criterion.check.__name__, "passed": passed, "finding": finding}
+            rows.append(row)
+    return rows
+
+
+def grammar_report(paths: Sequence[Path], split: str) -> dict[str, Any]:
+    """Coverage and code-verdict accuracy of the phrase grammar per file; prints the misses."""
+    report: dict[str, Any] = {}
+    for path in paths:
+        rows = grammar_rows(load(path, split, None))
+        read = [r for r in rows if r["check"] is not None]
+        right = sum(r["passed"] == r["label"] for r in read)
+        report[str(path)] = {
+            "criteria": len(rows),
+            "read_in_code": len(read),
+            "coverage": round(len(read) / len(rows), 3) if rows else None,
+            "code_accuracy": round(right / len(read), 3) if read else None,
+            "wrong": len(read) - right,
+        }
+        print(
+            f"{path}: {len(read)}/{len(rows)} read in code "
+            f"(coverage {report[str(path)]['coverage']}), {right}/{len(read)} right "
+            f"(code-verdict accuracy {report[str(path)]['code_accuracy']})"
+        )
+        for r in read:
+            if r["passed"] != r["label"]:
+                print(f"  WRONG {r['item']}: {r['description']!r}")
+                print(f"        label {r['label']}, {r['check']} says {r['passed']}: {r['finding']}")
+        unread: dict[str, list[dict[str, Any]]] = {}
+        for r in rows:
+            if r["check"] is None:
+                unread.setdefault(kind_of(r["description"]), []).append(r)
+        for kind, group in sorted(unread.items(), key=lambda kv: -len(kv[1])):
+            print(f"  unread, {kind} ({len(group)}):")
+            for r in group:
+                print(f"    {r['description']!r}")
+    return report
+
+
 def commit() -> str | None:
     try:
         return subprocess.run(
@@ -115,18 +208,30 @@ def commit() -> str | None:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", type=Path, help="labelled JSONL (judge-bench lines)")
+    parser.add_argument(
+        "data", type=Path, nargs="+", help="labelled JSONL (judge-bench lines); one file to grade"
+    )
     parser.add_argument("--split", choices=("dev", "test", "all"), default="all")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--judge", default="local")
     parser.add_argument("--limit", type=int, default=None, help="first N items only")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--fresh", action="store_true", help="ignore an existing checkpoint")
+    parser.add_argument(
+        "--grammar",
+        action="store_true",
+        help="no model: what the phrase grammar decides in code, and how well, per file",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -> dict[str, Any]:
     args = parse_args(argv)
+    if args.grammar:
+        return grammar_report(args.data, args.split)
+    if len(args.data) != 1:
+        raise SystemExit("grading with a model takes one data file (several only with --grammar)")
+    args.data = args.data[0]
     variants = [v for v in args.variants.split(",") if v]
     unknown = sorted(set(variants) - set(VARIANTS))
     if unknown:

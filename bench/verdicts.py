@@ -8,7 +8,10 @@ Sets (a `judge-bench`-format JSONL each; a set whose file is missing is skipped 
 - `content`: REALSumm facts, the split of `--judge-bench/realsumm.jsonl` by `splits.split_of`;
 - `ifeval`: IFEval instructions, same rule on `ifeval.jsonl` (graded with `compile_checks`);
 - `format`, `trivial`, `hostile`, `lookalike`: `bench/data/<set>/<split>.jsonl`, written by hand
-  (the test files by someone who had not read the judge; see bench/data/README.md).
+  (the test files by someone who had not read the judge; see bench/data/README.md). The format
+  set's dev split is two files, `dev.jsonl` and `dev-b.jsonl` (the old test split, used to
+  choose and so development data since 2026-11-30); its test split must be there: a run that
+  asks for it fails, rather than report figures without it.
 
 Each set is graded by the variants that matter for it: `default` (`Judge("local")`),
 `compiled` (`compile_checks=True`) for format sets. Per set and variant it reports balanced
@@ -41,6 +44,10 @@ from rubricate import Judge
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 HAND_WRITTEN = ("format", "trivial", "hostile", "lookalike")
+# A split made of several files (default: `<split>.jsonl`).
+SPLIT_FILES = {("format", "dev"): ("dev.jsonl", "dev-b.jsonl")}
+# Sets whose split must exist when asked for: a blind split is never silently skipped.
+REQUIRED = {("format", "test")}
 SAMPLED = {"content": "realsumm.jsonl", "ifeval": "ifeval.jsonl"}
 VARIANTS = {
     "content": ("default",),
@@ -62,11 +69,19 @@ def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
         items = select(read_jsonl(path), args.split)
         sets[name] = sample(items, args.criteria, args.seed)
     for name in HAND_WRITTEN:
-        path = HERE / "data" / name / f"{args.split}.jsonl"
-        if path.is_file():
-            sets[name] = read_jsonl(path)
-        else:
-            print(f"skip {name}: {path} not found", file=sys.stderr)
+        files = SPLIT_FILES.get((name, args.split), (f"{args.split}.jsonl",))
+        paths = [HERE / "data" / name / file for file in files]
+        missing = [path for path in paths if not path.is_file()]
+        if missing and (name, args.split) in REQUIRED and name in args.sets:
+            raise SystemExit(
+                f"{name}: the {args.split} split {', '.join(map(str, missing))} is missing; "
+                f"it is a fresh blind set that has not been added yet "
+                f"(leave `{name}` out with --sets to grade the other sets)"
+            )
+        if missing:
+            print(f"skip {name}: {', '.join(map(str, missing))} not found", file=sys.stderr)
+            continue
+        sets[name] = [item for path in paths for item in read_jsonl(path)]
     return {name: items for name, items in sets.items() if name in args.sets}
 
 

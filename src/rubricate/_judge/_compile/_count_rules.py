@@ -81,7 +81,11 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if unit is None:
         return None
     n = int(match.group("n"))
-    negated = match.group("neg") is not None
+    # "No sentence should be longer than 25 words": the "no" that opens the scope negates the
+    # bound as surely as "must not" does.
+    negated = match.group("neg") is not None or _NO_SCOPE.search(
+        reading.text[: match.start()]
+    ) is not None
     cmp = cmp_key(match)
     if match.group("post_most"):
         cmp = cmp or "at_most"
@@ -111,6 +115,10 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         bounds = {key: n}
     if unit == "section":
         return _sections(bounds, reading)
+    if unit == "heading" and not re.search(r"markdown|#", reading.text):
+        # What counts as a heading in plain text (a bold line, a line standing alone, an item of
+        # an outline) is the reader's call; only Markdown headings are counted in code.
+        return None
     per, per_span = _per(unit, match, reading)
     if per_span is False:
         return None
@@ -131,6 +139,13 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return count_check(unit, bounds, **extra)
     except RubricError:
         return None
+
+
+# A scope opened by "no" right before the count: "no sentence should be longer than".
+_NO_SCOPE = re.compile(
+    rf"\bno\s+(?:single\s+)?(?:{CONTAINER})\s+"
+    rf"(?:(?:should|must|may|can|will|shall|is|be|are|ever|to|go|run|get|has to)\s+){{0,3}}$"
+)
 
 
 def _sections(bounds: dict[str, int], reading: Reading) -> Check | None:
