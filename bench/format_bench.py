@@ -11,7 +11,9 @@ criterion text is compiled once, as a long-lived judge would.
         --variants compiled --out bench/results/format-ifeval-dev.json
 
 `--split dev` keeps the development half by the rule in `bench/splits.py` (all items when the
-file is a split already).
+file is a split already). Every finished (variant, item) is appended to a checkpoint beside
+`--out`; rerunning the same command resumes, and the checkpoint is removed once the summary is
+written. The summary holds the figures only, no per-item verdicts.
 
 `--grammar` calls no model: per criterion it says whether the phrase grammar (`read_checks`, on
 by default on the embedded model) decides it in code, and if so whether that verdict is right.
@@ -19,9 +21,7 @@ It prints, per file, the coverage and the accuracy of the code verdicts, then ev
 verdict and every criterion left to the model, grouped by the kind of rule it states:
 
     .venv/bin/python bench/format_bench.py bench/data/format/dev.jsonl \
-        bench/data/format/dev-b.jsonl --grammar Every finished (variant, item) is appended to a checkpoint beside
-`--out`; rerunning the same command resumes, and the checkpoint is removed once the summary is
-written. The summary holds the figures only, no per-item verdicts.
+        bench/data/format/dev-b.jsonl --grammar
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import platform
+import re
 import subprocess
 import sys
 import time
@@ -181,7 +181,9 @@ def grammar_report(paths: Sequence[Path], split: str) -> dict[str, Any]:
         for r in read:
             if r["passed"] != r["label"]:
                 print(f"  WRONG {r['item']}: {r['description']!r}")
-                print(f"        label {r['label']}, {r['check']} says {r['passed']}: {r['finding']}")
+                print(
+                    f"        label {r['label']}, {r['check']} says {r['passed']}: {r['finding']}"
+                )
         unread: dict[str, list[dict[str, Any]]] = {}
         for r in rows:
             if r["check"] is None:

@@ -27,12 +27,16 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "bullet_count": {"at_least": 1},
     "capital_word_count": {"at_most": 2},
     "character_count": {"at_most": 100},
+    "code_block_count": {"at_least": 1},
     "date_format": {"format": "YYYY-MM-DD"},
+    "email_count": {"at_least": 1},
     "emoji_count": {"exactly": 0},
     "ends_with": {"phrase": "end."},
     "ends_with_punctuation": {"mark": "?"},
     "has_postscript": {},
+    "has_sign_off": {},
     "has_title": {},
+    "hashtag_count": {"at_most": 2},
     "heading_case": {"case": "title"},
     "highlight_count": {"at_least": 1},
     "keyword_count": {"keyword": "cat", "exactly": 1},
@@ -41,7 +45,9 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "language": {"code": "en"},
     "letter_count": {"letter": "a", "at_least": 1},
     "line_count": {"at_most": 3},
+    "mark_count": {"mark": "!", "exactly": 0},
     "no_commas": {},
+    "number_style": {"style": "digits"},
     "numbered_count": {"exactly": 0},
     "one_of": {"options": ["yes", "no"]},
     "paragraph_count": {"exactly": 1},
@@ -51,6 +57,8 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "section_count": {"at_least": 1},
     "sentence_count": {"at_most": 3},
     "starts_with": {"phrase": "The"},
+    "table_count": {"at_least": 1},
+    "url_count": {"at_least": 1},
     "valid_json": {},
     "word_count": {"at_most": 10},
     "wrapped_in_quotes": {},
@@ -1074,6 +1082,97 @@ def test_starts_and_ends_with_match_whole_words() -> None:
     assert checks.starts_with("Yes")("Yes, it was")[0]
     assert not checks.ends_with("end.")("a long weekend.")[0]
     assert checks.ends_with("end.")("the end.")[0]
+
+
+# --- links, addresses, hashtags, code blocks, tables, marks --------------------------------
+
+
+def test_links_addresses_and_hashtags_are_counted_as_a_reader_sees_them() -> None:
+    text = (
+        "See [the guide](https://example.org/guide) or www.example.com/faq.\n"
+        "Write to help@example.co.uk. #Launch #ship_it page#top #1\n\n# A heading"
+    )
+    assert run(checks.url_count(exactly=2), text) == (True, "has 2 links, needs exactly 2")
+    assert checks.email_count(exactly=1)(text)[0]
+    assert checks.hashtag_count(exactly=2)(text)[0]
+    assert run(checks.url_count(exactly=0), "Visit https://a.example/x.") == (
+        False,
+        "has 1 link, needs exactly 0 (first: 'https://a.example/x')",
+    )
+    assert checks.hashtag_count(exactly=0)("```\n#include <stdio.h>\n```")[0]
+
+
+def test_code_blocks_are_fenced_and_closed() -> None:
+    text = "Run:\n\n```bash\nls -la\n```\n\nthen `pwd` and\n~~~\nexit\n~~~"
+    assert checks.code_block_count(exactly=2)(text)[0]
+    assert checks.code_block_count(exactly=0)("Use `ls -la` here.")[0]
+    assert checks.code_block_count(exactly=0)("```\nnever closed")[0]
+
+
+def test_table_count_needs_a_delimiter_row() -> None:
+    table = "| Plan | Price |\n|------|:-----:|\n| Basic | $5 |\n\nAfter."
+    assert checks.table_count(exactly=1)(table)[0]
+    assert checks.table_count(exactly=0)("a | b\nno delimiter")[0]
+    assert checks.table_count(exactly=0)("```\n| a | b |\n|---|---|\n```")[0]
+
+
+def test_mark_count() -> None:
+    assert run(checks.mark_count("!", exactly=0), "Wow!! Great.") == (
+        False,
+        "has 2 '!' marks, needs exactly 0",
+    )
+    assert checks.mark_count(";", at_most=1)("One; two.")[0]
+    with pytest.raises(RubricError, match="`mark` must be punctuation"):
+        checks.mark_count("ok", exactly=0)
+
+
+@pytest.mark.parametrize(
+    ("style", "below", "text", "passed"),
+    [
+        ("digits", None, "We hired 12 people in 3 cities.", True),
+        ("digits", None, "We hired twelve people.", False),
+        ("digits", None, "Revenue reached 4.8 million.", True),  # a scale after digits
+        ("digits", None, "One of the best, and no one minded.", True),  # "one" as a pronoun
+        ("digits", None, "It has one port.", False),
+        ("digits", 10, "It has twenty-five ports.", True),
+        ("digits", 10, "It has seven ports.", False),
+        ("words", None, "Three cats and twelve dogs.", True),
+        ("words", None, "1. Three cats\n2. Four dogs", True),  # list markers are no numbers
+        ("words", None, "Founded in 1998.", False),
+        ("words", 10, "We sold 12 kits at 9:30 and 2.5 stars.", True),
+        ("words", 10, "We sold 4 kits.", False),
+    ],
+)
+def test_number_style(style: str, below: int | None, text: str, passed: bool) -> None:
+    assert checks.number_style(style, below=below)(text)[0] is passed
+
+
+def test_number_style_names_a_bad_argument() -> None:
+    with pytest.raises(RubricError, match="`style` must be 'digits' or 'words'"):
+        checks.number_style("roman")
+    with pytest.raises(RubricError, match="`below`"):
+        checks.number_style("words", below=0)
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("Hi Jo,\n\nSee you Monday.\n\nKind regards,\nAlex Chen\nHead of Sales", True),
+        ("Thanks again, Priya", True),
+        ("All the best!", True),
+        ("Hi Jo,\n\nThank you for your help with the move.", False),
+        ("Hi Jo,\n\nBest of luck with the new job.", False),
+    ],
+)
+def test_has_sign_off(text: str, passed: bool) -> None:
+    assert checks.has_sign_off()(text)[0] is passed
+
+
+def test_heading_case_takes_a_lone_headline_as_the_title() -> None:
+    assert checks.heading_case("title")("Seven Habits of Calm Cooks")[0]
+    assert not checks.heading_case("title")("Seven habits of calm cooks")[0]
+    long_line = " ".join(["word"] * 25)
+    assert not checks.heading_case("lower")(long_line)[0]  # a paragraph is no title
 
 
 # --- negation -----------------------------------------------------------------------------

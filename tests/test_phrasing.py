@@ -72,6 +72,7 @@ C = checks
         ("Answer in Italian", C.language("it")),
         ("Do not say 'basically'", C.keywords_forbidden(["basically"])),
         ("Use 'sustainable' at least three times", C.keyword_count("sustainable", at_least=3)),
+        ("Say 'sorry' no more than twice", C.keyword_count("sorry", at_most=2)),
     ],
 )
 def test_ordinary_phrasings_compile_to_the_check_they_mean(
@@ -93,8 +94,19 @@ def test_ordinary_phrasings_compile_to_the_check_they_mean(
         "Uses bullet points where they help",
         "Cites at least two sources",
         "Exactly 3 sections",  # sections of what? not said: headings or markers
-        "Emojis are not allowed",  # the negation follows the unit: left to the model
         "The word 'synergy' must never be used",
+        # what a list, a link or a code block holds is content, not format
+        "Include a link to the pricing page",
+        "Put the disclaimer in a code block",
+        "Use bullet points for 3 of the sections",  # a count the object would swallow
+        "Format the steps as a bulleted list, not numbered",
+        "Emojis are not allowed in the subject line",
+        "The intro paragraph is in title case",
+        "Spell out the name of the company",
+        "Don't use inline code",
+        # a heading in plain text (a bold line, an outline item) is the reader's call
+        "Exactly four headings",
+        "Has at least 2 headings",
     ],
 )
 def test_what_the_grammar_cannot_read_whole_is_not_decided(criterion: str) -> None:
@@ -196,3 +208,83 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         read = compiler.read(rubric)
     assert sorted(seen) == ["No bullet points", "The tone is warm"]
     assert read.criteria[0].check is not None and read.criteria[1].check is None
+
+
+@pytest.mark.parametrize(
+    ("criterion", "expected"),
+    [
+        # links, addresses, hashtags, marks: present, absent, counted
+        ("Provide two or more links", C.url_count(at_least=2)),
+        ("Links are forbidden", C.url_count(exactly=0)),
+        ("Give an e-mail address", C.email_count(at_least=1)),
+        ("Leave out hashtags entirely", C.hashtag_count(exactly=0)),
+        ("Tag it with at least 3 hashtags", None),  # "tag it with" is not read: stays unread
+        ("Steer clear of exclamation points", C.mark_count("!", exactly=0)),
+        ("No more than one exclamation mark", C.mark_count("!", at_most=1)),
+        ("Semicolons are not allowed", C.mark_count(";", exactly=0)),
+        ("Never use '&'", C.mark_count("&", exactly=0)),
+        (
+            "Don't use '!' or 'amazing'",
+            C.all_of(C.mark_count("!", exactly=0), C.keywords_forbidden(["amazing"])),
+        ),
+        # code blocks, tables, JSON and nothing else
+        ("Provide the shell commands inside a fenced code block", C.code_block_count(at_least=1)),
+        ("Use code blocks for all code", C.code_block_count(at_least=1)),
+        ("Contains two or more code blocks", C.code_block_count(at_least=2)),
+        ("Show the prices in a table", C.table_count(at_least=1)),
+        ("Output JSON and nothing else", C.valid_json()),
+        # which kind of list, named with what it lists
+        (
+            "Go with numbered steps instead of bullet points",
+            C.all_of(C.numbered_count(at_least=1), C.bullet_count(exactly=0)),
+        ),
+        ("Lay out the options as bullet points", C.bullet_count(at_least=1)),
+        ("Number each step", C.numbered_count(at_least=1)),
+        ("The instructions should be numbered", C.numbered_count(at_least=1)),
+        # numbers in digits or in words
+        ("Write all figures as numerals", C.number_style("digits")),
+        ("Don't use numerals", C.number_style("words")),
+        ("Numbers below 10 should be spelled out", C.number_style("words", below=10)),
+        # sign-offs, postscripts, endings addressed to someone
+        ("Finish the letter with a polite sign-off", C.has_sign_off()),
+        ("Include a closing line like 'Cheers'", C.has_sign_off()),
+        ("End with a question for your audience", C.ends_with_punctuation("?")),
+        ("Add a P.S. at the bottom", C.has_postscript()),
+        # which date, which title
+        ("Give the start date as YYYY-MM-DD", C.date_format("YYYY-MM-DD")),
+        ("Dates must follow the DD/MM/YYYY format", C.date_format("DD/MM/YYYY")),
+        ("The article's headline must use title case", C.heading_case("title")),
+        ("Put the headline in sentence case", C.heading_case("sentence")),
+        # scope, negation and units
+        ("No sentence may exceed 18 words", C.word_count(at_most=18, per="sentence")),
+        ("No line should be longer than 9 words", C.word_count(at_most=9, per="line")),
+        ("Three stanzas", C.paragraph_count(exactly=3)),
+        ("Emojis are not allowed", C.emoji_count(exactly=0)),
+        ("Has 1 or more emojis", C.emoji_count(at_least=1)),
+        ("The tagline runs 8 words or fewer", C.word_count(at_most=8)),
+    ],
+)
+def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:
+    assert parse_criterion(criterion).check == expected, criterion
+
+
+@pytest.mark.parametrize(
+    ("criterion", "output", "passed"),
+    [
+        # the "no" that opens a scope negates the bound
+        ("No sentence should run over 5 words", "One two three four five. Six.", True),
+        ("No sentence should run over 5 words", "One two three four five six.", False),
+        # a headline alone is its own title
+        ("The headline is in title case", "Ten Ways to Grow Basil Indoors", True),
+        ("The headline is in title case", "Ten ways to grow basil indoors", False),
+        # "4.8 million" is written in digits; "two" is not
+        ("Use numerals for every number", "Sales hit $4.8 million in 12 weeks.", True),
+        ("Use numerals for every number", "We opened two new stores.", False),
+        ("Spell out numbers under ten", "1. We sold 12 kits to nine schools.", True),
+        ("Spell out numbers under ten", "We sold 3 kits.", False),
+    ],
+)
+def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed: bool) -> None:
+    check = parse_criterion(criterion).check
+    assert check is not None, criterion
+    assert check(output)[0] is passed

@@ -1,7 +1,8 @@
 """Counting checks on what the text holds: bullets, lines, sections, emojis, keywords...
 
 The elements: bullet points, lines, numbered items, emojis, sections, letters, keywords, words
-in capitals, placeholders and highlights. Bounds and findings work as in `_counting.py`. What a
+in capitals, placeholders, highlights, links, e-mail addresses, hashtags, code blocks, tables
+and punctuation marks. Bounds and findings work as in `_counting.py`. What a
 bullet point, a heading or a section is is defined once, in `rubricate.checks._units`, and in
 `docs/checks.md`.
 """
@@ -9,6 +10,7 @@ bullet point, a heading or a section is is defined once, in `rubricate.checks._u
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Unpack
 
 from .._exceptions import RubricError
@@ -16,28 +18,40 @@ from ._check import Bounds, CountBounds, TextTest, count_finding
 from ._registry import catalogue_check
 from ._units import (
     bullet_lines,
+    code_blocks,
+    emails,
     emojis,
     has_word,
+    hashtags,
     heading_lines,
     numbered_lines,
     phrase_pattern,
     section_markers,
+    tables,
+    urls,
     words,
 )
 
 __all__ = [
     "bullet_count",
     "capital_word_count",
+    "code_block_count",
+    "email_count",
     "emoji_count",
+    "hashtag_count",
     "highlight_count",
     "keyword_count",
     "letter_count",
     "line_count",
+    "mark_count",
     "numbered_count",
     "placeholder_count",
     "section_count",
+    "table_count",
+    "url_count",
 ]
 
+_SNIPPET = 40
 # `[name]` with some non-blank text on one line, not a Markdown link `[text](url)`.
 _PLACEHOLDER = re.compile(r"\[([^\[\]\n]*)\](?!\()")
 # The number's placeholder in a marker written as it reads: `SECTION X`, `Part N`, `Step <n>`.
@@ -324,5 +338,156 @@ def highlight_count(**bounds: Unpack[CountBounds]) -> TextTest:
         return count_finding(
             count, "highlighted span like *this*", "highlighted spans like *this*", limits
         )
+
+    return test
+
+
+def _found_count(
+    name: str, find: Callable[[str], list[str]], noun: tuple[str, str], bounds: CountBounds
+) -> TextTest:
+    """A count of what `find` picks out of the text, its first find named when it fails."""
+    limits = Bounds.from_args(name, bounds)
+
+    def test(text: str) -> tuple[bool, str]:
+        found = find(text)
+        passed, finding = count_finding(len(found), *noun, limits)
+        if found and not passed:
+            first = found[0] if len(found[0]) <= _SNIPPET else found[0][:_SNIPPET] + "..."
+            return passed, f"{finding} (first: {first!r})"
+        return passed, finding
+
+    return test
+
+
+@catalogue_check
+def url_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of links (web addresses) is within the bounds.
+
+    A link is an address starting with `http://`, `https://` or `www.`; a Markdown link
+    `[text](https://...)` counts once. For "include a link" (`at_least: 1`) and "no links"
+    (`exactly: 0`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.url_count(at_least=1)
+        ```
+
+    """
+    return _found_count("url_count", urls, ("link", "links"), bounds)
+
+
+@catalogue_check
+def email_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of e-mail addresses (`name@example.com`) is within the bounds.
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.email_count(at_least=1)
+        ```
+
+    """
+    return _found_count("email_count", emails, ("e-mail address", "e-mail addresses"), bounds)
+
+
+@catalogue_check
+def hashtag_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of hashtags (`#Spring`) is within the bounds.
+
+    A hashtag is `#` then a letter or underscore and word characters, not inside a word and
+    not in a code block; a Markdown heading's `# ` and `#1` are none.
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.hashtag_count(at_least=2)
+        ```
+
+    """
+    return _found_count("hashtag_count", hashtags, ("hashtag", "hashtags"), bounds)
+
+
+@catalogue_check
+def code_block_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of fenced code blocks is within the bounds.
+
+    A code block runs from a line opening with three backticks or tildes (and any language
+    tag, as in `` ```json ``) to the line that closes it; inline `code` is none. For "put the
+    command in a code block" (`at_least: 1`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.code_block_count(at_least=1)
+        ```
+
+    """
+    return _found_count("code_block_count", code_blocks, ("code block", "code blocks"), bounds)
+
+
+@catalogue_check
+def table_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of Markdown tables is within the bounds.
+
+    A table is a line holding `|`, then a delimiter row of dashes (`|---|:--:|`), then its
+    rows. For "present it as a table" (`at_least: 1`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.table_count(at_least=1)
+        ```
+
+    """
+    return _found_count(
+        "table_count", lambda text: [rows[0] for rows in tables(text)], ("table", "tables"), bounds
+    )
+
+
+@catalogue_check
+def mark_count(mark: str, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The punctuation mark or symbol appears a number of times within the bounds.
+
+    Every occurrence counts, wherever it is (`!!` is two). For "no exclamation marks"
+    (`mark: "!"`, `exactly: 0`); words are counted with `keyword_count`.
+
+    Args:
+        mark: The mark or symbol (no letter or digit), such as `!`, `;` or `&`.
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.mark_count("!", exactly=0)  # no exclamation marks
+        ```
+
+    """
+    if not isinstance(mark, str) or not mark.strip() or any(c.isalnum() for c in mark):
+        raise RubricError(
+            f"mark_count: `mark` must be punctuation or a symbol (no letter or digit), "
+            f"got {mark!r}",
+            field="mark",
+        )
+    symbol = mark.strip()
+    limits = Bounds.from_args("mark_count", bounds)
+
+    def test(text: str) -> tuple[bool, str]:
+        return count_finding(text.count(symbol), f"{symbol!r} mark", f"{symbol!r} marks", limits)
 
     return test

@@ -1,4 +1,4 @@
-"""Format checks: quotes around the text, valid JSON, a title, heading case, dates, a postscript."""
+"""Format checks: quotes, valid JSON, a title, heading case, dates, numbers, a postscript."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ __all__ = [
     "has_postscript",
     "has_title",
     "heading_case",
+    "number_style",
     "valid_json",
     "wrapped_in_quotes",
 ]
@@ -25,6 +26,7 @@ _FENCED = re.compile(r"\A```[^\n`]*\n(.*?)\n?```\Z", re.DOTALL)
 _TITLE = re.compile(r"<<([^\n]*?)>>")
 _HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}\s*|title\s*:\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I)
 _SNIPPET = 40
+_WHOLE_TITLE_WORDS = 20
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
 
 
@@ -146,7 +148,9 @@ def heading_case(case: str) -> TextTest:
     """Every heading, and the title, is in the given letter case.
 
     The headings are the Markdown heading lines (`## Results`) and the title (as `has_title`
-    finds it, without its `#`, `Title:` or `<<>>` marks); a text with neither fails. `title`:
+    finds it, without its `#`, `Title:` or `<<>>` marks); a text that is one line of at most 20
+    words and nothing else (a headline, a product title) is its own title. A text with no
+    heading or title fails. `title`:
     every word starts with a capital, short function words (`a`, `of`, `and`, `the`...)
     inside aside; `sentence`: the first word starts with a capital and at most half of the
     other words do (names and acronyms are allowed, a capital on every word is title case);
@@ -169,7 +173,7 @@ def heading_case(case: str) -> TextTest:
 
     def test(text: str) -> tuple[bool, str]:
         found = [_HEADING_MARKS.sub("", line).strip() for line in heading_lines(text)]
-        title = title_line(text)
+        title = title_line(text) or _whole_title(text)
         if title is not None:
             bare = _HEADING_MARKS.sub("", title).strip()
             if bare not in found:
@@ -185,6 +189,14 @@ def heading_case(case: str) -> TextTest:
         )
 
     return test
+
+
+def _whole_title(text: str) -> str | None:
+    """A text that is one short line and nothing else (a headline, a product title) is a title."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) == 1 and has_word(lines[0]) and len(lines[0].split()) <= _WHOLE_TITLE_WORDS:
+        return lines[0]
+    return None
 
 
 def _in_case(heading: str, case: str) -> bool:
@@ -262,6 +274,129 @@ def date_format(format: str) -> TextTest:
         return True, f"has {len(dates)} {noun}, all written as {spec}"
 
     return test
+
+
+_SMALL_NUMBERS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_SCALES = ("hundred", "thousand", "million", "billion")
+_NUMBER_WORD = re.compile(
+    rf"\b(?:(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_SMALL_NUMBERS[1:10])}))?"
+    rf"|{'|'.join(_SMALL_NUMBERS)}|{'|'.join(_SCALES)})\b",
+    re.IGNORECASE,
+)
+# "one" as a pronoun or in an idiom is no number: "one of", "no one", "this one", "one another".
+_NOT_A_NUMBER_ONE = re.compile(
+    r"(?:\b(?:no|the|this|that|each|every|any|which|only|a|little)\s+)$", re.IGNORECASE
+)
+_ONE_FOLLOWED = re.compile(r"^\s*(?:of\b|another\b|by one\b|['’]s\b)", re.IGNORECASE)
+_DIGITS = re.compile(r"(?<![\w.,:/-])\d+(?:[.,:/]\d+)*")
+_LIST_MARKER = re.compile(r"^\s*\d{1,9}[.)](?=\s)", re.MULTILINE)
+_STYLES = ("digits", "words")
+
+
+@catalogue_check
+def number_style(style: str, below: int | None = None) -> TextTest:
+    """Numbers are written in digits (`12`) or spelled out in words (`twelve`), as asked.
+
+    `digits`: no number is written in words (`zero`, `two` to `nineteen`, the tens and their
+    compounds, `hundred`, `thousand`...; `one` only as a number, not in `one of`, `no one` or
+    `this one`). `words`: no number is written in digits (a list item's `1.` is no number).
+    With `below`, only numbers under it are concerned ("spell out numbers under ten":
+    `style: words, below: 10`; `4.5`, `9:30` and `2024` are not numbers under ten).
+
+    Args:
+        style: `digits` or `words`.
+        below: Concern only whole numbers under this value.
+
+    Example:
+        ```python
+        checks.number_style("digits")  # "use numerals for every number"
+        checks.number_style("words", below=10)  # "spell out numbers under ten"
+        ```
+
+    """
+    wanted = style.strip().casefold() if isinstance(style, str) else style
+    if wanted not in _STYLES:
+        raise RubricError(
+            f"number_style: `style` must be 'digits' or 'words', got {style!r}", field="style"
+        )
+    if below is not None and (not isinstance(below, int) or below < 1):
+        raise RubricError(
+            f"number_style: `below` must be a whole number of 1 or more, got {below!r}",
+            field="below",
+        )
+
+    def in_words(text: str) -> list[str]:
+        found = []
+        for match in _NUMBER_WORD.finditer(text):
+            word = match.group().casefold()
+            if word == "one" and (
+                _NOT_A_NUMBER_ONE.search(text[: match.start()])
+                or _ONE_FOLLOWED.match(text[match.end() :])
+            ):
+                continue
+            if below is not None and _word_value(word) >= below:
+                continue
+            if word in _SCALES and re.search(r"\d\s*$", text[: match.start()]):
+                continue  # "4.8 million" is a number in digits with its scale
+
+            found.append(match.group())
+        return found
+
+    def in_digits(text: str) -> list[str]:
+        found = []
+        for match in _DIGITS.finditer(_LIST_MARKER.sub(" ", text)):
+            number = match.group()
+            if below is not None and (not number.isdigit() or int(number) >= below):
+                continue
+            found.append(number)
+        return found
+
+    concern = f" under {below}" if below is not None else ""
+
+    def test(text: str) -> tuple[bool, str]:
+        if wanted == "digits":
+            wrong = in_words(text)
+            if wrong:
+                return False, f"has the number {wrong[0]!r} in words, needs digits{concern}"
+            return True, f"has no number{concern} written in words"
+        wrong = in_digits(text)
+        if wrong:
+            return False, f"has the number {wrong[0]!r} in digits, needs words{concern}"
+        return True, f"has no number{concern} written in digits"
+
+    return test
+
+
+def _word_value(word: str) -> int:
+    parts = re.split(r"[- ]", word)
+    if parts[0] in _SCALES:
+        return (100, 1000, 10**6, 10**9)[_SCALES.index(parts[0])]
+    if parts[0] in _TENS:
+        tens = 20 + 10 * _TENS.index(parts[0])
+        return tens + (_SMALL_NUMBERS.index(parts[1]) if len(parts) > 1 else 0)
+    return _SMALL_NUMBERS.index(parts[0])
 
 
 @catalogue_check

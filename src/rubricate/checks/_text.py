@@ -15,6 +15,7 @@ __all__ = [
     "all_lowercase",
     "ends_with",
     "ends_with_punctuation",
+    "has_sign_off",
     "keywords_forbidden",
     "keywords_present",
     "no_commas",
@@ -308,6 +309,53 @@ def ends_with_punctuation(mark: str) -> TextTest:
         if not body:
             return False, f"is empty, needs to end with {wanted!r}"
         return False, f"ends with {shown!r}, needs to end with {wanted!r}"
+
+    return test
+
+
+_VALEDICTION = re.compile(
+    r"^\W{0,3}(?i:(?:(?:best|kind|kindest|warm|warmest|with best|with kind)\s+)?"
+    r"(?:regards|wishes)|best|sincerely|yours(?: sincerely| truly| faithfully)?|cheers|"
+    r"(?:many |with )?thanks(?: again| so much)?|thank you(?: again| so much)?|all the best|"
+    r"take care|warmly|respectfully|cordially|love|with (?:love|gratitude|thanks)|talk soon|"
+    r"speak soon|see you(?: soon)?|until next time)"
+    # Then at most a mark and a name: "Best, Sam", "Thanks again — Priya".
+    r"\s*[,!.—–-]?\s*(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2})?\s*[.!]?$"
+)
+_SIGN_OFF_WORDS = 6  # a closing line is short: "Best regards," or "Thanks again, Sam"
+_NAME_LINES = 2  # lines allowed after the closing: a name, a role
+
+
+@catalogue_check
+def has_sign_off() -> TextTest:
+    r"""The text ends with a sign-off, as a letter or an e-mail does.
+
+    A sign-off is a short line (at most 6 words) opening with a closing such as `Best
+    regards`, `Kind regards`, `Sincerely`, `Cheers`, `Thanks`, `Thank you`, `All the best`,
+    `Take care` or `Warmly`, among the last three non-blank lines: at most two short lines
+    (a name, a role) may follow it. "Thank you for your help." is a sentence, not a sign-off.
+
+    Example:
+        ```python
+        checks.has_sign_off()("...see you then.\n\nBest,\nSam")  # (True, ...)
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+        tail = lines[-(_NAME_LINES + 1) :]
+        for position, line in enumerate(tail):
+            after = tail[position + 1 :]
+            if (
+                _VALEDICTION.match(line)
+                and len(line.split()) <= _SIGN_OFF_WORDS
+                and all(len(name.split()) <= 5 and not name.endswith("?") for name in after)
+            ):
+                return True, f"ends with the sign-off {line!r}"
+        shown = lines[-1] if lines else ""
+        shown = shown if len(shown) <= _SNIPPET else "…" + shown[-_SNIPPET:]
+        return False, f"ends with {shown!r}, needs a sign-off such as 'Best regards'"
 
     return test
 

@@ -32,6 +32,13 @@ Every counting check uses these definitions, so a rule means the same thing ever
 - **emoji**: a pictographic character (the emoji blocks of Unicode, the misc symbols and dingbats
   blocks, and a few older symbols such as ⌛ and ⭐; not arrows, ©, ® or ™), with its
   modifiers and joined sequences counted once.
+- **code block**: a fenced block, from a line opening with three backticks or tildes (and any
+  language tag) to the line that closes it; a fence never closed is no block.
+- **table**: a Markdown table: a line holding `|` followed by a delimiter row of `---` cells
+  (`|---|:--:|`), and the `|` lines after it; its columns are the header's cells.
+- **link**: a web address starting with `http://`, `https://` or `www.` (a Markdown link's
+  address counts once); an **e-mail address** is `name@domain.tld`; a **hashtag** is `#` and a
+  letter or underscore, then word characters, not inside a word (`page#top` is none).
 - **keyword or phrase**: matched case-insensitively as whole words: not preceded or followed by
   a letter, digit or underscore, so `cat` is not found in `category`; any run of whitespace in
   a phrase matches any run of whitespace in the text.
@@ -47,15 +54,20 @@ __all__ = [
     "SMALL_WORDS",
     "WORD_LETTERS",
     "bullet_lines",
+    "code_blocks",
+    "emails",
     "emojis",
     "has_word",
+    "hashtags",
     "heading_lines",
     "numbered_lines",
     "paragraphs",
     "phrase_pattern",
     "section_markers",
     "sentences",
+    "tables",
     "title_line",
+    "urls",
     "words",
 ]
 
@@ -274,6 +286,72 @@ def section_markers(text: str, marker: str) -> list[str]:
     """Each `marker` word followed by a number, as in `SECTION 2` (case-sensitive)."""
     pattern = re.compile(rf"(?<!\w){re.escape(marker)}[ \t]*\d+(?!\d)")
     return pattern.findall(text)
+
+
+_URL = re.compile(r"(?<![\w@/.])(?:https?://|www\.)[^\s<>()\[\]{}\"'`]*[^\s<>()\[\]{}\"'`.,;:!?]")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+_HASHTAG = re.compile(r"(?<![\w#&/])#[^\W\d]\w*")
+_TABLE_ROW = re.compile(r"^[^|\n]*\|[^\n]*$")
+_TABLE_DELIMITER = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+def urls(text: str) -> list[str]:
+    """The web addresses of `text` (`http://`, `https://` or `www.`), trailing punctuation off."""
+    return _URL.findall(text)
+
+
+def emails(text: str) -> list[str]:
+    """The e-mail addresses of `text`."""
+    return _EMAIL.findall(text)
+
+
+def hashtags(text: str) -> list[str]:
+    """The hashtags of `text` outside code fences (`#Spring`; not a heading's `# `, not `#1`)."""
+    return [
+        tag for line in _lines(text) if not line.in_fence for tag in _HASHTAG.findall(line.text)
+    ]
+
+
+def code_blocks(text: str) -> list[str]:
+    """The fenced code blocks of `text`, each from its opening to its closing fence line."""
+    found: list[str] = []
+    block: list[str] = []
+    opener = ""
+    for raw in text.splitlines():
+        fence = _FENCE.match(raw)
+        if not opener:
+            if fence:
+                opener, block = fence.group(1), [raw]
+            continue
+        block.append(raw)
+        if fence and fence.group(1) == opener:
+            found.append("\n".join(block))
+            opener = ""
+    return found
+
+
+def tables(text: str) -> list[list[str]]:
+    """The Markdown tables of `text` (outside code fences), each as its lines, header first."""
+    lines = [line for line in _lines(text)]
+    found: list[list[str]] = []
+    index = 0
+    while index < len(lines) - 1:
+        header, delimiter = lines[index], lines[index + 1]
+        if (
+            not header.in_fence
+            and _TABLE_ROW.match(header.text)
+            and _TABLE_DELIMITER.match(delimiter.text)
+            and "|" in delimiter.text
+        ):
+            rows = [header.text, delimiter.text]
+            index += 2
+            while index < len(lines) and "|" in lines[index].text and lines[index].text.strip():
+                rows.append(lines[index].text)
+                index += 1
+            found.append(rows)
+            continue
+        index += 1
+    return found
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:

@@ -15,10 +15,12 @@ from ..._exceptions import RubricError
 from ...checks import Check, all_of, create, negate
 from ._vocabulary import (
     CMP_ANY,
+    CONSUMED,
     CONTAINER,
     CONTAINER_WORDS,
     CONTAINERS,
     DIVIDER,
+    ELEMENT_UNITS,
     LIST_WORDS,
     NEG,
     POST,
@@ -34,19 +36,27 @@ from ._vocabulary import (
 
 __all__ = [
     "CAPITAL_TIMES",
+    "CODE_BLOCK",
     "COUNT",
     "HIGHLIGHT",
+    "LIST_AS",
     "LIST_OF",
+    "NUMBER_THEM",
     "PARTS",
+    "PREFER_LIST",
     "PRESENT",
     "UNIT_LIMIT",
     "UNNUMBERED",
     "ZERO",
     "capital_times_rule",
+    "code_block_rule",
     "count_rule",
     "highlight_rule",
+    "list_as_rule",
     "list_of_rule",
+    "number_them_rule",
     "parts_rule",
+    "prefer_list_rule",
     "present_rule",
     "unit_limit_rule",
     "unnumbered_rule",
@@ -69,10 +79,11 @@ COUNT = re.compile(
     rf"(?:(?:at least|no fewer than|no less than|a minimum of|minimum)\s+(?P<low2>\d+)\s+"
     rf"(?:but|and)\s+(?P<high2>no more than|not more than|at most|up to|fewer than|less than|"
     rf"under)\s+)?(?P<n>\d+)(?P<plus>\+)?"
+    rf"(?:\s+or\s+(?:(?P<mid_least>more|above|greater|over)|(?P<mid_most>fewer|less|under)))?"
     rf"(?:\s*-\s*|\s+)(?:(?:different|distinct|separate|full|complete|short|long|concise|"
     rf"clear|main|key|total|distinct|markdown|\w+-(?=\w))\s+)?(?P<unit>{UNIT})\b"
     rf"(?:\s+(?P<post_most>{POST['at_most']})|\s*(?P<post_least>{POST['at_least']}))?"
-    rf"(?:\s+(?:long|in length|in total|total|or so))?"
+    rf"(?:\s+(?:long|in length|in total|total|or so)|\s+(?P<post_limit>limit|cap|maximum|max))?"
 )
 
 
@@ -83,14 +94,17 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     n = int(match.group("n"))
     # "No sentence should be longer than 25 words": the "no" that opens the scope negates the
     # bound as surely as "must not" does.
-    negated = match.group("neg") is not None or _NO_SCOPE.search(
-        reading.text[: match.start()]
-    ) is not None
+    negated = (
+        match.group("neg") is not None
+        or _NO_SCOPE.search(reading.text[: match.start()]) is not None
+    )
     cmp = cmp_key(match)
     if match.group("post_most"):
         cmp = cmp or "at_most"
-    if match.group("post_least"):
+    if match.group("post_least") or match.group("mid_least"):
         cmp = cmp or "at_least"
+    if match.group("mid_most") or match.group("post_limit"):
+        cmp = cmp or "at_most"
     bounds: dict[str, int]
     if match.group("plus"):
         cmp = cmp or "at_least"
@@ -276,6 +290,7 @@ _ABSENT: tuple[tuple[str, Callable[[], Check]], ...] = (
     (r"(?:bullet(?:ed)?|unordered) lists?", lambda: create("bullet_count", exactly=0)),
     (r"(?:numbered|ordered) lists?", lambda: create("numbered_count", exactly=0)),
     (r"lists?|list formatting", lambda: create("bullet_count", numbered=True, exactly=0)),
+    (r"digits|numerals", lambda: create("number_style", style="words")),
 )
 
 
@@ -284,7 +299,7 @@ def _absent(piece: str) -> Check | None:
         if re.fullmatch(pattern, piece):
             return build()
     unit = unit_key(piece)
-    if unit in ("bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "item"):
+    if unit in ELEMENT_UNITS:
         return count_check(unit, {"exactly": 0})
     if unit == "capital_word":
         return create("capital_word_count", exactly=0)
@@ -295,8 +310,9 @@ _ZERO_UNIT = (
     r"(?:(?:bullet(?:ed)?|numbered|ordered)(?=\s+(?:or|and|nor)\s)|commas?|"
     r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|"
     r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|lists?|list formatting|"
-    rf"{UNIT})"
+    rf"digits|numerals|{UNIT})"
 )
+_ZERO_UNITS = rf"{_ZERO_UNIT}(?:\s*(?:{LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*"
 ZERO = re.compile(
     rf"\b(?P<neg>{NEG})\b\s+(?:(?:any|a|an|the|use of|using|use|uses|include|including|"
     rf"contain|containing|have|has|with|write|put|add|of|format(?:ted)?(?: it)? as|"
@@ -308,11 +324,17 @@ ZERO = re.compile(
     rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can)\b)"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
     rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
+    # The negation after the unit: "emojis are not allowed", "links must not appear".
+    rf"|\b(?P<units3>{_ZERO_UNITS})\s+(?:(?:are|is|should|must|may|can|will|shall)\s+)?"
+    rf"(?:(?:not|never)\s+(?:be\s+)?(?:allowed|permitted|accepted|acceptable|welcome|wanted|used|"
+    rf"included|present|appear|show up|be used|be included)|forbidden|banned|prohibited|"
+    rf"off[- ]limits|not ok(?:ay)?)\b"
+    rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind))?"
 )
 
 
 def zero_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    units = match.group("units") or match.group("units2")
+    units = match.group("units") or match.group("units2") or match.group("units3")
     found = _zero_units(units)
     if not found:
         return None
@@ -325,12 +347,17 @@ PRESENT = re.compile(
     r"\b(?:(?:at least )?(?:a|an|1|one|some|several)\s+)?"
     r"(?P<unit>bullet(?:ed)?[- ]?(?:points?|lists?|list format)|bullets|"
     r"(?:numbered|ordered) (?:lists?|steps?|list format)|emojis?|emoticons?|(?:markdown )?"
-    r"(?:sub)?head(?:ing|er)s|a list)\b"
+    r"(?:sub)?head(?:ing|er)s|a list|"
+    r"(?:fenced )?code ?blocks?|(?:markdown )?tables?|e-?mail address(?:es)?|urls?|"
+    r"(?:hyper)?links?|web ?address(?:es)?|hash ?tags?|exclamation (?:marks?|points?))\b"
 )
 
 
 def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
     unit = match.group("unit")
+    key = unit_key(unit.removeprefix("a ").removeprefix("an "))
+    if key in ("code_block", "table", "email", "url", "hashtag", "exclamation"):
+        return count_check(key, {"at_least": 1})
     if unit.startswith("bullet"):
         return create("bullet_count", at_least=1)
     if unit.startswith(("numbered", "ordered")):
@@ -439,3 +466,111 @@ UNNUMBERED = re.compile(
 
 def unnumbered_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return create("numbered_count", exactly=0)
+
+
+# -- list formatting named with what it lists ----------------------------------------------
+
+_LIST_KIND = (
+    r"bullet(?:ed)?[- ]?(?:points?|lists?|list format|items?)|bullets|"
+    r"(?:numbered|ordered) (?:lists?|items?|steps?|points?|list format)|numbers|numbering"
+)
+
+
+def _list_kind(words: str) -> Check:
+    """`bullet points` -> at least one bullet; `a numbered list`, `numbers` -> a numbered item."""
+    if re.search(r"numbered|ordered|number", words):
+        return create("numbered_count", at_least=1)
+    return create("bullet_count", at_least=1)
+
+
+def _no_list_kind(words: str) -> Check:
+    if re.search(r"numbered|ordered|number", words):
+        return create("numbered_count", exactly=0)
+    return create("bullet_count", exactly=0)
+
+
+# One kind of list in place of the other: "bullet points rather than a numbered list".
+PREFER_LIST = re.compile(
+    rf"\b(?P<a>{_LIST_KIND})\s*,?\s+(?:rather than|instead of|not|and not|over|in place of|"
+    rf"as opposed to)\s+(?:an?\s+|the\s+|any\s+)?(?P<b>{_LIST_KIND})\b"
+)
+
+
+def prefer_list_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    wanted, unwanted = _list_kind(match.group("a")), _no_list_kind(match.group("b"))
+    if wanted.name == unwanted.name:
+        return None  # "bullet points, not bullets": nothing to prefer
+    return all_of(wanted, unwanted)
+
+
+# What the list (or table) holds, named and not counted: "format the ideas as a bulleted list",
+# "use bullet points for the new features", "show the prices in a table". The object may be any
+# words but a number or a negation (a count or a "not" there is a rule of its own, which must not
+# be swallowed).
+def _object(group: str) -> str:
+    return (
+        r"(?:the|your|all the|all|each of the|each|every|any|these|those|its|their)\s+"
+        rf"(?P<{group}>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)"
+    )
+
+
+_OBJECT_WHAT = r"what\s+(?P<what>(?:[a-z'-]+\s+){0,2}?[a-z'-]+)"
+LIST_AS = re.compile(
+    rf"\b(?:format|formats|present|presents|list|lists|lay out|put|write|give|show|arrange|"
+    rf"organi[sz]e|break down|set out|display)\s+{_object('obj')}\s+(?:as|in|into|using|with)\s+"
+    rf"(?:an?\s+|one\s+)?(?:(?P<unit>{_LIST_KIND})|(?P<table>(?:markdown\s+)?table))\b"
+    rf"(?:(?<=table)\s+with\s+(?:a\s+)?header(?:\s+row)?)?"
+    rf"|\b(?:use|uses|using|with|in)\s+(?:an?\s+)?(?P<unit2>{_LIST_KIND})\s+"
+    rf"(?:for|to (?:list|present|show|give|cover|set out))\s+(?:{_object('obj2')}|{_OBJECT_WHAT})"
+    rf"(?=\s*(?:$|[.,;:!?)]|{CONSUMED}))"
+)
+
+
+def _plain_object(words: str | None) -> bool:
+    if not words:
+        return True
+    return not any(re.fullmatch(rf"{NEG}|not|\d+", word) for word in words.split())
+
+
+def list_as_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    objects = (match.group("obj"), match.group("obj2"), match.group("what"))
+    if not all(_plain_object(words) for words in objects):
+        return None
+    if match.group("table"):
+        return create("table_count", at_least=1)
+    return _list_kind(match.group("unit") or match.group("unit2"))
+
+
+# The list's items said to be numbered: "number the steps", "the tips are numbered".
+NUMBER_THEM = re.compile(
+    rf"(?<!\bthe )(?<!\ba )(?<!\bany )\bnumber\s+{_object('obj')}"
+    rf"|\b(?:the|your|all the|all|its)\s+(?P<obj2>[a-z'-]+)\s+(?:are|is|should be|must be|"
+    rf"need to be|have to be|get)\s+(?P<kind>numbered|bulleted)\b"
+)
+
+
+def number_them_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if not (_plain_object(match.group("obj")) and _plain_object(match.group("obj2"))):
+        return None
+    if match.group("kind") == "bulleted":
+        return create("bullet_count", at_least=1)
+    return create("numbered_count", at_least=1)
+
+
+# Code in a code block: "put the command in a code block", "wrap the JSON in a ```json block".
+_CODE = (
+    r"code|commands?|scripts?|snippets?|quer(?:y|ies)|json|sql|yaml|html|css|xml|functions?|"
+    r"configs?|configuration|programs?|(?:shell |terminal |bash )commands?|examples?|output"
+)
+CODE_BLOCK = re.compile(
+    rf"\b(?:(?:put|puts|place|places|wrap|wraps|enclose|encloses|format|formats|present|show|"
+    rf"give|write|include|includes|keep|keeps)\s+)?(?:(?:the|all the|any|your|all|each)\s+)?"
+    rf"(?:(?:{_CODE})\s+)?(?:in|inside|within|into|as)\s+(?:an?\s+|one\s+|its own\s+|"
+    rf"separate\s+)?(?:`{{3}}\w*\s+|(?:fenced|markdown|[a-z]+)\s+)??code ?(?:blocks?|fences?)\b"
+    rf"|\b(?:use|uses|using|with)\s+(?:an?\s+)?code ?blocks?\s+for\s+"
+    rf"(?:(?:the|all the|any|your|all|each)\s+)?(?:{_CODE})\b"
+)
+
+
+def code_block_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("code_block_count", at_least=1)

@@ -99,6 +99,17 @@ CUES: Mapping[str, str] = {
         r"\b(starts?|begins?|opens?) (with|by)\b|\bfirst (repeat|restate|word|line|sentence)"
     ),
     "valid_json": r"\bjson\b",
+    "url_count": r"\b(urls?|links?|hyperlinks?|web ?(site|page)s?|web address(es)?|https?)\b",
+    "email_count": r"\be-?mail address",
+    "hashtag_count": r"\bhash ?tags?\b|#",
+    "code_block_count": r"\bcode ?(block|fence)s?\b|```",
+    "table_count": r"\btables?\b",
+    "mark_count": (
+        r"\b(exclamation|question mark|semicolon|colon|ampersand|dash|hyphen|asterisk|"
+        r"punctuation|symbol|marks?)\b|[!?;:&*#@%]"
+    ),
+    "number_style": r"\b(digits?|numerals?|numbers?|figures?|spell\w* out)\b",
+    "has_sign_off": r"\bsign[- ]?off|\bvaledict|\bclosing (line|phrase|greeting)",
     "word_count": r"\b(words?|long|length)\b",
     "wrapped_in_quotes": r"\bquot|\"",
 }

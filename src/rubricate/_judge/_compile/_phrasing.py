@@ -92,13 +92,20 @@ def stated_numbers(description: str) -> set[int]:
 
 _PLACEHOLDER_TAIL = re.compile(r"\s*(?:in|with|using|inside|within)\s+square brackets")
 _EXAMPLE = re.compile(EXAMPLE_TAIL)
+# An example in brackets that holds no word: "number the points (1., 2., 3. ...)".
+_BARE_EXAMPLE = re.compile(r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)")
 
 
 _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
+    (count_rules.PREFER_LIST, count_rules.prefer_list_rule),
     (count_rules.UNNUMBERED, count_rules.unnumbered_rule),
+    (count_rules.NUMBER_THEM, count_rules.number_them_rule),
+    (count_rules.LIST_AS, count_rules.list_as_rule),
+    (count_rules.CODE_BLOCK, count_rules.code_block_rule),
     (count_rules.PARTS, count_rules.parts_rule),
     (text_rules.POSTSCRIPT, text_rules.postscript_rule),
     (text_rules.PARAGRAPH_START, text_rules.paragraph_start_rule),
+    (text_rules.NUMBER_STYLE, text_rules.number_style_rule),
     (count_rules.ZERO, count_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
     (count_rules.HIGHLIGHT, count_rules.highlight_rule),
@@ -107,6 +114,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (count_rules.COUNT, count_rules.count_rule),
     (text_rules.START_PHRASE, text_rules.start_phrase_rule),
     (text_rules.END_PHRASE, text_rules.end_phrase_rule),
+    (text_rules.SIGN_OFF, text_rules.sign_off_rule),
     (text_rules.END_MARK, text_rules.end_mark_rule),
     (text_rules.ONE_OF, text_rules.one_of_rule),
     (text_rules.TIMES_RULE, text_rules.times_rule),
@@ -156,7 +164,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
             reading.checks.append(check)
             reading.text = mask(reading.text, match.start(), match.end())
             position = match.end()
-    rest = _EXAMPLE.sub(" ", reading.text)
+    rest = _BARE_EXAMPLE.sub(" ", _EXAMPLE.sub(" ", reading.text))
     rest = (
         _PLACEHOLDER_TAIL.sub(" ", rest)
         if any(c.name == "placeholder_count" for c in reading.checks)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..._exceptions import RubricError
-from ...checks import Check, create, negate
+from ...checks import Check, all_of, create, negate
 from ._vocabulary import (
     CMP_ANY,
     LANGUAGE_CODES,
@@ -22,6 +22,7 @@ from ._vocabulary import (
     Reading,
     bound,
     cmp_key,
+    is_mark,
 )
 
 __all__ = [
@@ -32,11 +33,13 @@ __all__ = [
     "HEADING_CASE",
     "JSON",
     "LANGUAGE",
+    "NUMBER_STYLE",
     "ONE_OF",
     "PARAGRAPH_START",
     "POSTSCRIPT",
     "PRESENT_WORDS",
     "QUOTES_AROUND",
+    "SIGN_OFF",
     "START_PHRASE",
     "TIMES_RULE",
     "TITLE",
@@ -50,16 +53,26 @@ __all__ = [
     "heading_case_rule",
     "json_rule",
     "language_rule",
+    "number_style_rule",
     "one_of_rule",
     "paragraph_start_rule",
     "postscript_rule",
     "present_words_rule",
     "quotes_rule",
+    "sign_off_rule",
     "start_phrase_rule",
     "times_rule",
     "title_rule",
     "whole_case_rule",
 ]
+
+
+# One word naming which title or date ("the product title", "the due date"): not a verb, a
+# negation, an ordinal or a word that is a rule of its own.
+_QUALIFIER = (
+    rf"\b(?!(?:{NEG}|not|use|uses|using|in|with|write|written|set|is|are|be|and|or|any|all|each|"
+    rf"every|{ORDINAL}|last|final|section|sub|title|headings?|headlines?|dates?)\b)[a-z]+(?:'s)?"
+)
 
 
 TITLE_ANGLE = re.compile(
@@ -95,19 +108,19 @@ def angle_rule(match: re.Match[str], reading: Reading) -> Check | None:
 _CASE_NAMES = {"title": "title", "sentence": "sentence", "lower": "lower", "upper": "upper"}
 HEADING_CASE = re.compile(
     r"(?:(?P<neg1>not|never)\s+(?:\w+\s+){0,2}?)?"
-    r"(?:(?:all |every |each |the |its |their )?(?:title|headings?|headers?|subheadings?|"
-    r"section (?:titles|headings))\s+(?:(?:must|should|will|can|are|is|be|to|do|does|use|"
-    r"written|set|in)\s+|(?P<neg2>not|never)\s+){0,4})?"
+    rf"(?:(?:all |every |each |the |its |their )?(?:{_QUALIFIER} )?(?:title|headings?|headers?|"
+    rf"subheadings?|headlines?|section (?:titles|headings))\s+(?:(?:must|should|will|can|are|is|"
+    rf"be|to|do|does|use|written|set|in)\s+|(?P<neg2>not|never)\s+){{0,4}})?"
     r"(?:in |use |using |with |written in )?(?P<case>title|sentence|lower|upper)[- ]?case"
-    r"(?:\s+(?:for|in|on)\s+(?:the |all |every |each |its )?(?:title|headings?|headers?|"
-    r"subheadings?|section titles|section headings?))?"
+    rf"(?:\s+(?:for|in|on)\s+(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
+    rf"headings?|headers?|subheadings?|headlines?|section titles|section headings?))?"
 )
 
 
 def heading_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     case = match.group("case")
     scoped = re.search(
-        r"\b(?:title|heading|header|subheading)",
+        r"\b(?:title|heading|header|subheading|headline)",
         match.group()
         .replace(f"{case} case", "")
         .replace(f"{case}-case", "")
@@ -153,7 +166,7 @@ END_MARK = re.compile(
     rf")"
     rf"(?:(?P<q>{_MARK_WORDS['?']})|(?P<x>{_MARK_WORDS['!']})|(?P<p>{_MARK_WORDS['.']})|"
     rf"(?P<e>{_MARK_WORDS['…']}))"
-    rf"(?:\s+(?:for|to) the (?:reader|user|audience))?"
+    rf"(?:\s+(?:for|to) (?:the|your) [a-z]+)?"
 )
 
 
@@ -242,7 +255,8 @@ TIMES_RULE = re.compile(
     rf"(?:\s+(?P<post_most>or (?:fewer|less))|\s+(?P<post_least>or more))?"
     rf"|(?:(?P<neg2>not|never)\s+)?(?:use|uses|using|mention|mentions|say|says|include|includes|"
     rf"repeat|repeats|write|writes)\s+(?:the\s+)?(?:(?P<kind2>letter|word|phrase|term|keyword|name)\s+)?"
-    rf"(?P<q2>q\d+)\s+(?:(?:{CMP_ANY.replace('(?P<', '(?P<b_')})\s+)?(?P<n2>\d+)\s+times"
+    rf"(?P<q2>q\d+)\s+(?:(?P<neg3>not|no)\s+)?(?:(?:{CMP_ANY.replace('(?P<', '(?P<b_')})\s+)?"
+    rf"(?P<n2>\d+)\s+times"
     rf"(?:\s+(?P<post_most2>or (?:fewer|less))|\s+(?P<post_least2>or more))?"
 )
 
@@ -257,9 +271,12 @@ def times_rule(match: re.Match[str], reading: Reading) -> Check | None:
         cmp = cmp or "at_most"
     if match.group("post_least2" if second else "post_least"):
         cmp = cmp or "at_least"
-    key = bound(cmp, bool(match.group("neg2" if second else "neg")))
+    negated = bool(match.group("neg2")) != bool(match.group("neg3")) if second else False
+    key = bound(cmp, negated or bool(match.group("neg")))
     if phrase is None or key is None:
         return None
+    if is_mark(phrase):
+        return create("mark_count", mark=phrase, **{key: n})
     if kind in ("letter", "character") or (kind is None and len(phrase) == 1 and phrase.isalpha()):
         return create("letter_count", letter=phrase, **{key: n})
     return create("keyword_count", keyword=phrase, **{key: n})
@@ -276,7 +293,13 @@ FORBIDDEN = re.compile(
 
 
 def forbidden_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("keywords_forbidden", keywords=reading.quote_list(match.group("qs")))
+    phrases = reading.quote_list(match.group("qs"))
+    marks = [phrase for phrase in phrases if is_mark(phrase)]
+    words = [phrase for phrase in phrases if not is_mark(phrase)]
+    found = [create("mark_count", mark=mark, exactly=0) for mark in marks]
+    if words:
+        found.append(create("keywords_forbidden", keywords=words))
+    return all_of(*found) if found else None
 
 
 PRESENT_WORDS = re.compile(
@@ -291,8 +314,13 @@ PRESENT_WORDS = re.compile(
 
 
 def present_words_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    words = reading.quote_list(match.group("qs") or match.group("qs2"))
-    return create("keywords_present", keywords=words) if words else None
+    phrases = reading.quote_list(match.group("qs") or match.group("qs2"))
+    marks = [phrase for phrase in phrases if is_mark(phrase)]
+    words = [phrase for phrase in phrases if not is_mark(phrase)]
+    found = [create("mark_count", mark=mark, at_least=1) for mark in marks]
+    if words:
+        found.append(create("keywords_present", keywords=words))
+    return all_of(*found) if found else None
 
 
 ONE_OF = re.compile(
@@ -322,6 +350,11 @@ JSON = re.compile(
     r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|object|"
     r"array|only|data))?(?:\s*\(?\s*(?:it\s+)?(?:may|can)\s+be\s+(?:wrapped|enclosed|placed)\s+in\s+"
     r"(?:a\s+)?(?:markdown\s+)?code\s+(?:fence|block)\s*\)?)?"
+    # The whole text is the JSON, which `valid_json` requires anyway: "nothing else".
+    r"(?:\s*(?:only)?\s*[,;:—–-]*\s*(?:and\s+|with\s+)?(?:nothing else|"
+    r"no (?:other|extra|additional) (?:text|words|prose|commentary)"
+    r"(?: before or after(?: it)?| around it)?|no prose|"
+    r"no commentary|no explanations?))?"
 )
 
 
@@ -331,8 +364,9 @@ def json_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 _DATE_SPEC = r"[ydm]{1,4}(?:[-/. ][ydm]{1,4}){2}"
 DATE = re.compile(
-    rf"(?:(?:all|every|each|the|any)\s+)?dates?\s+(?:(?:should|must|are|is|be|to be|need to be|"
-    rf"written|formatted|given|shown|expressed|appear)\s+){{0,3}}(?:(?:in|as|using|like|with|use)\s+)?"
+    rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?dates?\s+"
+    rf"(?:(?:should|must|are|is|be|to be|need to be|written|formatted|given|shown|expressed|appear|"
+    rf"uses?|follows?|always)\s+){{0,3}}(?:(?:in|as|using|like|with|use)\s+)?"
     rf"(?:the\s+)?(?:format\s+)?(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))"
     rf"(?:\s+(?:format|style))?"
     rf"|iso(?:[- ]8601)? dates?(?:\s*\(?\s*(?P<spec3>{_DATE_SPEC})\s*\)?)?"
@@ -381,6 +415,7 @@ POSTSCRIPT = re.compile(
     r"(?:a\s+)?\b(?:postscript|p\.\s?s\.?|ps)\b(?:\s+(?:section|note|line))?"
     r"(?:\s+(?:starting|beginning|that starts|that begins|marked|labell?ed|opening)\s+with\s+"
     r"(?:the\s+)?(?:marker\s+)?(?P<q>q\d+))?"
+    r"(?:\.?\s+(?:at the (?:end|bottom)|after (?:the|your) (?:signature|sign-?off|name)))?"
 )
 
 
@@ -390,3 +425,53 @@ def postscript_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return create("has_postscript", marker=marker) if marker else create("has_postscript")
     except RubricError:
         return None
+
+
+_NUMBERS = r"(?:numbers?|figures|quantities|amounts|numerals)"
+_ALL = r"(?:(?:all|every|each|any|the|your)\s+)*"
+_UNDER = r"(?:\s+(?:under|below|less than|smaller than|lower than)\s+(?P<{}>\d+))?"
+_AS_DIGITS = r"(?:as|in|with|using)\s+(?:arabic\s+)?(?:digits|numerals|figures)"
+_AS_WORDS = r"(?:in|as|with|using)\s+(?:full\s+)?(?:words|letters)"
+NUMBER_STYLE = re.compile(
+    # digits: "use digits for every number", "numbers are written as numerals"
+    rf"\b(?:use|uses|using|write|writes)\s+(?:arabic\s+)?(?:digits|numerals|figures)\s+"
+    rf"(?:for|in)\s+{_ALL}{_NUMBERS}{_UNDER.format('n1')}"
+    rf"|\b{_ALL}{_NUMBERS}{_UNDER.format('n2')}\s+"
+    rf"(?:(?:are|is|should|must|be|to be|always|get|need to be)\s+){{0,3}}"
+    rf"(?:written|given|expressed|shown|put)?\s*{_AS_DIGITS}"
+    # words: "spell out numbers under ten", "numbers are written out in words"
+    rf"|\b(?P<spell>spell(?:s|ed|ing)?\s+out)\s+{_ALL}{_NUMBERS}{_UNDER.format('n3')}"
+    rf"(?:\s+{_AS_WORDS})?"
+    rf"|\b{_ALL}(?P<words>{_NUMBERS}){_UNDER.format('n4')}\s+"
+    rf"(?:(?:are|is|should|must|be|to be|always|need to be)\s+){{0,3}}"
+    rf"(?:written|given|spelled|spelt|put)?\s*(?:out\s+)?{_AS_WORDS}"
+    rf"|\b{_ALL}(?P<words2>{_NUMBERS}){_UNDER.format('n5')}\s+"
+    rf"(?:(?:are|is|should|must|be|to be|always|need to be|get)\s+){{0,3}}"
+    rf"(?:spelled|spelt|written)\s+out(?:\s+{_AS_WORDS})?"
+)
+
+
+def number_style_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    numbers = ("n1", "n2", "n3", "n4", "n5")
+    below = next((int(match.group(g)) for g in numbers if match.group(g)), None)
+    words = match.group("spell") or match.group("words") or match.group("words2")
+    try:
+        return create("number_style", style="words" if words else "digits", below=below)
+    except RubricError:
+        return None
+
+
+_SIGN_OFF_NOUN = (
+    r"(?:(?:proper|polite|friendly|short|warm|formal|professional|closing)\s+)?"
+    r"(?:sign-?off|valediction|closing (?:line|phrase|greeting))"
+)
+SIGN_OFF = re.compile(
+    rf"\b(?:{_ENDING}|sign(?:s|ing)? off)(?:\s+(?!with\b)[a-z]+){{0,2}}?\s+(?:with|on|using)\s+"
+    rf"(?:an?\s+|the\s+|your\s+)?{_SIGN_OFF_NOUN}"
+    rf"|\b(?:include|includes|add|adds|has|have|with|needs?|contains?|uses?)\s+"
+    rf"(?:an?\s+|the\s+)?{_SIGN_OFF_NOUN}(?:\s+(?:at the (?:end|bottom)))?"
+)
+
+
+def sign_off_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("has_sign_off")

@@ -20,10 +20,12 @@ from ._numbers import normalize_numbers
 __all__ = [
     "ABSENCE",
     "CMP_ANY",
+    "CONSUMED",
     "CONTAINER",
     "CONTAINERS",
     "CONTAINER_WORDS",
     "DIVIDER",
+    "ELEMENT_UNITS",
     "EXAMPLE_TAIL",
     "FILLER",
     "LANGUAGE_CODES",
@@ -40,6 +42,7 @@ __all__ = [
     "bound",
     "cmp_key",
     "count_check",
+    "is_mark",
     "mask",
     "plain",
     "read",
@@ -64,7 +67,9 @@ ORDINAL_WORDS = [
 ORDINAL = "|".join(ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th)"
 NEG = (
     r"(?:not|never|no|none|without|avoid(?:s|ing)?|zero|free of|refrain from|omit(?:s|ting)?|"
-    r"exclud(?:e|es|ing)|skip(?:s|ping)?|nor)"
+    r"exclud(?:e|es|ing)|skip(?:s|ping)?|nor|leav(?:e|es|ing) out|steer(?:s|ing)? clear of|"
+    r"stay(?:s|ing)? away from|do(?:es)? without|forgo(?:es|ing)?|ban(?:s|ned)?|forbid(?:s|den)?|"
+    r"prohibit(?:s|ed)?)"
 )
 ABSENCE = re.compile(rf"\b{NEG}\b|n't\b|-free\b")
 _CMP = {
@@ -96,12 +101,22 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"bullet(?:ed)?[- ]?(?:points?|list items?|items?|lines?)|bullets?", "bullet"),
     (r"numbered (?:list )?(?:items?|points?|steps?|entries|lines?)", "numbered"),
     (r"(?:list )?items?|list entries|entries", "item"),
+    (r"(?:fenced )?code ?blocks?|code fences?", "code_block"),
+    (r"(?:markdown )?tables?", "table"),
+    (r"e-?mail addresses|e-?mail address", "email"),
+    (r"urls?|(?:hyper)?links?|web ?addresses|web ?address", "url"),
+    (r"hash ?tags?", "hashtag"),
+    (r"exclamation (?:marks?|points?)", "exclamation"),
+    (r"question marks?", "question_mark"),
+    (r"semi-?colons?", "semicolon"),
+    (r"em[- ]?dash(?:es)?", "em_dash"),
+    (r"ampersands?", "ampersand"),
     (r"highlighted (?:sections?|parts?|phrases?|words?|passages?)|highlights", "highlight"),
     (r"placeholders?", "placeholder"),
     (r"emojis?|emoticons?", "emoji"),
     (r"(?:markdown )?(?:sub)?head(?:ing|er)s?|sections? headings?", "heading"),
     (r"sentences?", "sentence"),
-    (r"paragraphs?|paras?", "paragraph"),
+    (r"paragraphs?|paras?|stanzas?", "paragraph"),
     (r"characters?|chars?", "character"),
     (r"lines?", "line"),
     (r"words?", "word"),
@@ -109,7 +124,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
 )
 UNIT = "|".join(f"(?:{pattern})" for pattern, _ in UNIT_WORDS)
 _UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
-_COUNT_CHECK = {
+_COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "word": ("word_count", {}),
     "sentence": ("sentence_count", {}),
     "paragraph": ("paragraph_count", {}),
@@ -123,7 +138,23 @@ _COUNT_CHECK = {
     "heading": ("section_count", {}),
     "capital_word": ("capital_word_count", {}),
     "highlight": ("highlight_count", {}),
+    "code_block": ("code_block_count", {}),
+    "table": ("table_count", {}),
+    "email": ("email_count", {}),
+    "url": ("url_count", {}),
+    "hashtag": ("hashtag_count", {}),
+    "exclamation": ("mark_count", {"mark": "!"}),
+    "question_mark": ("mark_count", {"mark": "?"}),
+    "semicolon": ("mark_count", {"mark": ";"}),
+    "em_dash": ("mark_count", {"mark": "—"}),
+    "ampersand": ("mark_count", {"mark": "&"}),
 }
+# Units that a criterion may say are absent ("no links") or present ("include a link").
+ELEMENT_UNITS = frozenset(
+    {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "item"}
+    | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
+    | {"semicolon", "em_dash", "ampersand"}
+)
 # Which unit a per-unit limit may apply inside.
 CONTAINERS = {
     "word": ("sentence", "paragraph", "line", "item"),
@@ -132,7 +163,7 @@ CONTAINERS = {
 }
 CONTAINER_WORDS = {
     "sentence": r"sentences?",
-    "paragraph": r"paragraphs?|paras?",
+    "paragraph": r"paragraphs?|paras?|stanzas?",
     "line": r"lines?",
     "item": r"bullet(?:ed)?[- ]?(?:points?|items?)|bullets?|(?:list )?items?|list entries|entries",
 }
@@ -145,12 +176,17 @@ EXAMPLE_TAIL = (
     r",?\s*(?:like|such as|e\.g\.,?|for example,?|for instance,?)\s+"
     r"(?:q\d+|<<[^>]*>>|\*[^*\s][^*]*\*|\[[^\]]+\]|\S+)"
 )
-_QUOTED = re.compile(r"(?<!\w)'(?P<single>[^']*?\w[^']*?)'(?!\w)|\"(?P<double>[^\"]*?\w[^\"]*?)\"")
+_QUOTED = re.compile(
+    r"(?<!\w)'(?P<single>[^']*?\w[^']*?)'(?!\w)|\"(?P<double>[^\"]*?\w[^\"]*?)\""
+    # A quoted mark or symbol: "never use '!'", "no '&'".
+    r"|(?<!\w)'(?P<mark>[^\w\s']{1,3})'(?!\w)|\"(?P<mark2>[^\w\s\"]{1,3})\""
+)
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 _TAIL_QUOTE = re.compile(r":\s*(['\"])(?P<body>.*\w.*)\1\W*$", re.DOTALL)
 
 
-_CONSUMED = "\x00"
+CONSUMED = "\x00"
+"""What a consumed span is masked with (`mask`): no rule reads across it."""
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -179,7 +215,8 @@ FILLER = _word_set(
     ensure ensures respond responds responding aim aims target run runs lay laid out offer
     offers deliver delivers produce produces create creates compose composes generate
     generates craft crafts draft drafts prepare prepares return returns print prints go
-    goes consist consists set
+    goes consist consists set tagline taglines testimonial caption captions motto pitch ad
+    advert advertisement invitation invite notice announcement listing
     """
 )
 
@@ -224,13 +261,23 @@ def read(description: str) -> Reading:
     if tail is not None and not re.search(r"['\"]\s*(?:,|or|and)\s*['\"]", tail.group("body")):
         body = tail.group("body")
         text = text[: tail.start()] + ": " + lift(body)
-    text = _QUOTED.sub(lambda m: lift(m.group("single") or m.group("double") or ""), text)
+    text = _QUOTED.sub(
+        lambda m: lift(
+            m.group("single") or m.group("double") or m.group("mark") or m.group("mark2")
+        ),
+        text,
+    )
     text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
     text = normalize_numbers(text)
     text = re.sub(r"\s+", " ", text).strip()
     return Reading(text=text, quotes=quotes)
+
+
+def is_mark(phrase: str) -> bool:
+    """Whether a quoted phrase is a punctuation mark or symbol (`!`, `&`), not a word."""
+    return bool(phrase.strip()) and not any(char.isalnum() for char in phrase)
 
 
 def unit_key(words: str) -> str | None:
@@ -259,4 +306,4 @@ def count_check(unit: str, bounds: dict[str, int], **extra: Any) -> Check:
 
 def mask(text: str, start: int, end: int) -> str:
     """The text with a consumed span blanked out by a character no rule reads across."""
-    return text[:start] + _CONSUMED * (end - start) + text[end:]
+    return text[:start] + CONSUMED * (end - start) + text[end:]
