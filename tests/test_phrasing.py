@@ -258,6 +258,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # scope, negation and units
         ("No sentence may exceed 18 words", C.word_count(at_most=18, per="sentence")),
         ("No line should be longer than 9 words", C.word_count(at_most=9, per="line")),
+        (
+            "No paragraph should have more than 3 sentences",
+            C.sentence_count(at_most=3, per="paragraph"),
+        ),
+        ("No sentence should not exceed 20 words", None),  # two negations: unread
+        ("No emojis must be used", None),  # "no X must" is no absence the grammar reads
         ("Three stanzas", C.paragraph_count(exactly=3)),
         ("Emojis are not allowed", C.emoji_count(exactly=0)),
         ("Has 1 or more emojis", C.emoji_count(at_least=1)),

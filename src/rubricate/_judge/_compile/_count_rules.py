@@ -92,12 +92,18 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if unit is None:
         return None
     n = int(match.group("n"))
-    # "No sentence should be longer than 25 words": the "no" that opens the scope negates the
-    # bound as surely as "must not" does.
-    negated = (
-        match.group("neg") is not None
-        or _NO_SCOPE.search(reading.text[: match.start()]) is not None
-    )
+    negated = match.group("neg") is not None
+    per: str | None = None
+    if unit not in ("section", "heading"):
+        per, per_state, scope_no = _per(unit, match, reading)
+        if per_state is False:
+            return None
+        if scope_no:
+            # "No paragraph should have more than 3 sentences": the "no" that opens the scope
+            # negates the bound as surely as "must not" does; with a second negation, unread.
+            if negated:
+                return None
+            negated = True
     cmp = cmp_key(match)
     if match.group("post_most"):
         cmp = cmp or "at_most"
@@ -133,9 +139,6 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         # What counts as a heading in plain text (a bold line, a line standing alone, an item of
         # an outline) is the reader's call; only Markdown headings are counted in code.
         return None
-    per, per_span = _per(unit, match, reading)
-    if per_span is False:
-        return None
     extra: dict[str, Any] = {"per": per} if per else {}
     if unit == "paragraph":
         separator = _separator(reading, match.end())
@@ -153,13 +156,6 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return count_check(unit, bounds, **extra)
     except RubricError:
         return None
-
-
-# A scope opened by "no" right before the count: "no sentence should be longer than".
-_NO_SCOPE = re.compile(
-    rf"\bno\s+(?:single\s+)?(?:{CONTAINER})\s+"
-    rf"(?:(?:should|must|may|can|will|shall|is|be|are|ever|to|go|run|get|has to)\s+){{0,3}}$"
-)
 
 
 def _sections(bounds: dict[str, int], reading: Reading) -> Check | None:
@@ -207,11 +203,15 @@ def _separator(reading: Reading, start: int) -> str | bool | None:
     return False
 
 
-def _per(unit: str, match: re.Match[str], reading: Reading) -> tuple[str | None, bool | None]:
+def _per(
+    unit: str, match: re.Match[str], reading: Reading
+) -> tuple[str | None, bool | None, bool]:
     """The unit a count applies inside (`per="sentence"`), read from `each`/`every`/`per`.
 
-    Returns `(per, True)` when one was read (and masked), `(None, None)` when the count is for
-    the whole text, and `(None, False)` when the scope is there but cannot be a check.
+    Returns `(per, True, no)` when one was read (and masked), `(None, None, False)` when the
+    count is for the whole text, and `(None, False, False)` when the scope is there but cannot
+    be a check; `no` says the scope opens with a "no" that the count itself did not read ("no
+    sentence should have more than...").
     """
     text = reading.text
     scope = re.compile(
@@ -256,11 +256,12 @@ def _per(unit: str, match: re.Match[str], reading: Reading) -> tuple[str | None,
                 )
                 span = (each.start(), each.end())
     if container_key is None or span is None:
-        return None, None
+        return None, None, False
     if container_key not in CONTAINERS.get(unit, ()):
-        return None, False
+        return None, False, False
+    scope_no = text.startswith("no ", span[0]) and not match.start() <= span[0] < match.end()
     reading.text = mask(reading.text, *span)
-    return container_key, True
+    return container_key, True, scope_no
 
 
 def _zero_units(words: str) -> list[Check] | None:
@@ -321,7 +322,8 @@ ZERO = re.compile(
     # "no heading longer than 6 words" limits headings; it does not forbid them.
     rf"(?![- ]?case\b)(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|"
     rf"exceed\w*|with|has|have|"
-    rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can)\b)"
+    rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can|should|must|will|"
+    rf"shall|would|could|might|needs?|ought|goes|runs|gets|exceeds?)\b)"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
     rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
     # The negation after the unit: "emojis are not allowed", "links must not appear".
