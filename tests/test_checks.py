@@ -50,6 +50,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "number_style": {"style": "digits"},
     "numbered_count": {"exactly": 0},
     "one_of": {"options": ["yes", "no"]},
+    "opens_with": {"kind": "question"},
     "paragraph_count": {"exactly": 1},
     "paragraph_starts_with": {"paragraph": 2, "phrase": "The"},
     "part_count": {"separator": "***", "exactly": 2},
@@ -1166,6 +1167,20 @@ def test_number_style_names_a_bad_argument() -> None:
 )
 def test_has_sign_off(text: str, passed: bool) -> None:
     assert checks.has_sign_off()(text)[0] is passed
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "passed"),
+    [
+        ("question", "Ever wondered why? Here is the answer.", True),
+        ("question", "Why Tea Matters\n\nHave you ever tried it? It is good.", True),
+        ("question", "Tea is good. Is it?", False),
+        ("greeting", "Hello team,\n\nThe build is green.", True),
+        ("greeting", "The build is green.\n\nHi!", False),
+    ],
+)
+def test_opens_with(kind: str, text: str, passed: bool) -> None:
+    assert checks.opens_with(kind)(text)[0] is passed
 
 
 def test_heading_case_takes_a_lone_headline_as_the_title() -> None:

@@ -250,6 +250,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Include a closing line like 'Cheers'", C.has_sign_off()),
         ("End with a question for your audience", C.ends_with_punctuation("?")),
         ("Add a P.S. at the bottom", C.has_postscript()),
+        ("Kick things off... no: open with a question", None),
+        ("The opening line should be a question", C.opens_with("question")),
+        ("Start the message with a warm greeting", C.opens_with("greeting")),
+        ("Never open with a question", C.negate(C.opens_with("question"))),
+        ("Open with a question about pricing", None),  # what it asks is content
         # which date, which title
         ("Give the start date as YYYY-MM-DD", C.date_format("YYYY-MM-DD")),
         ("Dates must follow the DD/MM/YYYY format", C.date_format("DD/MM/YYYY")),
@@ -288,6 +293,9 @@ def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Chec
         ("Use numerals for every number", "We opened two new stores.", False),
         ("Spell out numbers under ten", "1. We sold 12 kits to nine schools.", True),
         ("Spell out numbers under ten", "We sold 3 kits.", False),
+        # a title on top is a heading too, Markdown or not
+        ("Leave out headings", "Spring Menu\n\nSoup, bread and a salad.", False),
+        ("Leave out headings", "Soup, bread and a salad.\n\nThen cake.", True),
     ],
 )
 def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed: bool) -> None:

@@ -64,6 +64,7 @@ from ._text import (
     keywords_present,
     no_commas,
     one_of,
+    opens_with,
     paragraph_starts_with,
     starts_with,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "number_style",
     "numbered_count",
     "one_of",
+    "opens_with",
     "paragraph_count",
     "paragraph_starts_with",
     "part_count",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from .._exceptions import RubricError
 from ._check import TextTest
 from ._registry import catalogue_check
-from ._units import paragraphs, phrase_pattern
+from ._units import GREETING, paragraphs, phrase_pattern, sentences, title_line
 
 __all__ = [
     "all_capitals",
@@ -20,6 +20,7 @@ __all__ = [
     "keywords_present",
     "no_commas",
     "one_of",
+    "opens_with",
     "paragraph_starts_with",
     "starts_with",
 ]
@@ -309,6 +310,54 @@ def ends_with_punctuation(mark: str) -> TextTest:
         if not body:
             return False, f"is empty, needs to end with {wanted!r}"
         return False, f"ends with {shown!r}, needs to end with {wanted!r}"
+
+    return test
+
+
+_OPENINGS = ("question", "greeting")
+
+
+@catalogue_check
+def opens_with(kind: str) -> TextTest:
+    """The text opens with a question or with a greeting.
+
+    `question`: the first sentence (after a title, if there is one) ends with `?`.
+    `greeting`: the first line opens with `Hi`, `Hello`, `Hey`, `Dear`, `Greetings`, `Good
+    morning` (afternoon, evening) or `To whom`. For a given opening phrase, use `starts_with`.
+
+    Args:
+        kind: `question` or `greeting`.
+
+    Example:
+        ```python
+        checks.opens_with("question")  # "open with a question"
+        ```
+
+    """
+    wanted = kind.strip().casefold() if isinstance(kind, str) else kind
+    if wanted not in _OPENINGS:
+        raise RubricError(
+            f"opens_with: `kind` must be 'question' or 'greeting', got {kind!r}", field="kind"
+        )
+
+    def test(text: str) -> tuple[bool, str]:
+        body = text.strip()
+        title = title_line(body)
+        if title is not None and wanted == "question" and body.startswith(title):
+            body = body[len(title) :].strip()
+        first = sentences(body)[0] if wanted == "question" and sentences(body) else ""
+        if wanted == "greeting":
+            first = body.splitlines()[0].strip() if body else ""
+        shown = first if len(first) <= _SNIPPET else first[:_SNIPPET] + "…"
+        if not first:
+            return False, f"is empty, needs to open with a {wanted}"
+        if wanted == "question":
+            passed = _TRAILING.sub("", first).endswith("?")
+        else:
+            passed = bool(GREETING.match(first.lstrip("*_#> \t")))
+        if passed:
+            return True, f"opens with a {wanted}: {shown!r}"
+        return False, f"opens with {shown!r}, needs to open with a {wanted}"
 
     return test
 

@@ -51,6 +51,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 __all__ = [
+    "GREETING",
     "SMALL_WORDS",
     "WORD_LETTERS",
     "bullet_lines",
@@ -81,7 +82,7 @@ _ANGLE_TITLE = re.compile(r"<<([^\n]*?)>>")
 _LABELLED_TITLE = re.compile(r"^\W{0,3}title\W{0,3}:", re.IGNORECASE)
 _BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]+\1")
 _TITLE_WORDS = 12
-_GREETING = re.compile(
+GREETING = re.compile(
     r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|to whom)\b", re.I
 )
 WORD_LETTERS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
@@ -241,7 +242,7 @@ def title_line(text: str) -> str | None:
     rest = lines[index + 1 :]
     if not rest or rest[0].text.strip() or not any(has_word(line.text) for line in rest):
         return None
-    if first[-1] in ".,;:" or _GREETING.match(first):
+    if first[-1] in ".,;:" or GREETING.match(first):
         return None
     if first[-1] in "?!" and not is_title_case(first):
         return None

@@ -203,9 +203,7 @@ def _separator(reading: Reading, start: int) -> str | bool | None:
     return False
 
 
-def _per(
-    unit: str, match: re.Match[str], reading: Reading
-) -> tuple[str | None, bool | None, bool]:
+def _per(unit: str, match: re.Match[str], reading: Reading) -> tuple[str | None, bool | None, bool]:
     """The unit a count applies inside (`per="sentence"`), read from `each`/`every`/`per`.
 
     Returns `(per, True, no)` when one was read (and masked), `(None, None, False)` when the
@@ -300,6 +298,9 @@ def _absent(piece: str) -> Check | None:
         if re.fullmatch(pattern, piece):
             return build()
     unit = unit_key(piece)
+    if unit == "heading":
+        # A heading a reader sees need not be Markdown: a title line on top is one too.
+        return all_of(create("section_count", exactly=0), negate(create("has_title")))
     if unit in ELEMENT_UNITS:
         return count_check(unit, {"exactly": 0})
     if unit == "capital_word":

@@ -113,6 +113,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (count_rules.UNIT_LIMIT, count_rules.unit_limit_rule),
     (count_rules.COUNT, count_rules.count_rule),
     (text_rules.START_PHRASE, text_rules.start_phrase_rule),
+    (text_rules.OPENING, text_rules.opening_rule),
     (text_rules.END_PHRASE, text_rules.end_phrase_rule),
     (text_rules.SIGN_OFF, text_rules.sign_off_rule),
     (text_rules.END_MARK, text_rules.end_mark_rule),

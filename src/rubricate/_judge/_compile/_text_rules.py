@@ -35,6 +35,7 @@ __all__ = [
     "LANGUAGE",
     "NUMBER_STYLE",
     "ONE_OF",
+    "OPENING",
     "PARAGRAPH_START",
     "POSTSCRIPT",
     "PRESENT_WORDS",
@@ -55,6 +56,7 @@ __all__ = [
     "language_rule",
     "number_style_rule",
     "one_of_rule",
+    "opening_rule",
     "paragraph_start_rule",
     "postscript_rule",
     "present_words_rule",
@@ -221,6 +223,23 @@ def start_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if not phrase or not phrase.strip():
         return None
     check = create("starts_with", phrase=phrase)
+    return negate(check) if match.group("neg") else check
+
+
+# A question or a greeting first: "open with a question", "begin by greeting the reader".
+OPENING = re.compile(
+    rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
+    rf"(?:{_STARTING}(?:\s+(?:the\s+)?[a-z]+)?\s+(?:with|by)\s+(?:asking\s+)?(?:an?\s+)?"
+    rf"(?:(?:short|direct|engaging|friendly|warm|rhetorical|polite)\s+)?"
+    rf"(?P<kind>question|greeting)"
+    rf"|(?:the\s+)?(?:first|opening)\s+(?:sentence|line)\s+(?:is|should be|must be)\s+"
+    rf"(?:an?\s+)?(?P<kind2>question|greeting))"
+    rf"(?:\s+(?:to|for) (?:the|your) [a-z]+)?"
+)
+
+
+def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    check = create("opens_with", kind=match.group("kind") or match.group("kind2"))
     return negate(check) if match.group("neg") else check
 
 
@@ -392,8 +411,8 @@ def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 
 LANGUAGE = re.compile(
-    rf"(?:(?:written|write|respond|answer|reply|entirely|only|wholly|fully|completely)\s+)*"
-    rf"in\s+(?:the\s+)?(?P<lang>{LANGUAGE_NAMES})\b(?:\s+language)?(?:\s+only)?"
+    rf"(?:\b(?:written|write|respond|answer|reply|entirely|only|wholly|fully|completely)\s+)*"
+    rf"\bin\s+(?:the\s+)?(?P<lang>{LANGUAGE_NAMES})\b(?:\s+language)?(?:\s+only)?"
     rf"(?:\s*,?\s*(?:and\s+)?no other language)?"
     rf"|in\s+the\s+language\s+(?:with|whose)\s+(?:iso\s+)?(?:639-1\s+)?code\s+(?:is\s+)?(?P<q>q\d+)"
     rf"(?:\s*,?\s*(?:and\s+)?no other language)?"
