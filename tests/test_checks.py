@@ -1101,6 +1101,8 @@ def test_links_addresses_and_hashtags_are_counted_as_a_reader_sees_them() -> Non
         "has 1 link, needs exactly 0 (first: 'https://a.example/x')",
     )
     assert checks.hashtag_count(exactly=0)("```\n#include <stdio.h>\n```")[0]
+    assert checks.url_count(exactly=2)("Go to example.com/help or docs.python.org.")[0]
+    assert checks.url_count(exactly=0)("Use Node.js, e.g. in app.py; mail a@b.org")[0]
 
 
 def test_code_blocks_are_fenced_and_closed() -> None:
@@ -1135,6 +1137,7 @@ def test_mark_count() -> None:
         ("digits", None, "Revenue reached 4.8 million.", True),  # a scale after digits
         ("digits", None, "One of the best, and no one minded.", True),  # "one" as a pronoun
         ("digits", None, "It has one port.", False),
+        ("digits", None, "A one-off fee of 5 euros.", True),
         ("digits", 10, "It has twenty-five ports.", True),
         ("digits", 10, "It has seven ports.", False),
         ("words", None, "Three cats and twelve dogs.", True),
@@ -1188,6 +1191,7 @@ def test_heading_case_takes_a_lone_headline_as_the_title() -> None:
     assert not checks.heading_case("title")("Seven habits of calm cooks")[0]
     long_line = " ".join(["word"] * 25)
     assert not checks.heading_case("lower")(long_line)[0]  # a paragraph is no title
+    assert not checks.heading_case("sentence")("The cat sat on the mat.")[0]  # nor a sentence
 
 
 # --- negation -----------------------------------------------------------------------------

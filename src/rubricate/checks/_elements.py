@@ -363,8 +363,9 @@ def _found_count(
 def url_count(**bounds: Unpack[CountBounds]) -> TextTest:
     """The number of links (web addresses) is within the bounds.
 
-    A link is an address starting with `http://`, `https://` or `www.`; a Markdown link
-    `[text](https://...)` counts once. For "include a link" (`at_least: 1`) and "no links"
+    A link is an address starting with `http://`, `https://` or `www.`, or a bare domain with a
+    common top-level domain (`example.com/help`); a Markdown link `[text](https://...)` counts
+    once. For "include a link" (`at_least: 1`) and "no links"
     (`exactly: 0`).
 
     Args:

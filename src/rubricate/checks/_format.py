@@ -149,7 +149,8 @@ def heading_case(case: str) -> TextTest:
 
     The headings are the Markdown heading lines (`## Results`) and the title (as `has_title`
     finds it, without its `#`, `Title:` or `<<>>` marks); a text that is one line of at most 20
-    words and nothing else (a headline, a product title) is its own title. A text with no
+    words, not ending in `.`, `,`, `;` or `:`, and nothing else (a headline, a product title)
+    is its own title. A text with no
     heading or title fails. `title`:
     every word starts with a capital, short function words (`a`, `of`, `and`, `the`...)
     inside aside; `sentence`: the first word starts with a capital and at most half of the
@@ -194,7 +195,12 @@ def heading_case(case: str) -> TextTest:
 def _whole_title(text: str) -> str | None:
     """A text that is one short line and nothing else (a headline, a product title) is a title."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    if len(lines) == 1 and has_word(lines[0]) and len(lines[0].split()) <= _WHOLE_TITLE_WORDS:
+    if (
+        len(lines) == 1
+        and has_word(lines[0])
+        and len(lines[0].split()) <= _WHOLE_TITLE_WORDS
+        and lines[0][-1] not in ".,;:"
+    ):
         return lines[0]
     return None
 
@@ -309,7 +315,7 @@ _NUMBER_WORD = re.compile(
 _NOT_A_NUMBER_ONE = re.compile(
     r"(?:\b(?:no|the|this|that|each|every|any|which|only|a|little)\s+)$", re.IGNORECASE
 )
-_ONE_FOLLOWED = re.compile(r"^\s*(?:of\b|another\b|by one\b|['’]s\b)", re.IGNORECASE)
+_ONE_FOLLOWED = re.compile(r"^(?:\s*(?:of\b|another\b|by one\b|['’]s\b)|-[a-z])", re.IGNORECASE)
 _DIGITS = re.compile(r"(?<![\w.,:/-])\d+(?:[.,:/]\d+)*")
 _LIST_MARKER = re.compile(r"^\s*\d{1,9}[.)](?=\s)", re.MULTILINE)
 _STYLES = ("digits", "words")
@@ -320,9 +326,9 @@ def number_style(style: str, below: int | None = None) -> TextTest:
     """Numbers are written in digits (`12`) or spelled out in words (`twelve`), as asked.
 
     `digits`: no number is written in words (`zero`, `two` to `nineteen`, the tens and their
-    compounds, `hundred`, `thousand`...; `one` only as a number, not in `one of`, `no one` or
-    `this one`). `words`: no number is written in digits (a list item's `1.` is no number).
-    With `below`, only numbers under it are concerned ("spell out numbers under ten":
+    compounds, `hundred`, `thousand`...; `one` only as a number, not in `one of`, `no one`,
+    `this one` or `one-off`). `words`: no number is written in digits (a list item's `1.` is
+    no number). With `below`, only numbers under it are concerned ("spell out numbers under ten":
     `style: words, below: 10`; `4.5`, `9:30` and `2024` are not numbers under ten).
 
     Args:

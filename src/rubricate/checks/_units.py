@@ -36,9 +36,10 @@ Every counting check uses these definitions, so a rule means the same thing ever
   language tag) to the line that closes it; a fence never closed is no block.
 - **table**: a Markdown table: a line holding `|` followed by a delimiter row of `---` cells
   (`|---|:--:|`), and the `|` lines after it; its columns are the header's cells.
-- **link**: a web address starting with `http://`, `https://` or `www.` (a Markdown link's
-  address counts once); an **e-mail address** is `name@domain.tld`; a **hashtag** is `#` and a
-  letter or underscore, then word characters, not inside a word (`page#top` is none).
+- **link**: a web address starting with `http://`, `https://` or `www.`, or a bare domain with a
+  common top-level domain (`example.com/help`); a Markdown link's address counts once. An
+  **e-mail address** is `name@domain.tld`; a **hashtag** is `#` and a letter or underscore,
+  then word characters, not inside a word (`page#top` is none).
 - **keyword or phrase**: matched case-insensitively as whole words: not preceded or followed by
   a letter, digit or underscore, so `cat` is not found in `category`; any run of whitespace in
   a phrase matches any run of whitespace in the text.
@@ -289,7 +290,13 @@ def section_markers(text: str, marker: str) -> list[str]:
     return pattern.findall(text)
 
 
-_URL = re.compile(r"(?<![\w@/.])(?:https?://|www\.)[^\s<>()\[\]{}\"'`]*[^\s<>()\[\]{}\"'`.,;:!?]")
+_URL = re.compile(
+    r"(?<![\w@/.-])(?:(?:https?://|www\.)[^\s<>()\[\]{}\"'`]*[^\s<>()\[\]{}\"'`.,;:!?]"
+    # A bare domain with a common top-level domain: "example.com/help", "docs.python.org".
+    r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|co|uk|de|fr|nl|eu|us|edu|gov|app|ai|"
+    r"info|me|ly|tv|ca|au)\b(?![@.]\w)(?:/[^\s<>()\[\]{}\"'`]*[^\s<>()\[\]{}\"'`.,;:!?])?)",
+    re.IGNORECASE,
+)
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
 _HASHTAG = re.compile(r"(?<![\w#&/])#[^\W\d]\w*")
 _TABLE_ROW = re.compile(r"^[^|\n]*\|[^\n]*$")
@@ -297,7 +304,7 @@ _TABLE_DELIMITER = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 
 
 def urls(text: str) -> list[str]:
-    """The web addresses of `text` (`http://`, `https://` or `www.`), trailing punctuation off."""
+    """The web addresses of `text` (`https://...`, `www....`, `example.com/...`)."""
     return _URL.findall(text)
 
 
