@@ -230,6 +230,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # code blocks, tables, JSON and nothing else
         ("Provide the shell commands inside a fenced code block", C.code_block_count(at_least=1)),
         ("Use code blocks for all code", C.code_block_count(at_least=1)),
+        ("Show the setup command inside a code block", C.code_block_count(at_least=1)),
+        ("Please add a website link", C.url_count(at_least=1)),
         ("Contains two or more code blocks", C.code_block_count(at_least=2)),
         ("Show the prices in a table", C.table_count(at_least=1)),
         ("Output JSON and nothing else", C.valid_json()),

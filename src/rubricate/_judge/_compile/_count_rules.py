@@ -352,7 +352,8 @@ PRESENT = re.compile(
     r"(?:numbered|ordered) (?:lists?|steps?|list format)|emojis?|emoticons?|(?:markdown )?"
     r"(?:sub)?head(?:ing|er)s|a list|"
     r"(?:fenced )?code ?blocks?|(?:markdown )?tables?|e-?mail address(?:es)?|urls?|"
-    r"(?:hyper)?links?|web ?address(?:es)?|hash ?tags?|exclamation (?:marks?|points?))\b"
+    r"(?:(?:website|web|external|clickable) )?(?:hyper)?links?|web ?address(?:es)?|hash ?tags?|"
+    r"exclamation (?:marks?|points?))\b"
 )
 
 
@@ -568,7 +569,7 @@ _CODE = (
 CODE_BLOCK = re.compile(
     rf"\b(?:(?:put|puts|place|places|wrap|wraps|enclose|encloses|format|formats|present|show|"
     rf"give|write|include|includes|keep|keeps)\s+)?(?:(?:the|all the|any|your|all|each)\s+)?"
-    rf"(?:(?:{_CODE})\s+)?(?:in|inside|within|into|as)\s+(?:an?\s+|one\s+|its own\s+|"
+    rf"(?:(?:[a-z]+\s+)?(?:{_CODE})\s+)?(?:in|inside|within|into|as)\s+(?:an?\s+|one\s+|its own\s+|"
     rf"separate\s+)?(?:`{{3}}\w*\s+|(?:fenced|markdown|[a-z]+)\s+)??code ?(?:blocks?|fences?)\b"
     rf"|\b(?:use|uses|using|with)\s+(?:an?\s+)?code ?blocks?\s+for\s+"
     rf"(?:(?:the|all the|any|your|all|each)\s+)?(?:{_CODE})\b"

@@ -104,7 +104,10 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:fenced )?code ?blocks?|code fences?", "code_block"),
     (r"(?:markdown )?tables?", "table"),
     (r"e-?mail addresses|e-?mail address", "email"),
-    (r"urls?|(?:hyper)?links?|web ?addresses|web ?address", "url"),
+    (
+        r"(?:(?:website|web|external|clickable) )?(?:urls?|(?:hyper)?links?)|web ?address(?:es)?",
+        "url",
+    ),
     (r"hash ?tags?", "hashtag"),
     (r"exclamation (?:marks?|points?)", "exclamation"),
     (r"question marks?", "question_mark"),
