@@ -24,7 +24,7 @@ from rubricate import (
     refine,
 )
 from rubricate._cli import create_app
-from rubricate._cli._common import judge_options
+from rubricate._cli._common import JudgeChoice, judge_options
 from rubricate._cli._ray import RayRun
 from rubricate._ray._actor import build_judge
 
@@ -203,9 +203,7 @@ def test_the_ray_engine_builds_each_actors_judge_from_the_same_options() -> None
         return Judge(model(), **options)
 
     run = RayRun(
-        factory=factory,
-        spec="openai:x",
-        options=options,
+        judge=JudgeChoice(factory, "openai:x", options),
         address=None,
         actors=1,
         cpus_per_actor=1,

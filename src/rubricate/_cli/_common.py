@@ -43,6 +43,7 @@ __all__ = [
     "ExplainPassesOption",
     "GuardInjectionsOption",
     "JobsOption",
+    "JudgeChoice",
     "JudgeFactory",
     "JudgeOption",
     "ModeChoice",
@@ -92,6 +93,19 @@ ModelFactory = Callable[[str], BaseChatModel]
 def default_judge_factory(spec: str, options: JudgeOptions) -> Judge:
     """`Judge(spec, **options)`."""
     return Judge(spec, **options)
+
+
+@dataclass(frozen=True)
+class JudgeChoice:
+    """The judge the flags choose: `--judge` and the options the other judge flags set.
+
+    A command builds it in this process (`build_judge`); with `--engine ray` every actor builds
+    it from the same choice (`RayRun`), so the driver's judge and the actors' are the same.
+    """
+
+    factory: JudgeFactory
+    spec: str
+    options: JudgeOptions
 
 
 @dataclass(frozen=True)
@@ -243,14 +257,12 @@ def judge_options(
     return options
 
 
-def build_judge(
-    context: CliContext, spec: str, options: JudgeOptions, jobs: int, console: Console
-) -> Judge:
+def build_judge(choice: JudgeChoice, jobs: int, console: Console) -> Judge:
     """Create the judge, or exit 2 saying why; note when `-j` cannot help it."""
     try:
-        judge = context.judge_factory(spec, options)
+        judge = choice.factory(choice.spec, choice.options)
     except (RubricateError, ValueError, TypeError, ImportError) as exc:
-        fail(redact(f"cannot create the judge {spec!r}: {exc}"))
+        fail(redact(f"cannot create the judge {choice.spec!r}: {exc}"))
     if not judge.concurrent_items and jobs > 1:
         console.print(
             Text(

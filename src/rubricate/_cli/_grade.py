@@ -24,6 +24,7 @@ from ._common import (
     ExplainPassesOption,
     GuardInjectionsOption,
     JobsOption,
+    JudgeChoice,
     JudgeOption,
     ModeOption,
     ReadChecksOption,
@@ -178,7 +179,8 @@ def register(app: typer.Typer, context: CliContext) -> None:
             explain_passes=explain_passes,
             guard_injections=guard_injections,
         )
-        grader = build_judge(context, judge, options, jobs, err)
+        choice = JudgeChoice(context.judge_factory, judge, options)
+        grader = build_judge(choice, jobs, err)
         if compile_checks and batch_rubric is not None:
             show_compiled(grader, batch_rubric, err)
         progress = RichProgress(err, "Grading")
@@ -186,9 +188,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
             with progress:
                 if engine is Engine.ray:
                     ray_run = RayRun(
-                        factory=context.judge_factory,
-                        spec=judge,
-                        options=options,
+                        judge=choice,
                         address=address,
                         actors=actors,
                         cpus_per_actor=cpus_per_actor,

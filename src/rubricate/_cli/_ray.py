@@ -13,9 +13,8 @@ import typer
 from .._batch._agreement import AgreementReport
 from .._batch._streaming import BatchProgress
 from .._batch._summary import GradeSummary
-from .._judge._options import JudgeOptions
 from .._rubric._rubric import Rubric
-from ._common import JudgeFactory
+from ._common import JudgeChoice
 
 __all__ = [
     "ActorsOption",
@@ -88,11 +87,8 @@ RateOption = Annotated[
 class RayRun:
     """What `grade` and `agreement` pass to Ray: where, the actor pool, and each actor's judge."""
 
-    factory: JudgeFactory
-    spec: str
-    """The `--judge` value each actor builds its judge from."""
-    options: JudgeOptions
-    """The judge options the flags set, the same as the driver's judge (`judge_options`)."""
+    judge: JudgeChoice
+    """What each actor builds its judge from, as the driver built its own (`build_judge`)."""
     address: str | None
     actors: int
     cpus_per_actor: int
@@ -103,7 +99,7 @@ class RayRun:
         """The judge and pool arguments `grade_file_ray` and `measure_agreement_ray` share."""
         return {
             # Each actor calls the factory as `build_judge` does, so both judges are the same.
-            "judge": functools.partial(self.factory, self.spec, self.options),
+            "judge": functools.partial(self.judge.factory, self.judge.spec, self.judge.options),
             "actors": self.actors,
             "cpus_per_actor": self.cpus_per_actor,
             "concurrency": self.jobs,

@@ -23,6 +23,7 @@ from ._common import (
     ExitCode,
     ExplainPassesOption,
     GuardInjectionsOption,
+    JudgeChoice,
     JudgeOption,
     ModeOption,
     ReadChecksOption,
@@ -116,7 +117,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
             explain_passes=explain_passes,
             guard_injections=guard_injections,
         )
-        grader = build_judge(context, judge, options, 1, progress)
+        grader = build_judge(JudgeChoice(context.judge_factory, judge, options), 1, progress)
         if compile_checks:
             show_compiled(grader, parsed, progress)
         try:
