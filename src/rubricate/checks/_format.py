@@ -8,6 +8,7 @@ from typing import Any
 
 from .._exceptions import RubricError
 from ._check import TextTest
+from ._number_words import NUMBER_VALUES, SCALES, SMALL_NUMBERS, TENS
 from ._registry import catalogue_check
 from ._units import SMALL_WORDS, WORD_LETTERS, has_word, heading_lines, is_title_case, title_line
 
@@ -282,33 +283,9 @@ def date_format(format: str) -> TextTest:
     return test
 
 
-_SMALL_NUMBERS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_SCALES = ("hundred", "thousand", "million", "billion")
 _NUMBER_WORD = re.compile(
-    rf"\b(?:(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_SMALL_NUMBERS[1:10])}))?"
-    rf"|{'|'.join(_SMALL_NUMBERS)}|{'|'.join(_SCALES)})\b",
+    rf"\b(?:(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(SMALL_NUMBERS[1:10])}))?"
+    rf"|{'|'.join(SMALL_NUMBERS)}|{'|'.join(SCALES)})\b",
     re.IGNORECASE,
 )
 # "one" as a pronoun or in an idiom is no number: "one of", "no one", "this one", "one another".
@@ -364,7 +341,7 @@ def number_style(style: str, below: int | None = None) -> TextTest:
                 continue
             if below is not None and _word_value(word) >= below:
                 continue
-            if word in _SCALES and re.search(r"\d\s*$", text[: match.start()]):
+            if word in SCALES and re.search(r"\d\s*$", text[: match.start()]):
                 continue  # "4.8 million" is a number in digits with its scale
 
             found.append(match.group())
@@ -396,13 +373,8 @@ def number_style(style: str, below: int | None = None) -> TextTest:
 
 
 def _word_value(word: str) -> int:
-    parts = re.split(r"[- ]", word)
-    if parts[0] in _SCALES:
-        return (100, 1000, 10**6, 10**9)[_SCALES.index(parts[0])]
-    if parts[0] in _TENS:
-        tens = 20 + 10 * _TENS.index(parts[0])
-        return tens + (_SMALL_NUMBERS.index(parts[1]) if len(parts) > 1 else 0)
-    return _SMALL_NUMBERS.index(parts[0])
+    """`seven` 7, `twenty-five` 25, `million` 1,000,000: one word as `_NUMBER_WORD` finds it."""
+    return sum(NUMBER_VALUES[part] for part in re.split(r"[- ]", word))
 
 
 @catalogue_check

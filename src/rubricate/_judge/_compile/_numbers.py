@@ -9,48 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ...checks._number_words import NUMBER_VALUES, SMALL_NUMBERS, TENS
+
 __all__ = ["normalize_numbers"]
 
 
 # -- numbers ---------------------------------------------------------------------------------
 
-_UNITS = {
-    word: value
-    for value, word in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ]
-    )
-}
-_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
+_UNITS = {word: NUMBER_VALUES[word] for word in SMALL_NUMBERS}
+_TENS = {word: NUMBER_VALUES[word] for word in TENS}
 _SCALES = {"hundred": 100, "thousand": 1000}
 _NUMBER_CORE = "|".join([*_UNITS, *_TENS, *_SCALES, "dozen", "single"])
 _NUMBER_WORD = "|".join([*_UNITS, *_TENS, *_SCALES, "dozen", "single", "a", "an", "and"])
