@@ -251,8 +251,9 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     from rubricate._judge import _prompts as prompts
     from rubricate._judge._answers import joint_schema, parse_joint
     from rubricate._judge._evidence import render_evidence
-    from rubricate._judge._judge import _with_tail, summarize
+    from rubricate._judge._prompts import with_tail
     from rubricate._judge._suspects import find_suspect_passages
+    from rubricate._judge._verdicts import summarize
     from rubricate._types import Evidence
 
     model = FakeJudgeModel()
@@ -270,7 +271,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         unscorable=prompts.UNSCORABLE_OPTION,
         reason="",
     )
-    messages = _with_tail(
+    messages = with_tail(
         [
             SystemMessage(judge.system_prompt),
             HumanMessage(prompts.EVIDENCE_PREAMBLE.format(evidence=rendered.text)),

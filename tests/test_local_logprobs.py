@@ -250,7 +250,7 @@ def test_the_verdict_is_the_probability_against_the_threshold(
 ) -> None:
     # The greedy word is "yes" (P(yes) = 0.62), but under a stricter threshold it is a fail,
     # and the judge asks for the gap as for any fail.
-    monkeypatch.setattr("rubricate._judge._judge.PASS_THRESHOLD", 0.7)
+    monkeypatch.setattr("rubricate._judge._per_criterion.PASS_THRESHOLD", 0.7)
     monkeypatch.setattr("rubricate._judge._confidence.UNSURE_BAND", (0.4, 0.7))
     yes, no = 1.0, 1.0 - math.log(0.62 / 0.38)
     ProcessorLlama.script = [

@@ -1,18 +1,14 @@
 """The judge: grades evidence against a rubric and returns an `Evaluation`.
 
-One evaluation goes: code checks (no model) -> optional grader-tool phase -> verdicts, either
-`joint` (one call for every criterion) or `per_criterion` (one small call each; concurrent for
-remote models, sequential on the embedded model so its KV cache reuses the shared prefix).
-
-On the embedded model a per-criterion verdict is a grammar-constrained `yes` / `no`, and only a
-`no` pays for a second, one-line call asking for the gap: output tokens are what cost time on a
-CPU. Remote models answer a small JSON verdict through their provider's structured output, or
-through a forced tool call when an OpenAI-compatible server rejects that (llama-cpp-python's
-does).
+One evaluation goes: code checks (no model) -> optional grader-tool phase (`_grader_tools`) ->
+verdicts, either `joint` (one call for every criterion, `_joint`) or `per_criterion` (one small
+call each, `_per_criterion`: yes/no questions batched on the embedded model, concurrent JSON
+verdicts on remote ones) -> when the evidence holds passages that address the grader, the
+criteria that passed are graded again with them masked (`_injection`). How a question reaches
+the model, and comes back parsed, is `_calls`; answers become verdicts in `_verdicts`.
 
 Every model verdict carries the model's P(criterion met) when the model gives log-probabilities
-(`rubricate._judge._confidence`): the embedded model always, OpenAI-style models when asked. On the
-embedded model the yes/no verdict is that probability against the calibrated `PASS_THRESHOLD`.
+(`rubricate._judge._confidence`): the embedded model always, OpenAI-style models when asked.
 
 Verdicts are matched to configured criteria by label, never by what the judge echoes; anything
 missing, unknown or contradictory is corrected once and then fails closed as `unverified`.
@@ -20,67 +16,38 @@ missing, unknown or contradictory is corrected once and then fails closed as `un
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import json
-import re
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Unpack
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import (
-    AIMessage,
-    BaseMessage,
-    HumanMessage,
-    SystemMessage,
-    ToolMessage,
-)
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langchain_core.tools import BaseTool
 from langchain_core.tools import tool as as_tool
-from langgraph.errors import GraphBubbleUp
 
 from .._exceptions import GraderError
 from .._models import ModelLike, model_name, resolve_chat_model, supports_grammar
 from .._rubric._rubric import Criterion, Rubric, RubricLike
 from .._sync import run_sync
-from .._types import CriterionVerdict, Evaluation, EvaluationResult, Evidence, Mode
+from .._types import CriterionVerdict, Evaluation, Evidence, Mode
 from ..checks import graded_output
 from . import _prompts as prompts
-from ._answers import (
-    Answer,
-    answer_text,
-    criterion_schema,
-    joint_schema,
-    parse_criterion,
-    parse_joint,
-)
 from ._calls import Meter, ModelCalls
 from ._code_checks import run_check
 from ._compile._compiler import CheckCompiler, CompiledRubric
-from ._confidence import (
-    PASS_THRESHOLD,
-    is_unsure,
-    yes_probability,
-)
-from ._evidence import last_assistant_text, message_text, render_evidence
+from ._evidence import last_assistant_text, render_evidence
+from ._grader_tools import run_tool_phase
 from ._injection import both_must_pass, mask_evidence
+from ._joint import ask_joint
 from ._options import JudgeOptions, check_options
-from ._retry import RetryPolicy, describe_error
+from ._per_criterion import ask_per_criterion
+from ._retry import RetryPolicy
+from ._verdicts import summarize, to_verdict
 
 __all__ = ["Judge", "check_judge_options", "judge_for"]
 
-_GAP_MAX_TOKENS = 48
-_TOOL_OUTPUT_CHARS = 4000
 _REMOTE_EVIDENCE_CHARS = 60_000
-_RUNNABLE_CACHE = 64  # structured-output runnables kept, one per distinct schema
-_NO_GAP = "The judge found this criterion not met but gave no reason."
-_REASONING_MODEL = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
-_UNVERIFIED_GAP = "The judge gave no valid verdict for this criterion ({problem}); failed closed."
-# How OpenAI-compatible servers reject a `response_format` they do not take: 400 or 422 from most,
-# 500 from llama-cpp-python's server (its request validation error, wrapped).
-_REJECTED_FORMAT_STATUS = frozenset({400, 415, 422, 500})
 
 
 class Judge:
@@ -263,12 +230,29 @@ class Judge:
             # Catalogue check tools read the graded output from here when called without `text`,
             # so a small model never has to copy a long output into its tool call.
             with graded_output(evidence.output):
-                base = await self._tool_phase(base, labels, meter)
+                base = await run_tool_phase(
+                    self._calls, self.model, self.tools, self.max_tool_calls, base, labels, meter
+                )
         if self.mode == "joint":
-            answers = await self._joint(base, labels, meter)
+            answers = await ask_joint(
+                self._calls,
+                base,
+                labels,
+                meter,
+                local=self.local,
+                explain_passes=self.explain_passes,
+            )
         else:
-            answers = await self._per_criterion(base, labels, meter)
-        return {c.id: _to_verdict(c, answers[label]) for label, c in labels.items()}
+            answers = await ask_per_criterion(
+                self._calls,
+                base,
+                labels,
+                meter,
+                local=self.local,
+                explain_passes=self.explain_passes,
+                max_concurrency=self.max_concurrency,
+            )
+        return {c.id: to_verdict(c, answers[label]) for label, c in labels.items()}
 
     async def _grade_masked(
         self,
@@ -290,210 +274,7 @@ class Judge:
         second = await self._grade(passed, masked.evidence, meter)
         return {c.id: both_must_pass(verdicts[c.id], second[c.id], masked) for c in passed}
 
-    async def _joint(
-        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: Meter
-    ) -> dict[str, Answer | str]:
-        request = prompts.JOINT_REQUEST.format(
-            criteria="\n".join(f"{label}: {c.description}" for label, c in labels.items()),
-            unscorable="" if self.local else prompts.UNSCORABLE_OPTION,
-            reason=prompts.PASS_REASON_OPTION if self.explain_passes else "",
-        )
-        schema = joint_schema(
-            list(labels), allow_unscorable=not self.local, with_reason=self.explain_passes
-        )
-        messages = _with_tail(base, request)
-        runnable = self._calls.structured_runnable(schema)
-        raw, scores = await self._calls.scored_answer(runnable, messages, schema, meter)
-        first = parse_joint(raw, list(labels))
-        if not first.problems:
-            return {label: _scored(a, scores, label) for label, a in first.answers.items()}
-        retry_messages = [
-            *messages,
-            AIMessage(answer_text(raw)),
-            HumanMessage(_correction(first.problems, list(labels))),
-        ]
-        raw_again, scores_again = await self._calls.scored_answer(
-            self._calls.structured_runnable(schema), retry_messages, schema, meter
-        )
-        second = parse_joint(raw_again, list(labels))
-        merged: dict[str, Answer | str] = {}
-        for label in labels:
-            if label in second.answers:
-                merged[label] = _scored(second.answers[label], scores_again, label)
-            elif label in first.answers:
-                merged[label] = _scored(first.answers[label], scores, label)
-            else:
-                merged[label] = second.problems.get(label) or first.problems.get(
-                    label, "no verdict"
-                )
-        return merged
-
-    async def _per_criterion(
-        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: Meter
-    ) -> dict[str, Answer | str]:
-        if self.local:
-            if await self._calls.batches():
-                return await self._yes_no(base, labels, meter)
-            # One criterion at a time: its gap follows its verdict while the KV cache holds it.
-            answers: dict[str, Answer | str] = {}
-            for label, criterion in labels.items():
-                answers.update(await self._yes_no(base, {label: criterion}, meter))
-            return answers
-        schema = criterion_schema(allow_unscorable=True, with_reason=self.explain_passes)
-        key = json.dumps(schema, sort_keys=True)  # once, not once a criterion
-        grade_one: Callable[[list[BaseMessage], Criterion, Meter], Awaitable[Answer | str]]
-        grade_one = functools.partial(self._structured_one, schema=schema, key=key)
-        if self.max_concurrency == 1:
-            return {label: await grade_one(base, c, meter) for label, c in labels.items()}
-        pending = iter(labels.items())
-        answers = {}
-
-        async def worker() -> None:  # a few workers sharing one queue: no task per criterion
-            for label, criterion in pending:
-                answers[label] = await grade_one(base, criterion, meter)
-
-        workers = min(self.max_concurrency, len(labels))
-        tasks = [asyncio.ensure_future(worker()) for _ in range(workers)]
-        try:
-            await asyncio.gather(*tasks)
-        except BaseException:
-            # One criterion gave up (or we were cancelled): stop the others, so no call goes on
-            # after the evaluation has returned, unseen by its usage.
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            raise
-        return {label: answers[label] for label in labels}
-
-    async def _yes_no(
-        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: Meter
-    ) -> dict[str, Answer | str]:
-        """Embedded model: a one-token verdict per criterion, then a one-line gap for each `no`.
-
-        Each phase is one batched call (`ChatLlamaCpp.complete_many`): every criterion's question
-        is its own sequence over the shared evidence, and the gaps are decoded side by side;
-        output tokens are what cost time on a CPU, and a decode step costs little more for
-        several sequences than for one.
-        """
-        if prompts.VERDICT_INSTRUCTION:
-            base = _with_tail(base, prompts.VERDICT_INSTRUCTION)
-        questions = {
-            label: _with_tail(
-                base, prompts.CRITERION_QUESTION.format(criterion=criterion.description)
-            )
-            for label, criterion in labels.items()
-        }
-        continues = await self._calls.continues()  # the gap as the verdict's continuation
-        replies = await self._calls.invoke_many(
-            list(questions.values()), meter, choices=("yes", "no")
-        )
-        answers: dict[str, Answer | str] = {}
-        follow_ups: dict[str, tuple[list[BaseMessage], bool, float | None]] = {}
-        for (label, messages), reply in zip(questions.items(), replies, strict=True):
-            confidence = yes_probability(reply)
-            said_yes = message_text(reply).strip().lower() == "yes"
-            # At a threshold of 0.5 this is the greedy answer: P(yes) >= P(no).
-            passed = said_yes if confidence is None else confidence >= PASS_THRESHOLD
-            if passed and not self.explain_passes:
-                answers[label] = Answer(verdict="pass", confidence=confidence)
-                continue
-            if continues:
-                prefill = prompts.PASS_PREFILL if passed else prompts.GAP_PREFILL
-                asked = [*messages, AIMessage(prefill)]
-            else:
-                request = prompts.PASS_REASON_REQUEST if passed else prompts.GAP_REQUEST
-                asked = [
-                    *messages,
-                    AIMessage("yes" if passed else "no"),
-                    HumanMessage(request.format(criterion=labels[label].description)),
-                ]
-            follow_ups[label] = (asked, passed, confidence)
-        if follow_ups:
-            said_all = await self._calls.invoke_many(
-                [asked for asked, _, _ in follow_ups.values()],
-                meter,
-                stop=("\n",),  # one line; a grammar would cost ~2x per token in llama-cpp-python
-                max_tokens=_GAP_MAX_TOKENS,
-            )
-            for (label, (_, passed, confidence)), reply in zip(
-                follow_ups.items(), said_all, strict=True
-            ):
-                said = message_text(reply)
-                if continues:
-                    said = f"The output{said}" if said.strip() else ""
-                said = _clean_gap(said)
-                answers[label] = (
-                    Answer(verdict="pass", reason=said, confidence=confidence)
-                    if passed
-                    else Answer(verdict="fail", gap=said or _NO_GAP, confidence=confidence)
-                )
-        return {label: answers[label] for label in labels}
-
-    async def _structured_one(
-        self,
-        base: list[BaseMessage],
-        criterion: Criterion,
-        meter: Meter,
-        *,
-        schema: dict[str, Any],
-        key: str,
-    ) -> Answer | str:
-        request = prompts.CRITERION_STRUCTURED.format(
-            criterion=criterion.description,
-            unscorable=prompts.UNSCORABLE_OPTION,
-            reason=prompts.PASS_REASON_OPTION if self.explain_passes else "",
-        )
-        messages = _with_tail(base, request)
-        raw, scores = await self._calls.scored_answer(
-            self._calls.structured_runnable(schema, key), messages, schema, meter
-        )
-        answer, problem = parse_criterion(raw)
-        if answer is not None:
-            return _scored(answer, scores, None)
-        retry_messages = [
-            *messages,
-            AIMessage(answer_text(raw)),
-            HumanMessage(prompts.CORRECTION.format(problems=problem, labels="this criterion")),
-        ]
-        raw, scores = await self._calls.scored_answer(
-            self._calls.structured_runnable(schema, key), retry_messages, schema, meter
-        )
-        answer, problem = parse_criterion(raw)
-        return (
-            _scored(answer, scores, None) if answer is not None else (problem or "invalid verdict")
-        )
-
-    async def _tool_phase(
-        self, base: list[BaseMessage], labels: dict[str, Criterion], meter: Meter
-    ) -> list[BaseMessage]:
-        """Let the judge call its tools (bounded) before any verdict; returns the transcript."""
-        bound = self.model.bind_tools(list(self.tools))
-        by_name = {t.name: t for t in self.tools}
-        request = prompts.TOOLS_REQUEST.format(
-            criteria="\n".join(f"{label}: {c.description}" for label, c in labels.items()),
-            max_calls=self.max_tool_calls,
-        )
-        messages = _with_tail(base, request)
-        used = 0
-        while used < self.max_tool_calls:
-            reply = await self._calls.invoke(bound, messages, meter)
-            messages.append(reply)
-            calls = reply.tool_calls if isinstance(reply, AIMessage) else []
-            if not calls:
-                break
-            for call in calls:
-                if used >= self.max_tool_calls:
-                    cap = self.max_tool_calls
-                    content = f"Not run: the grader's budget of {cap} tool calls is used up."
-                else:
-                    used += 1
-                    content = await _run_tool(by_name.get(call["name"]), call)
-                messages.append(
-                    ToolMessage(content, tool_call_id=call.get("id") or "", name=call["name"])
-                )
-        return messages
-
-    # -- model calls ---------------------------------------------------------------------------
+    # -- defaults ------------------------------------------------------------------------------
 
     def _default_evidence_chars(self) -> int:
         n_ctx = getattr(self.model, "n_ctx", None)
@@ -523,29 +304,6 @@ def judge_for(judge: Judge | ModelLike, options: JudgeOptions, where: str) -> Ju
     return judge if isinstance(judge, Judge) else Judge(judge, **options)
 
 
-def summarize(verdicts: Sequence[CriterionVerdict]) -> tuple[EvaluationResult, str]:
-    """The evaluation's result and explanation, from the configured `required` flags only."""
-    required = [v for v in verdicts if v.required]
-    unscorable = [v for v in required if v.unscorable]
-    unmet = [v for v in required if not v.passed]
-    optional_unmet = [v for v in verdicts if not v.required and not v.passed]
-    if unscorable:
-        listed = "; ".join(f"{v.name} ({v.gap})" for v in unscorable)
-        return "failed", (
-            f"{len(unscorable)} required criteria cannot be evaluated from the evidence: {listed}"
-        )
-    if not unmet:
-        text = f"All {len(required)} required criteria are met."
-        if optional_unmet:
-            text += f" Optional criteria not met: {'; '.join(v.name for v in optional_unmet)}."
-        return "satisfied", text
-    listed = "; ".join(f"{v.name}: {v.gap}" for v in unmet)
-    return (
-        "needs_revision",
-        f"{len(unmet)} of {len(required)} required criteria are not met. {listed}",
-    )
-
-
 def _collect_evidence(
     *, output: str, task: str, messages: Sequence[BaseMessage | Mapping[str, Any]]
 ) -> Evidence:
@@ -555,77 +313,3 @@ def _collect_evidence(
     if not output and messages:
         output = last_assistant_text(messages)
     return Evidence(output=output, task=task, messages=tuple(messages))
-
-
-def _scored(
-    answer: Answer, scores: Sequence[tuple[str | None, float | None]], label: str | None
-) -> Answer:
-    """`answer` with the confidence read for its verdict (by label in a joint answer)."""
-    if label is None:
-        confidence = scores[0][1] if len(scores) == 1 else None
-    else:
-        matching = [p for named, p in scores if named == label]
-        confidence = matching[0] if len(matching) == 1 else None
-    return answer.model_copy(update={"confidence": confidence})
-
-
-def _to_verdict(criterion: Criterion, answer: Answer | str) -> CriterionVerdict:
-    if isinstance(answer, str):
-        return CriterionVerdict(
-            id=criterion.id,
-            name=criterion.description,
-            passed=False,
-            gap=_UNVERIFIED_GAP.format(problem=answer),
-            required=criterion.required,
-            unverified=True,
-        )
-    unscorable = answer.verdict == "cannot_evaluate"
-    return CriterionVerdict(
-        id=criterion.id,
-        name=criterion.description,
-        passed=answer.passed,
-        gap="" if answer.passed else (answer.gap or _NO_GAP),
-        reason=answer.reason if answer.passed else "",
-        required=criterion.required,
-        unscorable=unscorable,
-        confidence=answer.confidence,
-        unsure=is_unsure(answer.confidence),
-    )
-
-
-def _with_tail(base: list[BaseMessage], tail: str) -> list[BaseMessage]:
-    """Append the varying part to the shared prefix, inside the last user turn when there is one."""
-    last = base[-1]
-    if isinstance(last, HumanMessage) and isinstance(last.content, str):
-        return [*base[:-1], HumanMessage(f"{last.content}\n\n{tail}")]
-    return [*base, HumanMessage(tail)]
-
-
-def _correction(problems: Mapping[str, str], labels: list[str]) -> str:
-    listed = "; ".join(
-        problem if label == "*" else f"{label}: {problem}" for label, problem in problems.items()
-    )
-    return prompts.CORRECTION.format(problems=listed, labels=", ".join(labels))
-
-
-def _clean_gap(text: str) -> str:
-    return " ".join(text.split()).strip().strip('"')
-
-
-async def _run_tool(tool: BaseTool | None, call: Mapping[str, Any]) -> str:
-    """Run one grader tool call; its failure is data for the judge, not a crash."""
-    if tool is None:
-        return f"Error: there is no tool named {call.get('name')!r}."
-    try:
-        result = await tool.ainvoke(call.get("args") or {})
-    except GraphBubbleUp:
-        raise  # an interrupt (human-in-the-loop) is control flow, not a tool failure
-    except Exception as exc:
-        return f"Error: the tool raised {describe_error(exc)}"
-    text = result if isinstance(result, str) else json.dumps(result, default=str)
-    if len(text) > _TOOL_OUTPUT_CHARS:
-        text = (
-            text[:_TOOL_OUTPUT_CHARS]
-            + f"\n[... {len(text) - _TOOL_OUTPUT_CHARS:,} characters omitted]"
-        )
-    return text

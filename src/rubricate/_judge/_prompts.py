@@ -3,10 +3,13 @@
 Layout rule for every call: the grader instructions and the evidence come first and never vary
 between the calls of one evaluation; the part that varies (one criterion, or the criteria list)
 comes last. That keeps the prompt prefix identical, so llama.cpp's KV cache and providers'
-prompt caches reuse it. No nonce, no timestamp anywhere.
+prompt caches reuse it (`with_tail` puts the varying part there). No nonce, no timestamp
+anywhere.
 """
 
 from __future__ import annotations
+
+from langchain_core.messages import BaseMessage, HumanMessage
 
 __all__ = [
     "COMPILE_CORRECTION",
@@ -25,6 +28,7 @@ __all__ = [
     "PASS_REASON_REQUEST",
     "TOOLS_REQUEST",
     "VERDICT_INSTRUCTION",
+    "with_tail",
 ]
 
 # Measured on the embedded model (yes/no per criterion, 16 realsumm items, two seeds): a longer
@@ -163,3 +167,11 @@ Criterion: {criterion}"""
 COMPILE_CORRECTION = """\
 That mapping cannot be used: {problem}. Answer again with a check that decides the criterion \
 exactly, arguments taken from its words, or "none"."""
+
+
+def with_tail(base: list[BaseMessage], tail: str) -> list[BaseMessage]:
+    """Append the varying part to the shared prefix, inside the last user turn when there is one."""
+    last = base[-1]
+    if isinstance(last, HumanMessage) and isinstance(last.content, str):
+        return [*base[:-1], HumanMessage(f"{last.content}\n\n{tail}")]
+    return [*base, HumanMessage(tail)]
