@@ -271,6 +271,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("No sentence should not exceed 20 words", None),  # two negations: unread
         ("No emojis must be used", None),  # "no X must" is no absence the grammar reads
+        # an approximate length has no exact bound
+        ("Roughly 3 paragraphs", None),
+        ("150 words or so", None),
+        ("Approximately forty words", None),
         ("Three stanzas", C.paragraph_count(exactly=3)),
         ("Emojis are not allowed", C.emoji_count(exactly=0)),
         ("Has 1 or more emojis", C.emoji_count(at_least=1)),
@@ -304,3 +308,16 @@ def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed
     check = parse_criterion(criterion).check
     assert check is not None, criterion
     assert check(output)[0] is passed
+
+
+def test_an_approximate_bound_stays_with_the_judge_without_a_compile_call() -> None:
+    from rubricate._judge._compile._compiler import APPROXIMATE
+
+    model = ScriptedChatModel(script=[])
+    judge = Judge(model, compile_checks=True, retry=FAST, max_concurrency=1)
+
+    compiled = judge.compile("- Around two hundred words\n- Three sentences or so")
+
+    assert compiled.usage.calls == 0
+    assert [m.reason for m in compiled.mappings] == [APPROXIMATE, APPROXIMATE]
+    assert parse_criterion("Around two hundred words").approximate

@@ -51,6 +51,7 @@ from ._grounding import (
 from ._phrasing import parse_criterion
 
 __all__ = [
+    "APPROXIMATE",
     "MAX_PARTS",
     "AskStructured",
     "CheckCompiler",
@@ -68,6 +69,8 @@ MappingSource = Literal["rubric", "compiled", "judge"]
 SCHEMA_TITLE = "check_mapping"
 NAMES_NO_CHECK = "it talks about nothing a catalogue check checks"
 """Why a criterion stays with the judge without a compile call (`names_a_check`)."""
+APPROXIMATE = "it states an approximate bound ('about 100 words'), which no check decides"
+"""Why a criterion such as "100 words or so" stays with the judge without a compile call."""
 READ_IN_CODE = "read from its words in code (no model call)"
 """How a criterion that the phrase grammar read whole was compiled (`_phrasing`)."""
 MAX_PARTS = 3
@@ -293,6 +296,8 @@ class CheckCompiler:
         parsed = parse_criterion(description)
         if parsed.check is not None and _allowed(parsed.check, self._names):
             outcome: tuple[Check | None, str] = (parsed.check, READ_IN_CODE)
+        elif parsed.approximate:
+            outcome = (None, APPROXIMATE)  # a check would fail what a reader lets pass
         elif names_a_check(description, self._names):
             outcome = await self._ask(description, ask)
         else:

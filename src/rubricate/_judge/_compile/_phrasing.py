@@ -68,6 +68,8 @@ class ParsedCriterion:
     """The rules read, whether or not the whole criterion was (for a partial read)."""
     leftover: tuple[str, ...] = field(default=())
     """The words no rule read and that are not filler; empty when `check` is set."""
+    approximate: bool = False
+    """The criterion states an approximate bound ("about 100 words"): no check decides it."""
 
     @property
     def complete(self) -> bool:
@@ -92,6 +94,12 @@ def stated_numbers(description: str) -> set[int]:
 
 _PLACEHOLDER_TAIL = re.compile(r"\s*(?:in|with|using|inside|within)\s+square brackets")
 _EXAMPLE = re.compile(EXAMPLE_TAIL)
+# A bound said to be approximate ("100 words or so", "roughly 3 paragraphs") is no exact count:
+# a check would fail what a reader lets pass, so such a criterion is never decided here.
+_APPROXIMATE = re.compile(
+    r"\bor so\b|\broughly\b|\bapprox(?:imately|\.)?|\b(?:around|about|circa|some|nearly|"
+    r"almost|close to) \d|~\s*\d|\d+-?ish\b|\bgive or take\b|\bmore or less\b|\bor thereabouts\b"
+)
 # An example in brackets that holds no word: "number the points (1., 2., 3. ...)".
 _BARE_EXAMPLE = re.compile(r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)")
 
@@ -147,6 +155,9 @@ def parse_criterion(description: str) -> ParsedCriterion:
 
     """
     reading = read(description)
+    approximate = _APPROXIMATE.search(reading.text)
+    if approximate is not None:
+        return ParsedCriterion(None, (), (approximate.group(),), approximate=True)
     for pattern, build in _RULES:
         position = 0
         while (match := pattern.search(reading.text, position)) is not None:

@@ -86,7 +86,8 @@ _CMP = {
 }
 CMP_ANY = "|".join(f"(?P<{key}>{value})" for key, value in _CMP.items())
 POST = {
-    "at_most": r"or (?:fewer|less|under|below|shorter)|max(?:imum)?|at (?:the )?most|tops|or so",
+    # Never "or so", "roughly", "about": an approximate length has no exact bound to check.
+    "at_most": r"or (?:fewer|less|under|below|shorter)|max(?:imum)?|at (?:the )?most|tops",
     "at_least": r"or (?:more|longer|above|over)|at least|minimum|min|\+|plus",
 }
 _FLIP = {"at_most": "more_than", "more_than": "at_most", "at_least": "fewer_than"}
@@ -210,7 +211,7 @@ FILLER = _word_set(
     put add adds added appear appears show shows form style feature features of in on at
     to for with by as from into within throughout across and or but also only just all any
     each every some one both either so then there here which where when what total length
-    long short size count number amount limit overall roughly strictly poem haiku essay
+    long short size count number amount limit overall strictly poem haiku essay
     summary story email letter post blog article tweet note description explanation report
     review message bio slogan speech script song lyrics limerick sonnet cover blurb quote
     recipe guide instructions steps reply comment update announcement memo summary
