@@ -275,6 +275,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Roughly 3 paragraphs", None),
         ("150 words or so", None),
         ("Approximately forty words", None),
+        # a vague length beside a rule is a rule the grammar does not read: the whole stays
+        ("Keep it short, and no emojis", None),
+        ("A long reply in three paragraphs", None),
         ("Three stanzas", C.paragraph_count(exactly=3)),
         ("Emojis are not allowed", C.emoji_count(exactly=0)),
         ("Has 1 or more emojis", C.emoji_count(at_least=1)),
