@@ -278,6 +278,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a vague length beside a rule is a rule the grammar does not read: the whole stays
         ("Keep it short, and no emojis", None),
         ("A long reply in three paragraphs", None),
+        # a permission requires nothing; a target is no exact count; "either" is one of two
+        ("Hashtags are fine", None),
+        ("You can add a table if helpful", None),
+        ("Feel free to use emojis", None),
+        ("Up to two hashtags are allowed", C.hashtag_count(at_most=2)),
+        ("You may not include links", C.url_count(exactly=0)),
+        ("Target 250 words", None),
+        ("Aim for 250 words at most", C.word_count(at_most=250)),
+        ("Either a table or a bulleted list", None),
         ("Three stanzas", C.paragraph_count(exactly=3)),
         ("Emojis are not allowed", C.emoji_count(exactly=0)),
         ("Has 1 or more emojis", C.emoji_count(at_least=1)),

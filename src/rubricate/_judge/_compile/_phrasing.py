@@ -191,8 +191,44 @@ def parse_criterion(description: str) -> ParsedCriterion:
     found = tuple(reading.checks)
     if not found or leftover or quotes_left:
         return ParsedCriterion(None, found, leftover + tuple(quotes_left))
+    text = read(description).text
+    # "Emojis are allowed", "you may end with a question": a permission requires nothing, so
+    # only a limit ("at most 3 emojis allowed", "no links allowed") is read with one.
+    permission = _PERMISSION.search(text)
+    if permission is not None and not all(_is_limit(check) for check in found):
+        return ParsedCriterion(None, found, (permission.group(),))
+    # "Aim for 100 words" is a target, not an exact count.
+    target = _TARGET.search(text)
+    if target is not None and any(_is_exact(check) for check in found):
+        return ParsedCriterion(None, found, (target.group(),), approximate=True)
     unique = {check.__name__: check for check in found}
     return ParsedCriterion(all_of(*unique.values()), found)
+
+
+_PERMISSION = re.compile(
+    r"\b(?:may|can|could)\b(?! not\b)|\b(?:allowed|permitted|acceptable|optional|welcome|"
+    r"fine|ok|okay)\b|\bfree to\b|\bif (?:needed|necessary|you (?:like|want|wish)|helpful)\b"
+)
+_TARGET = re.compile(r"\b(?:aim(?:s|ing)?|target(?:s|ing)?|shoot for|ideally|try to|preferably)\b")
+
+
+def _parts(check: Check) -> tuple[Check, ...]:
+    return tuple(p for part in check.parts for p in _parts(part)) if check.parts else (check,)
+
+
+def _is_limit(check: Check) -> bool:
+    """An upper bound or an absence: what a permission can state ("at most 3 allowed")."""
+    for part in _parts(check):
+        args = dict(part.args)
+        if part.negated is not None or not (
+            {"at_most", "fewer_than", "less_than"} & set(args) or args.get("exactly") == 0
+        ):
+            return False
+    return True
+
+
+def _is_exact(check: Check) -> bool:
+    return any("exactly" in dict(part.args) for part in _parts(check))
 
 
 def _is_negation(word: str) -> bool:

@@ -210,7 +210,7 @@ FILLER = _word_set(
     present presented format formatted formatting structure structured organized organised
     put add adds added appear appears show shows form style feature features of in on at
     to for with by as from into within throughout across and or but also only just all any
-    each every some one both either so then there here which where when what total length
+    each every some one both so then there here which where when what total length
     size count number amount limit overall strictly poem haiku essay
     summary story email letter post blog article tweet note description explanation report
     review message bio slogan speech script song lyrics limerick sonnet cover blurb quote
