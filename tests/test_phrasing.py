@@ -287,6 +287,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Target 250 words", None),
         ("Aim for 250 words at most", C.word_count(at_most=250)),
         ("Either a table or a bulleted list", None),
+        # how a part ends or starts is not how the text does
+        ("End each bullet with a full stop", None),
+        ("Finish the title with a question mark", None),
+        ("Start every paragraph with a question", None),
+        ("Close the email with a question", C.ends_with_punctuation("?")),
+        ("Lowercase headings", C.heading_case("lower")),
         ("Three stanzas", C.paragraph_count(exactly=3)),
         ("Emojis are not allowed", C.emoji_count(exactly=0)),
         ("Has 1 or more emojis", C.emoji_count(at_least=1)),

@@ -114,7 +114,7 @@ HEADING_CASE = re.compile(
     rf"subheadings?|headlines?|section (?:titles|headings))\s+(?:(?:must|should|will|can|are|is|"
     rf"be|to|do|does|use|written|set|in)\s+|(?P<neg2>not|never)\s+){{0,4}})?"
     r"(?:in |use |using |with |written in )?(?P<case>title|sentence|lower|upper)[- ]?case"
-    rf"(?:\s+(?:for|in|on)\s+(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
+    rf"(?:\s+(?:(?:for|in|on)\s+)?(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
     rf"headings?|headers?|subheadings?|headlines?|section titles|section headings?))?"
 )
 
@@ -149,6 +149,14 @@ def whole_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return negate(check) if match.group("neg") else check
 
 
+# Words between "end" and "with" that name what ends: the whole output ("end the email with"),
+# never a part of it ("end each bullet with", "end the title with"), which no check here reads.
+_PARTS = (
+    r"titles?|headlines?|headings?|headers?|subject|bullets?|items?|points?|entries|steps?|"
+    r"sentences?|paragraphs?|paras?|lines?|sections?|lists?|stanzas?|verses?|chapters?|parts?|"
+    r"intro\w*|conclusion|body|each|every|all|first|second|third|last|final|\d+\w*"
+)
+_WHOLE_GAP = rf"(?:\s+(?!with\b|by\b|(?:{_PARTS})\b)[a-z']+){{0,2}}?"
 _ENDING = (
     r"(?:ends?|ending|finish(?:es|ing)?|close[sd]?|closing|conclude[sd]?|concluding|"
     r"wrap(?:s|ping)? up|sign(?:s|ing)? off)"
@@ -162,7 +170,7 @@ _MARK_WORDS = {
 }
 END_MARK = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
-    rf"(?:(?:{_ENDING})(?:\s+(?!with\b)[a-z]+){{0,2}}?\s+(?:with|on|in|by asking|by posing)\s+|"
+    rf"(?:(?:{_ENDING}){_WHOLE_GAP}\s+(?:with|on|in|by asking|by posing)\s+|"
     rf"(?:the )?(?:last|final|closing) (?:sentence|line|part) (?:(?:is|should|must|has to|"
     rf"needs to|will|can|may)\s+(?:(?P<neg2>not)\s+)?(?:be\s+)?)"
     rf")"
@@ -186,7 +194,7 @@ _PHRASE_LEAD = (
 )
 END_PHRASE = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
-    rf"(?:{_ENDING})(?:\s+(?!with\b)[a-z]+){{0,2}}?\s+{_PHRASE_LEAD}(?P<q>q\d+)"
+    rf"(?:{_ENDING}){_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+)"
     rf"(?:\s*,?\s*(?:with\s+)?(?:no|nothing)\s+(?:other\s+|more\s+)?(?:words?|text)?\s*"
     rf"(?:after|following|afterwards?)(?:\s+(?:it|that|this))?)?"
     rf"|(?:the\s+)?(?:last|final|closing)\s+(?:words?|line|sentence)\s+"
@@ -229,7 +237,7 @@ def start_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
 # A question or a greeting first: "open with a question", "begin by greeting the reader".
 OPENING = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
-    rf"(?:{_STARTING}(?:\s+(?:the\s+)?[a-z]+)?\s+(?:with|by)\s+(?:asking\s+)?(?:an?\s+)?"
+    rf"(?:{_STARTING}{_WHOLE_GAP}\s+(?:with|by)\s+(?:asking\s+)?(?:an?\s+)?"
     rf"(?:(?:short|direct|engaging|friendly|warm|rhetorical|polite)\s+)?"
     rf"(?P<kind>question|greeting)"
     rf"|(?:the\s+)?(?:first|opening)\s+(?:sentence|line)\s+(?:is|should be|must be)\s+"
@@ -485,7 +493,7 @@ _SIGN_OFF_NOUN = (
     r"(?:sign-?off|valediction|closing (?:line|phrase|greeting))"
 )
 SIGN_OFF = re.compile(
-    rf"\b(?:{_ENDING}|sign(?:s|ing)? off)(?:\s+(?!with\b)[a-z]+){{0,2}}?\s+(?:with|on|using)\s+"
+    rf"\b(?:{_ENDING}|sign(?:s|ing)? off){_WHOLE_GAP}\s+(?:with|on|using)\s+"
     rf"(?:an?\s+|the\s+|your\s+)?{_SIGN_OFF_NOUN}"
     rf"|\b(?:include|includes|add|adds|has|have|with|needs?|contains?|uses?)\s+"
     rf"(?:an?\s+|the\s+)?{_SIGN_OFF_NOUN}(?:\s+(?:at the (?:end|bottom)))?"
