@@ -1172,6 +1172,15 @@ def test_has_sign_off(text: str, passed: bool) -> None:
     assert checks.has_sign_off()(text)[0] is passed
 
 
+def test_has_sign_off_with_a_phrase_takes_whole_lines_and_a_name_after() -> None:
+    assert checks.has_sign_off("Best")("See you soon.\n\nBest,\nLeo")[0]
+    assert not checks.has_sign_off("Best")("See you soon.\n\nBest wishes,\nLeo")[0]
+    assert checks.has_sign_off("Cheers, Alex")("Bye for now.\n\nCheers,\nAlex")[0]
+    assert not checks.has_sign_off("Cheers, Alex")("See you there!")[0]
+    with pytest.raises(RubricError, match="`phrase` must not be blank"):
+        checks.has_sign_off("  ")
+
+
 @pytest.mark.parametrize(
     ("kind", "text", "passed"),
     [

@@ -61,7 +61,7 @@ C = checks
         ("Wrap up with a rhetorical question", C.ends_with_punctuation("?")),
         ("Don't finish on a question", C.negate(C.ends_with_punctuation("?"))),
         ("Close the message with an exclamation", C.ends_with_punctuation("!")),
-        ("Sign off with 'Warm wishes'", C.ends_with("Warm wishes")),
+        ("Sign off with 'Warm wishes'", C.has_sign_off("Warm wishes")),
         ("Your first words must be 'Good morning'", C.starts_with("Good morning")),
         # case, dates, language, words
         ("Section titles in Title Case", C.heading_case("title")),
@@ -249,6 +249,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Numbers below 10 should be spelled out", C.number_style("words", below=10)),
         # sign-offs, postscripts, endings addressed to someone
         ("Finish the letter with a polite sign-off", C.has_sign_off()),
+        ("Sign off the note with 'Take care'", C.has_sign_off("Take care")),
+        ("End with the sign-off 'Yours truly'", C.has_sign_off("Yours truly")),
+        ("End with 'See you soon'", C.ends_with("See you soon")),
         ("Include a closing line like 'Cheers'", C.has_sign_off()),
         ("End with a question for your audience", C.ends_with_punctuation("?")),
         ("Add a P.S. at the bottom", C.has_postscript()),

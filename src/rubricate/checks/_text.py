@@ -371,42 +371,61 @@ _VALEDICTION = re.compile(
     # Then at most a mark and a name: "Best, Sam", "Thanks again — Priya".
     r"\s*[,!.—–-]?\s*(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2})?\s*[.!]?$"
 )
+_CLOSING_MARKS = re.compile(r"[\s,.!—–-]+$")
 _SIGN_OFF_WORDS = 6  # a closing line is short: "Best regards," or "Thanks again, Sam"
 _NAME_LINES = 2  # lines allowed after the closing: a name, a role
 
 
 @catalogue_check
-def has_sign_off() -> TextTest:
-    r"""The text ends with a sign-off, as a letter or an e-mail does.
+def has_sign_off(phrase: str | None = None) -> TextTest:
+    r"""The text ends with a sign-off, as a letter or an e-mail does; with `phrase`, that one.
 
     A sign-off is a short line (at most 6 words) opening with a closing such as `Best
     regards`, `Kind regards`, `Sincerely`, `Cheers`, `Thanks`, `Thank you`, `All the best`,
     `Take care` or `Warmly`, among the last three non-blank lines: at most two short lines
     (a name, a role) may follow it. "Thank you for your help." is a sentence, not a sign-off.
+    With `phrase`, the sign-off is the phrase: whole lines (`Best,` for `Best`; `Cheers,` then
+    `Alex` for `Cheers, Alex`), case and whitespace aside, followed by at most two short lines.
+
+    Args:
+        phrase: The closing the text must sign off with, such as `Warm wishes`.
 
     Example:
         ```python
         checks.has_sign_off()("...see you then.\n\nBest,\nSam")  # (True, ...)
+        checks.has_sign_off("Warm wishes")
         ```
 
     """
+    wanted = None if phrase is None else _phrase("has_sign_off", phrase)
 
     def test(text: str) -> tuple[bool, str]:
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
         tail = lines[-(_NAME_LINES + 1) :]
         for position, line in enumerate(tail):
-            after = tail[position + 1 :]
-            if (
-                _VALEDICTION.match(line)
-                and len(line.split()) <= _SIGN_OFF_WORDS
-                and all(len(name.split()) <= 5 and not name.endswith("?") for name in after)
-            ):
+            if wanted is None:
+                closing, after = _VALEDICTION.match(line) is not None, tail[position + 1 :]
+                closing = closing and len(line.split()) <= _SIGN_OFF_WORDS
+            else:
+                closing, after = _signs_with(wanted, tail[position:])
+            if closing and all(len(n.split()) <= 5 and not n.endswith("?") for n in after):
                 return True, f"ends with the sign-off {line!r}"
         shown = lines[-1] if lines else ""
         shown = shown if len(shown) <= _SNIPPET else "…" + shown[-_SNIPPET:]
-        return False, f"ends with {shown!r}, needs a sign-off such as 'Best regards'"
+        needs = repr(wanted) if wanted is not None else "a sign-off such as 'Best regards'"
+        return False, f"ends with {shown!r}, needs {needs}"
 
     return test
+
+
+def _signs_with(phrase: str, lines: list[str]) -> tuple[bool, list[str]]:
+    """Whether the first lines are the phrase, whole; and the lines after it."""
+    wanted = _CLOSING_MARKS.sub("", " ".join(phrase.split()).casefold())
+    for end in range(len(lines)):
+        chunk = " ".join(" ".join(lines[: end + 1]).split()).casefold()
+        if _CLOSING_MARKS.sub("", chunk) == wanted:
+            return True, lines[end + 1 :]
+    return False, []
 
 
 @catalogue_check

@@ -209,6 +209,9 @@ def end_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     if phrase.strip() in ("?", "!", ".", "...", "…"):
         check = create("ends_with_punctuation", mark=phrase.strip())
+    elif re.match(r"sign", match.group()) or re.search(r"sign-?off\s+q\d+$", match.group()):
+        # "Sign off with 'Best'": the closing line is the phrase, a name may follow it.
+        check = create("has_sign_off", phrase=phrase)
     else:
         check = create("ends_with", phrase=phrase)
     return negate(check) if match.group("neg") else check
