@@ -331,14 +331,16 @@ def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed
     assert check(output)[0] is passed
 
 
-def test_an_approximate_bound_stays_with_the_judge_without_a_compile_call() -> None:
-    from rubricate._judge._compile._compiler import APPROXIMATE
+def test_an_approximate_bound_or_a_permission_stays_with_the_judge_without_a_compile_call() -> None:
+    from rubricate._judge._compile._compiler import APPROXIMATE, PERMISSION
 
     model = ScriptedChatModel(script=[])
     judge = Judge(model, compile_checks=True, retry=FAST, max_concurrency=1)
 
-    compiled = judge.compile("- Around two hundred words\n- Three sentences or so")
+    compiled = judge.compile(
+        "- Around two hundred words\n- Three sentences or so\n- You may use emojis"
+    )
 
     assert compiled.usage.calls == 0
-    assert [m.reason for m in compiled.mappings] == [APPROXIMATE, APPROXIMATE]
+    assert [m.reason for m in compiled.mappings] == [APPROXIMATE, APPROXIMATE, PERMISSION]
     assert parse_criterion("Around two hundred words").approximate

@@ -53,6 +53,7 @@ from ._phrasing import parse_criterion
 __all__ = [
     "APPROXIMATE",
     "MAX_PARTS",
+    "PERMISSION",
     "AskStructured",
     "CheckCompiler",
     "CheckMapping",
@@ -71,6 +72,8 @@ NAMES_NO_CHECK = "it talks about nothing a catalogue check checks"
 """Why a criterion stays with the judge without a compile call (`names_a_check`)."""
 APPROXIMATE = "it states an approximate bound ('about 100 words'), which no check decides"
 """Why a criterion such as "100 words or so" stays with the judge without a compile call."""
+PERMISSION = "it permits rather than requires ('emojis are fine'), which no check decides"
+"""Why a criterion such as "you may add a table" stays with the judge without a compile call."""
 READ_IN_CODE = "read from its words in code (no model call)"
 """How a criterion that the phrase grammar read whole was compiled (`_phrasing`)."""
 MAX_PARTS = 3
@@ -298,6 +301,8 @@ class CheckCompiler:
             outcome: tuple[Check | None, str] = (parsed.check, READ_IN_CODE)
         elif parsed.approximate:
             outcome = (None, APPROXIMATE)  # a check would fail what a reader lets pass
+        elif parsed.permission:
+            outcome = (None, PERMISSION)  # a presence check would fail what is only allowed
         elif names_a_check(description, self._names):
             outcome = await self._ask(description, ask)
         else:

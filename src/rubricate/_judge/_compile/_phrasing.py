@@ -70,6 +70,8 @@ class ParsedCriterion:
     """The words no rule read and that are not filler; empty when `check` is set."""
     approximate: bool = False
     """The criterion states an approximate bound ("about 100 words"): no check decides it."""
+    permission: bool = False
+    """The criterion permits rather than requires ("emojis are fine"): no check decides it."""
 
     @property
     def complete(self) -> bool:
@@ -196,7 +198,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
     # only a limit ("at most 3 emojis allowed", "no links allowed") is read with one.
     permission = _PERMISSION.search(text)
     if permission is not None and not all(_is_limit(check) for check in found):
-        return ParsedCriterion(None, found, (permission.group(),))
+        return ParsedCriterion(None, found, (permission.group(),), permission=True)
     # "Aim for 100 words" is a target, not an exact count.
     target = _TARGET.search(text)
     if target is not None and any(_is_exact(check) for check in found):
