@@ -242,6 +242,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Lay out the options as bullet points", C.bullet_count(at_least=1)),
         ("Number each step", C.numbered_count(at_least=1)),
+        ("Suggest 4 names as bullet points", C.bullet_count(exactly=4)),
+        ("Give at least three examples in a numbered list", C.numbered_count(at_least=3)),
         ("The instructions should be numbered", C.numbered_count(at_least=1)),
         # numbers in digits or in words
         ("Write all figures as numerals", C.number_style("digits")),

@@ -38,6 +38,7 @@ __all__ = [
     "CAPITAL_TIMES",
     "CODE_BLOCK",
     "COUNT",
+    "COUNTED_LIST",
     "HIGHLIGHT",
     "LIST_AS",
     "LIST_OF",
@@ -51,6 +52,7 @@ __all__ = [
     "capital_times_rule",
     "code_block_rule",
     "count_rule",
+    "counted_list_rule",
     "highlight_rule",
     "list_as_rule",
     "list_of_rule",
@@ -543,6 +545,28 @@ def list_as_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if match.group("table"):
         return create("table_count", at_least=1)
     return _list_kind(match.group("unit") or match.group("unit2"))
+
+
+# So many things, each an item of the list named: "list 3 reasons as bullet points", "give
+# at least four tips in a numbered list". The things are the items, whatever they are called.
+COUNTED_LIST = re.compile(
+    rf"\b(?:list|lists|give|gives|provide|provides|write|offer|share|name|suggest|include|"
+    rf"includes|present|outline)\s+(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+"
+    rf"(?P<things>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+(?:as|in|using|with)\s+(?:an?\s+)?"
+    rf"(?P<unit>{_LIST_KIND})\b"
+)
+
+
+def counted_list_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if not _plain_object(match.group("things")):
+        return None
+    key = bound(cmp_key(match), False)
+    if key is None:
+        return None
+    bounds = {key: int(match.group("n"))}
+    if re.search(r"numbered|ordered|number", match.group("unit")):
+        return create("numbered_count", **bounds)
+    return create("bullet_count", **bounds)
 
 
 # The list's items said to be numbered: "number the steps", "the tips are numbered".
