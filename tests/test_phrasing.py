@@ -292,6 +292,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Target 250 words", None),
         ("Aim for 250 words at most", C.word_count(at_most=250)),
         ("Either a table or a bulleted list", None),
+        # several outputs, each held to the rule: a check reads the text as one
+        ("Each tweet needs one hashtag", None),
+        ("Every caption under 12 words", None),
+        ("Keep each item under 10 words", C.word_count(fewer_than=10, per="item")),
         # how a part ends or starts is not how the text does
         ("End each bullet with a full stop", None),
         ("Finish the title with a question mark", None),

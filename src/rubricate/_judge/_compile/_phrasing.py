@@ -200,6 +200,9 @@ def parse_criterion(description: str) -> ParsedCriterion:
     permission = _PERMISSION.search(text)
     if permission is not None and not all(_is_limit(check) for check in found):
         return ParsedCriterion(None, found, (permission.group(),), permission=True)
+    each = _EACH_OUTPUT.search(text)
+    if each is not None:
+        return ParsedCriterion(None, found, (each.group(),))
     # "Aim for 100 words" is a target, not an exact count.
     target = _TARGET.search(text)
     if target is not None and any(_is_exact(check) for check in found):
@@ -211,6 +214,13 @@ def parse_criterion(description: str) -> ParsedCriterion:
 _PERMISSION = re.compile(
     r"\b(?:may|can|could)\b(?! not\b)|\b(?:allowed|permitted|acceptable|optional|welcome|"
     r"fine|ok|okay)\b|\bfree to\b|\bif (?:needed|necessary|you (?:like|want|wish)|helpful)\b"
+)
+# "Each tweet must include a hashtag": several outputs, each held to the rule, where a check
+# reads the text as one.
+_EACH_OUTPUT = re.compile(
+    r"\b(?:each|every|per)\s+(?:single\s+|one of the\s+)?(?:response|answer|reply|output|draft|"
+    r"poem|haiku|essay|summary|story|e-?mail|letter|post|tweet|note|description|review|message|"
+    r"bio|slogan|tagline|caption|headline|title|version|variant|option|ad|idea)s?\b"
 )
 _TARGET = re.compile(r"\b(?:aim(?:s|ing)?|target(?:s|ing)?|shoot for|ideally|try to|preferably)\b")
 
