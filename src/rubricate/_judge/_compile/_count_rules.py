@@ -1,8 +1,10 @@
 """The grammar's rules for counts: a bound on a unit, a limit per unit, absence, presence.
 
 "under 100 words", "between 3 and 5 bullet points", "no sentence longer than 20 words", "no
-emojis", "use bullet points", "3 parts separated by ***": each rule is a pattern and a builder
-that turns its match into a catalogue check, or `None` when the words do not settle one.
+emojis", "links are not allowed", "use bullet points", "3 parts separated by ***", "bullet
+points rather than a numbered list", "list 3 reasons as bullet points", "put the command in a
+code block": each rule is a pattern and a builder that turns its match into a catalogue check,
+or `None` when the words do not settle one.
 """
 
 from __future__ import annotations

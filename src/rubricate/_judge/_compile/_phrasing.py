@@ -11,22 +11,28 @@ meaning, and composes them:
   `fewer than`, `at least`, `over`, `exactly`...) or after it (`or fewer`, `or more`, `max`,
   `+`), or a range (`between 3 and 5`, `3-5`, `3 to 5`);
 - **units**: words, sentences, paragraphs, characters, lines, bullet points, numbered items,
-  list items, emojis, placeholders, headings, words in capitals, highlighted spans;
+  list items, emojis, placeholders, headings, words in capitals, highlighted spans, links,
+  e-mail addresses, hashtags, code blocks, tables, punctuation marks;
 - **negation** (`not`, `never`, `no`, `without`, `avoid`...) flips a comparator (`must not
   exceed 100 words` is `at_most=100`), makes a unit absent (`no emojis` is `exactly=0`) or
   negates a rule (`never ends with a question`);
 - **scope**: `each`, `every`, `per`, `no sentence ...` turn a count into a limit on every
   sentence, paragraph, line or list item (`word_count(at_most=20, per="sentence")`);
 - **rules without a number**: a title, how the text starts or ends (a quoted phrase, a
-  question, a punctuation mark), letter case (of the text or of its headings), commas, quotes
-  around the text, JSON, a date format, a language, quoted keywords, a postscript.
+  question, a greeting, a sign-off, a punctuation mark), letter case (of the text or of its
+  headings), commas, quotes around the text, JSON, a date format, numbers in digits or words,
+  a language, quoted keywords, a postscript, which kind of list, a table, a code block.
 
 A criterion is decided here only when every word of it is accounted for: after the rules
 consume what they read, what is left may only be filler ("the response should", "your answer",
 "the poem"...). A word left over ("warm tone", "about spring", a negation no rule used) means
 the criterion says something the grammar did not read, and `parse_criterion` says so: the
 compiler then asks the model, whose mapping is grounded as before, or leaves the criterion to
-the judge. Precision over recall: a criterion this module decides is decided exactly.
+the judge. Precision over recall: a criterion this module decides is decided exactly. So
+some criteria whose words are all read are still left to the model, because no exact check
+means them: an approximate bound ("about 100 words", "150 words or so"), a target ("aim for
+250 words"), a permission ("emojis are fine"), a rule on each of several outputs ("each tweet
+has a hashtag").
 
 The parts live in `_numbers.py` (numbers in words), `_vocabulary.py` (the words and the prepared
 criterion), `_count_rules.py` and `_text_rules.py` (the rules); this module runs the rules in

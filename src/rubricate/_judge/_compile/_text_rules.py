@@ -1,7 +1,8 @@
 """The grammar's rules without a number: title, case, start and end, keywords, formats.
 
-A title, letter case (of the text or its headings), how the text starts and ends, keywords,
-quotes around the text, JSON, a date format, a language, a postscript. Each rule is a pattern
+A title, letter case (of the text or its headings), how the text starts and ends (a phrase,
+a mark, a question, a greeting, a sign-off), keywords and quoted marks, quotes around the text,
+JSON, a date format, numbers in digits or words, a language, a postscript. Each rule is a pattern
 and a builder that turns its match into a catalogue check, or `None` when the words do not
 settle one.
 """
