@@ -59,6 +59,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "sentence_count": {"at_most": 3},
     "starts_with": {"phrase": "The"},
     "table_count": {"at_least": 1},
+    "table_size": {"dimension": "rows", "at_least": 1},
     "url_count": {"at_least": 1},
     "valid_json": {},
     "word_count": {"at_most": 10},
@@ -1117,6 +1118,15 @@ def test_table_count_needs_a_delimiter_row() -> None:
     assert checks.table_count(exactly=1)(table)[0]
     assert checks.table_count(exactly=0)("a | b\nno delimiter")[0]
     assert checks.table_count(exactly=0)("```\n| a | b |\n|---|---|\n```")[0]
+
+
+def test_table_size_counts_body_rows_and_header_cells() -> None:
+    table = "| Plan | Price | Seats |\n|---|---|---|\n| Basic | $5 | 1 |\n| Team | $20 | 5 |"
+    assert run(checks.table_size("rows", exactly=2), table) == (True, "has 2 rows, needs exactly 2")
+    assert checks.table_size("columns", exactly=3)(table)[0]
+    assert not checks.table_size("columns", exactly=3)("No table here.")[0]
+    with pytest.raises(RubricError, match="`dimension` must be 'rows' or 'columns'"):
+        checks.table_size("cells", exactly=1)
 
 
 def test_mark_count() -> None:

@@ -234,6 +234,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Please add a website link", C.url_count(at_least=1)),
         ("Contains two or more code blocks", C.code_block_count(at_least=2)),
         ("Show the prices in a table", C.table_count(at_least=1)),
+        ("Your table needs at least 4 columns", C.table_size("columns", at_least=4)),
+        ("Build a 2-column table", C.table_size("columns", exactly=2)),
+        ("A table with 6 rows, excluding the header", C.table_size("rows", exactly=6)),
+        ("The table has at most 3 data rows", C.table_size("rows", at_most=3)),
+        ("A table with 6 rows", None),  # with or without its header row? the reader's call
         ("Output JSON and nothing else", C.valid_json()),
         # which kind of list, named with what it lists
         (

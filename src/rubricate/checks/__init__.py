@@ -41,6 +41,7 @@ from ._elements import (
     placeholder_count,
     section_count,
     table_count,
+    table_size,
     url_count,
 )
 from ._format import (
@@ -117,6 +118,7 @@ __all__ = [
     "sentence_count",
     "starts_with",
     "table_count",
+    "table_size",
     "url_count",
     "valid_json",
     "word_count",

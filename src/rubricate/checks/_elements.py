@@ -48,6 +48,7 @@ __all__ = [
     "placeholder_count",
     "section_count",
     "table_count",
+    "table_size",
     "url_count",
 ]
 
@@ -492,3 +493,54 @@ def mark_count(mark: str, **bounds: Unpack[CountBounds]) -> TextTest:
         return count_finding(text.count(symbol), f"{symbol!r} mark", f"{symbol!r} marks", limits)
 
     return test
+
+
+_DIMENSIONS = ("rows", "columns")
+
+
+@catalogue_check
+def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
+    """Every Markdown table has a number of rows, or of columns, within the bounds.
+
+    Rows are the table's body rows: the header row and the delimiter row (`|---|`) do not
+    count. Columns are the header's cells. A text with no table fails.
+
+    Args:
+        dimension: `rows` or `columns`.
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.table_size("columns", exactly=3)
+        ```
+
+    """
+    wanted = dimension.strip().casefold() if isinstance(dimension, str) else dimension
+    if wanted not in _DIMENSIONS:
+        raise RubricError(
+            f"table_size: `dimension` must be 'rows' or 'columns', got {dimension!r}",
+            field="dimension",
+        )
+    limits = Bounds.from_args("table_size", bounds)
+    singular = wanted[:-1]
+
+    def test(text: str) -> tuple[bool, str]:
+        found = tables(text)
+        if not found:
+            return False, f"has no table, needs {wanted} {limits.text}"
+        for number, rows in enumerate(found, start=1):
+            size = len(rows) - 2 if wanted == "rows" else len(_cells(rows[0]))
+            passed, finding = count_finding(size, singular, wanted, limits)
+            if not passed:
+                return False, finding if len(found) == 1 else f"table {number} {finding}"
+        return True, finding if len(found) == 1 else f"every table {finding}"
+
+    return test
+
+
+def _cells(row: str) -> list[str]:
+    body = row.strip()
+    body = body[1:] if body.startswith("|") else body
+    body = body[:-1] if body.endswith("|") else body
+    return body.split("|")

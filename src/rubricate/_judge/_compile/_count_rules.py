@@ -48,6 +48,7 @@ __all__ = [
     "PARTS",
     "PREFER_LIST",
     "PRESENT",
+    "TABLE_SIZE",
     "UNIT_LIMIT",
     "UNNUMBERED",
     "ZERO",
@@ -62,6 +63,7 @@ __all__ = [
     "parts_rule",
     "prefer_list_rule",
     "present_rule",
+    "table_size_rule",
     "unit_limit_rule",
     "unnumbered_rule",
     "zero_rule",
@@ -604,3 +606,32 @@ CODE_BLOCK = re.compile(
 
 def code_block_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return create("code_block_count", at_least=1)
+
+
+# The size of a table: "the table has exactly 3 columns", "a table with at most 5 rows, not
+# counting the header", "a 4-column table".
+_HEADER_ASIDE = (
+    r"(?:\s*,?\s*(?:not counting|excluding|without|plus|besides|in addition to|apart from)\s+"
+    r"(?:the|a|its)\s+header(?:\s+row)?)?"
+)
+TABLE_SIZE = re.compile(
+    rf"\b(?:the\s+|a\s+|your\s+)?(?:markdown\s+)?table\s+(?:(?:has|have|with|contains?|"
+    rf"should|must|needs?(?: to)?|should have|must have|is|of)\s+){{0,2}}"
+    rf"(?:(?P<neg>not|never)\s+(?:(?:have|be|contain)\s+)?)?(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+"
+    rf"(?:(?P<data>data|body)\s+)?(?P<dim>rows?|columns?|cols?)\b{_HEADER_ASIDE}"
+    rf"|\b(?:an?\s+)?(?P<n2>\d+)[- ](?P<dim2>rows?|columns?|cols?)\s+(?:markdown\s+)?table\b"
+)
+
+
+def table_size_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    dim = match.group("dim") or match.group("dim2")
+    if re.search(r"\bplus\b|\bin addition\b", match.group()):
+        return None  # "5 rows plus the header": count 6 or 5? the reader's call
+    key = bound(cmp_key(match), match.group("neg") is not None)
+    if key is None:
+        return None
+    n = int(match.group("n") or match.group("n2"))
+    dimension = "rows" if dim.startswith("row") else "columns"
+    if dimension == "rows" and not (match.group("data") or re.search(r"header", match.group())):
+        return None  # does the header row count? a reader may say either: left to the model
+    return create("table_size", dimension=dimension, **{key: n})

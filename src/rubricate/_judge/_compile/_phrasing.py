@@ -115,6 +115,7 @@ _BARE_EXAMPLE = re.compile(r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)")
 _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (count_rules.PREFER_LIST, count_rules.prefer_list_rule),
     (count_rules.COUNTED_LIST, count_rules.counted_list_rule),
+    (count_rules.TABLE_SIZE, count_rules.table_size_rule),
     (count_rules.UNNUMBERED, count_rules.unnumbered_rule),
     (count_rules.NUMBER_THEM, count_rules.number_them_rule),
     (count_rules.LIST_AS, count_rules.list_as_rule),

@@ -219,8 +219,8 @@ FILLER = _word_set(
     ensure ensures respond responds responding aim aims target run runs lay laid out offer
     offers deliver delivers produce produces create creates compose composes generate
     generates craft crafts draft drafts prepare prepares return returns print prints go
-    goes consist consists set tagline taglines testimonial caption captions motto pitch ad
-    advert advertisement invitation invite notice announcement listing
+    goes consist consists set build builds tagline taglines testimonial caption captions motto
+    pitch ad advert advertisement invitation invite notice announcement listing
     """
 )
 
