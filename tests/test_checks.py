@@ -60,6 +60,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "starts_with": {"phrase": "The"},
     "table_count": {"at_least": 1},
     "table_size": {"dimension": "rows", "at_least": 1},
+    "time_format": {"clock": 24},
     "url_count": {"at_least": 1},
     "valid_json": {},
     "word_count": {"at_most": 10},
@@ -1127,6 +1128,22 @@ def test_table_size_counts_body_rows_and_header_cells() -> None:
     assert not checks.table_size("columns", exactly=3)("No table here.")[0]
     with pytest.raises(RubricError, match="`dimension` must be 'rows' or 'columns'"):
         checks.table_size("cells", exactly=1)
+
+
+@pytest.mark.parametrize(
+    ("clock", "text", "passed"),
+    [
+        (24, "The coach leaves at 08:45 and returns by 15:30.", True),
+        (24, "The coach leaves at 8:45 am.", False),
+        (24, "Doors open at 7pm, talks at 19:30.", False),
+        (24, "We won 3-1 in 2024.", False),  # no time of day at all
+        (12, "Doors open at 7pm; talks start at 7:30 p.m.", True),
+        (12, "Talks start at 19:30.", False),
+        (24, "Tickets cost $4.50 and weigh 1.25 kg; doors at 18:00.", True),
+    ],
+)
+def test_time_format(clock: int, text: str, passed: bool) -> None:
+    assert checks.time_format(clock)(text)[0] is passed
 
 
 def test_mark_count() -> None:

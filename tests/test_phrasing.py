@@ -270,8 +270,17 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # which date, which title
         ("Give the start date as YYYY-MM-DD", C.date_format("YYYY-MM-DD")),
         ("Dates must follow the DD/MM/YYYY format", C.date_format("DD/MM/YYYY")),
+        ("Stick to the MM/DD/YYYY date format", None),  # "stick to" is not read
+        ("Please use the MM/DD/YYYY date format", C.date_format("MM/DD/YYYY")),
+        ("Write every date like 1999-12-31", C.date_format("YYYY-MM-DD")),
+        ("Write the date like 31/12/1999", None),  # day or month first? not settled
+        ("Times on the 24-hour clock", C.time_format(24)),
+        ("Use 12-hour times with am/pm", None),  # "times with am/pm" after: not read
+        ("Give all times in 12h format", C.time_format(12)),
         ("The article's headline must use title case", C.heading_case("title")),
         ("Put the headline in sentence case", C.heading_case("sentence")),
+        ("Every heading follows title case", C.heading_case("title")),
+        ("Add a 4-item list", C.bullet_count(numbered=True, exactly=4)),
         # scope, negation and units
         ("No sentence may exceed 18 words", C.word_count(at_most=18, per="sentence")),
         ("No line should be longer than 9 words", C.word_count(at_most=9, per="line")),

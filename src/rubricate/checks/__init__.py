@@ -50,6 +50,7 @@ from ._format import (
     has_title,
     heading_case,
     number_style,
+    time_format,
     valid_json,
     wrapped_in_quotes,
 )
@@ -119,6 +120,7 @@ __all__ = [
     "starts_with",
     "table_count",
     "table_size",
+    "time_format",
     "url_count",
     "valid_json",
     "word_count",

@@ -18,6 +18,7 @@ __all__ = [
     "has_title",
     "heading_case",
     "number_style",
+    "time_format",
     "valid_json",
     "wrapped_in_quotes",
 ]
@@ -375,6 +376,56 @@ def number_style(style: str, below: int | None = None) -> TextTest:
 def _word_value(word: str) -> int:
     """`seven` 7, `twenty-five` 25, `million` 1,000,000: one word as `_NUMBER_WORD` finds it."""
     return sum(NUMBER_VALUES[part] for part in re.split(r"[- ]", word))
+
+
+# A time of day: 14:30, 9.15 am, 7pm, 10 a.m.; a dotted number (4.50, 1.25 kg) only with am/pm.
+_TIME = re.compile(
+    r"(?<![\w:.$€£])(?P<hour>\d{1,2})(?:(?P<sep>[:.])(?P<minute>[0-5]\d))?(?::[0-5]\d)?"
+    r"(?:\s*(?P<half>[ap]\.?\s?m\b\.?))?(?![\w:]|\.\d)",
+    re.IGNORECASE,
+)
+_CLOCKS = (12, 24)
+
+
+@catalogue_check
+def time_format(clock: int) -> TextTest:
+    """Every time of day in the text is written on the given clock, and there is at least one.
+
+    A time is `HH:MM`, with or without `am`/`pm`, or an hour (or `HH.MM`) with `am`/`pm`
+    (`7pm`, `10 a.m.`, `9.15 am`); `4.50` alone is a number, not a time. On the 24-hour clock
+    no time has `am`/`pm` and hours run 0-23; on the 12-hour clock every time has `am`/`pm`
+    and hours run 1-12.
+
+    Args:
+        clock: `24` or `12`.
+
+    Example:
+        ```python
+        checks.time_format(24)  # "use the 24-hour clock"
+        ```
+
+    """
+    if clock not in _CLOCKS or isinstance(clock, bool):
+        raise RubricError(f"time_format: `clock` must be 24 or 12, got {clock!r}", field="clock")
+
+    def test(text: str) -> tuple[bool, str]:
+        times = [
+            m
+            for m in _TIME.finditer(text)
+            if m.group("half") or (m.group("minute") and m.group("sep") == ":")
+        ]
+        if not times:
+            return False, f"has no time of day, needs times on the {clock}-hour clock"
+        for time in times:
+            hour, half = int(time.group("hour")), time.group("half")
+            if clock == 24 and (half or hour > 23):
+                return False, f"has the time {time.group().strip()!r}, needs the 24-hour clock"
+            if clock == 12 and (not half or not 1 <= hour <= 12):
+                return False, f"has the time {time.group().strip()!r}, needs the 12-hour clock"
+        noun = "time" if len(times) == 1 else "times"
+        return True, f"has {len(times)} {noun}, all on the {clock}-hour clock"
+
+    return test
 
 
 @catalogue_check

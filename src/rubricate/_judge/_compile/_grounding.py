@@ -104,6 +104,7 @@ CUES: Mapping[str, str] = {
     "hashtag_count": r"\bhash ?tags?\b|#",
     "code_block_count": r"\bcode ?(block|fence)s?\b|```",
     "table_count": r"\btables?\b",
+    "time_format": r"\b(24|12)[- ]?(hour|hr|h)\b|\b(clock|am/pm|times?)\b",
     "table_size": r"\btables?\b.*\b(rows?|columns?)\b|\b(rows?|columns?)\b.*\btables?\b",
     "mark_count": (
         r"\b(exclamation|question mark|semicolon|colon|ampersand|dash|hyphen|asterisk|"

@@ -140,6 +140,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (text_rules.FORBIDDEN, text_rules.forbidden_rule),
     (text_rules.PRESENT_WORDS, text_rules.present_words_rule),
     (text_rules.DATE, text_rules.date_rule),
+    (text_rules.CLOCK, text_rules.clock_rule),
     (text_rules.TITLE_ANGLE, text_rules.angle_rule),
     (text_rules.HEADING_CASE, text_rules.heading_case_rule),
     (text_rules.WHOLE_CASE, text_rules.whole_case_rule),

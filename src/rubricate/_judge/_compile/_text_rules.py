@@ -27,6 +27,7 @@ from ._vocabulary import (
 )
 
 __all__ = [
+    "CLOCK",
     "DATE",
     "END_MARK",
     "END_PHRASE",
@@ -48,6 +49,7 @@ __all__ = [
     "TITLE_ANGLE",
     "WHOLE_CASE",
     "angle_rule",
+    "clock_rule",
     "date_rule",
     "end_mark_rule",
     "end_phrase_rule",
@@ -113,7 +115,7 @@ HEADING_CASE = re.compile(
     r"(?:(?P<neg1>not|never)\s+(?:\w+\s+){0,2}?)?"
     rf"(?:(?:all |every |each |the |its |their )?(?:{_QUALIFIER} )?(?:title|headings?|headers?|"
     rf"subheadings?|headlines?|section (?:titles|headings))\s+(?:(?:must|should|will|can|are|is|"
-    rf"be|to|do|does|use|written|set|in)\s+|(?P<neg2>not|never)\s+){{0,4}})?"
+    rf"be|to|do|does|use|uses|follow|follows|written|set|in)\s+|(?P<neg2>not|never)\s+){{0,4}})?"
     r"(?:in |use |using |with |written in )?(?P<case>title|sentence|lower|upper)[- ]?case"
     rf"(?:\s+(?:(?:for|in|on)\s+)?(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
     rf"headings?|headers?|subheadings?|headlines?|section titles|section headings?))?"
@@ -404,12 +406,20 @@ DATE = re.compile(
     rf"|(?:(?P<spec2>{_DATE_SPEC})|(?P<q2>q\d+)|(?P<iso2>iso(?:[- ]8601)?))\s+"
     rf"(?:date\s+)?(?:format|style)?"
     rf"\s*(?:for|in)\s+(?:all\s+|every\s+|each\s+|the\s+|any\s+)?dates?"
+    # "the DD/MM/YYYY date format"
+    rf"|(?:the\s+)?(?:(?P<spec4>{_DATE_SPEC})|(?P<q4>q\d+))\s+date\s+(?:format|style)"
+    # an example that settles the format: "write the date like 2024-03-05" (year first)
+    rf"|(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?dates?\s+"
+    rf"(?:(?:should|must|are|is|be|written|formatted|given|shown)\s+){{0,2}}"
+    rf"(?:like|as in|as|e\.g\.,?|for example,?)\s+(?P<example>\d{{4}}-\d{{2}}-\d{{2}})\b"
 )
 
 
 def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    spec = match.group("spec") or match.group("spec2")
-    quoted = reading.quote(match.group("q") or match.group("q2"))
+    spec = match.group("spec") or match.group("spec2") or match.group("spec4")
+    if match.group("example"):
+        spec = "YYYY-MM-DD"
+    quoted = reading.quote(match.group("q") or match.group("q2") or match.group("q4"))
     if quoted is not None and re.fullmatch(_DATE_SPEC, quoted.strip().casefold()):
         spec = quoted.strip()
     if match.group("iso") or match.group("iso2") or match.group().startswith("iso"):
@@ -420,6 +430,20 @@ def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return create("date_format", format=spec.upper())
     except RubricError:
         return None
+
+
+# Times on a 24-hour or a 12-hour clock: "use the 24-hour clock", "times in 12-hour format".
+CLOCK = re.compile(
+    r"(?:(?:all|every|each|the|any|your)\s+)?(?:times?\s+(?:(?:should|must|are|is|be|written|"
+    r"given|shown|formatted)\s+){0,2}(?:in|on|with|using)\s+(?:the\s+|a\s+)?)?"
+    r"(?P<clock>24|12)[- ]?(?:hour|hr|h)\b(?:\s+(?:clock|time|format|notation))*"
+    r"(?:\s*\(?(?:am/pm|a\.m\./p\.m\.|hh:mm)\)?)?"
+    r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
+)
+
+
+def clock_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("time_format", clock=int(match.group("clock")))
 
 
 LANGUAGE = re.compile(
