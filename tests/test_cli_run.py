@@ -41,6 +41,25 @@ def test_run_revises_until_satisfied_and_shows_each_pass() -> None:
     assert "Paris." in result.output
 
 
+def test_a_revision_is_asked_as_one_request_holding_task_draft_and_feedback() -> None:
+    worker = ScriptedChatModel(script=[text("A city."), text("Paris.")])
+    grader = ScriptedChatModel(script=[FAIL, PASS])
+    app = create_app(
+        judge_factory=lambda spec, options: Judge(grader, **options),
+        model_factory=lambda spec: worker,
+    )
+    result = CliRunner().invoke(app, ["run", "Capital of France?", "-r", RUBRIC], env=ENV)
+    assert result.exit_code == 0, result.output
+    first, revision = (messages for messages, _ in worker.calls)
+    assert [m.content for m in first] == ["Capital of France?"]
+    # Small models asked in a follow-up turn repeat their draft; one request gets a revision.
+    assert len(revision) == 1 and revision[0].type == "human"
+    request = str(revision[0].content)
+    assert request.startswith("Capital of France?")
+    assert "Your previous answer:\n\nA city." in request
+    assert "Mentions Paris: Name the city." in request
+
+
 def test_run_json_and_exit_1_at_the_cap() -> None:
     result, _ = run(
         ["run", "Capital?", "-r", RUBRIC, "--max-iterations", "2", "--json"],

@@ -7,13 +7,14 @@ from typing import Annotated, Any
 
 import typer
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from .._exceptions import RubricateError, RubricError
+from .._judge._evidence import FEEDBACK_MESSAGE_NAME, first_user_text, message_text
 from .._loop._core import RubricEvaluation
 from .._loop._refine import RefineResult, refine
 from .._redact import redact
@@ -163,9 +164,30 @@ class _Worker:
         self.drafts += 1
         label = "first draft" if self.drafts == 1 else f"revision {self.drafts - 1}"
         with self.console.status(f"Writing the {label}..."):
-            reply = self.model.invoke(messages)
+            reply = self.model.invoke(revision_request(messages))
         self.console.print(Text(f"{label.capitalize()} written.", style="dim"))
         return reply
+
+
+def revision_request(messages: list[BaseMessage]) -> list[BaseMessage]:
+    """The worker's prompt: the task, or after feedback one request to revise the last answer.
+
+    Small models asked in a follow-up turn tend to repeat their draft word for word; one request
+    that holds the task, the previous answer and the grader's feedback gets a revision from them
+    as from large ones (the Self-Refine shape).
+    """
+    last = messages[-1] if messages else None
+    if not (isinstance(last, HumanMessage) and last.name == FEEDBACK_MESSAGE_NAME):
+        return messages
+    draft = next((m for m in reversed(messages) if isinstance(m, AIMessage)), None)
+    if draft is None:
+        return messages
+    return [
+        HumanMessage(
+            f"{first_user_text(messages)}\n\nYour previous answer:\n\n"
+            f"{message_text(draft)}\n\n{message_text(last)}"
+        )
+    ]
 
 
 def _show_event(console: Console, event: Any) -> None:
