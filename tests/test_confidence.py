@@ -40,25 +40,26 @@ def message(*entries: dict[str, Any]) -> AIMessage:
     )
 
 
-def test_p_yes_is_renormalised_over_the_two_grammar_words() -> None:
-    reply = message(entry("yes", yes=0.6, no=0.2, Yes=0.15, maybe=0.05))
+def test_p_yes_is_renormalised_over_the_two_answers_in_every_spelling() -> None:
+    # `Yes` and ` no` are the same answers as `yes` and `no`: their mass counts; `maybe` does not.
+    reply = message(entry("Yes", yes=0.1, no=0.2, Yes=0.45, NO=0.05, **{" no": 0.1}, maybe=0.1))
 
-    assert yes_probability(reply) == pytest.approx(0.6 / 0.8)
+    assert yes_probability(reply) == pytest.approx(0.55 / 0.9)
 
 
 def test_a_missing_word_counts_at_most_the_least_likely_listed() -> None:
     # "no" is not among the alternatives: it is at most as likely as the last one listed (0.01),
-    # so P(yes) is at least 0.9 / 0.91, not 1.
+    # so P(yes) is at least 0.95 / 0.96, not 1.
     reply = message(entry("yes", yes=0.9, Yes=0.05, maybe=0.01))
 
-    assert yes_probability(reply) == pytest.approx(0.9 / 0.91)
+    assert yes_probability(reply) == pytest.approx(0.95 / 0.96)
 
 
 def test_a_bound_that_cannot_be_compared_gives_no_confidence() -> None:
     # "no" was chosen but ranks below every listed alternative, and "yes" is not listed either:
     # which of the two is likelier cannot be told from the list.
     chosen = {"token": "no", "logprob": math.log(0.001)}
-    reply = message({**chosen, "top_logprobs": [{"token": "Yes", "logprob": math.log(0.9)}]})
+    reply = message({**chosen, "top_logprobs": [{"token": "Maybe", "logprob": math.log(0.9)}]})
 
     assert yes_probability(reply) is None
 

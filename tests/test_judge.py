@@ -247,7 +247,7 @@ def test_grammar_model_gets_yes_no_then_a_gap_only_for_no() -> None:
     assert evaluation.usage.calls == 3
     assert evaluation.usage.input_tokens == 335
     yes_no_kwargs = model.calls[0][1]
-    assert yes_no_kwargs["grammar"] == 'root ::= "yes" | "no"'
+    assert yes_no_kwargs["grammar"] == 'root ::= "yes" | "no" | "Yes" | "No" | "YES" | "NO"'
     assert (
         yes_no_kwargs["max_tokens"] == 3
     )  # the longest choice in characters: room for any split into tokens

@@ -172,7 +172,9 @@ def test_logprob_tokens_are_reported_whatever_their_rank(model: ChatLlamaCpp) ->
     assert [alt["logprob"] for alt in entry["top_logprobs"]] == pytest.approx(
         [expected[2], expected[1], expected[0]], abs=1e-6
     )
-    assert yes_probability(reply) == pytest.approx(1 / (1 + math.exp(0.5 - 1.0)), abs=1e-6)
+    # Every listed spelling counts toward its answer: "Yes" and "yes" against "no".
+    yes = math.exp(4.0) + math.exp(1.0)
+    assert yes_probability(reply) == pytest.approx(yes / (yes + math.exp(0.5)), abs=1e-6)
 
 
 def test_the_recorder_changes_no_logit(model: ChatLlamaCpp) -> None:
@@ -212,13 +214,14 @@ def test_every_token_of_a_longer_answer_and_a_last_one_cut_by_the_length(
         assert entry["top_logprobs"] == []
 
 
-def test_yes_probability_is_the_softmax_of_the_two_grammar_words(model: ChatLlamaCpp) -> None:
-    # "Yes" is likelier than "no", but the grammar allows only "yes" and "no": it does not count.
+def test_yes_probability_sums_each_answer_over_its_spellings(model: ChatLlamaCpp) -> None:
+    # The model's favourite spelling is "Yes": it is the same answer as "yes", and counts.
     ProcessorLlama.script = [[logits(yes=1.0, no=0.2, Yes=3.0), logits(eos=1.0)]]
 
     reply = model.invoke("Is it?", logprobs=True, top_logprobs=5)
 
-    assert yes_probability(reply) == pytest.approx(1 / (1 + math.exp(0.2 - 1.0)), abs=1e-9)
+    yes = math.exp(1.0) + math.exp(3.0)
+    assert yes_probability(reply) == pytest.approx(yes / (yes + math.exp(0.2)), abs=1e-6)
 
 
 def test_the_embedded_judge_reads_p_yes_from_its_one_verdict_call(model: ChatLlamaCpp) -> None:

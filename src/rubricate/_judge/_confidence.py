@@ -174,7 +174,8 @@ def _value_of(before: str) -> Callable[[str], str | None]:
 
 
 def _yes_no(token: str) -> str | None:
-    return token if token in ("yes", "no") else None
+    word = token.strip().lower()  # `Yes`, ` yes` and `YES` are all the one answer
+    return word if word in ("yes", "no") else None
 
 
 def _token_at(starts: Sequence[int], offset: int) -> int:

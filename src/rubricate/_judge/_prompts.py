@@ -28,6 +28,7 @@ __all__ = [
     "PASS_REASON_REQUEST",
     "TOOLS_REQUEST",
     "VERDICT_INSTRUCTION",
+    "VERDICT_WORDS",
     "with_tail",
 ]
 
@@ -50,6 +51,13 @@ The question after each criterion cost ~14 more prompt tokens a criterion (about
 verdict's own tokens; `bench/batched.py` times both layouts). Accuracy did not suffer: REALSumm
 dev split (115 criteria) balanced accuracy 0.840 here against 0.794; the frozen test split
 (157 criteria) 0.788 against 0.785, i.e. unchanged on unseen data."""
+
+VERDICT_WORDS = ("yes", "no", "Yes", "No", "YES", "NO")
+"""The embedded model's answer tokens, every spelling of each word: its verdict is P(yes) against
+P(no) summed over them. Asked to "Answer yes or no", the model puts ~95% of its mass on `Yes` /
+`No`; the lower-case pair alone is a ~4% tail whose ratio can disagree with the answer the model
+gives ("names a flower" of a poem with none: `No` 0.68 against `Yes` 0.28, but `yes` 0.015
+against `no` 0.024 the other way round in other cases)."""
 
 CRITERION_QUESTION = """\
 Criterion: {criterion}"""
