@@ -110,7 +110,9 @@ async def _yes_no(
         for label, criterion in labels.items()
     }
     continues = await calls.continues()  # the gap as the verdict's continuation
-    replies = await calls.invoke_many(list(questions.values()), meter, choices=prompts.VERDICT_WORDS)
+    replies = await calls.invoke_many(
+        list(questions.values()), meter, choices=prompts.VERDICT_WORDS
+    )
     answers: dict[str, Answer | str] = {}
     follow_ups: dict[str, tuple[list[BaseMessage], bool, float | None]] = {}
     for (label, messages), reply in zip(questions.items(), replies, strict=True):
