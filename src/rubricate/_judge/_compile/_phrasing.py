@@ -35,7 +35,10 @@ means them: an approximate bound ("about 100 words", "150 words or so"), a targe
 has a hashtag").
 
 The parts live in `_numbers.py` (numbers in words), `_vocabulary.py` (the words and the prepared
-criterion), `_count_rules.py` and `_text_rules.py` (the rules); this module runs the rules in
+criterion) and the rules, one module per kind: `_count_rules.py` (bounds on a unit),
+`_presence_rules.py` (a unit absent or present), `_layout_rules.py` (lists, tables, code
+blocks), `_start_end_rules.py` (how the text starts and ends), `_keyword_rules.py` (quoted words
+and marks) and `_style_rules.py` (title, case, formats, language); this module runs the rules in
 order and judges what is left.
 """
 
@@ -47,7 +50,11 @@ from dataclasses import dataclass, field
 from ..._exceptions import RubricError
 from ...checks import Check, all_of
 from . import _count_rules as count_rules
-from . import _text_rules as text_rules
+from . import _keyword_rules as keyword_rules
+from . import _layout_rules as layout_rules
+from . import _presence_rules as presence_rules
+from . import _start_end_rules as start_end_rules
+from . import _style_rules as style_rules
 from ._numbers import normalize_numbers
 from ._vocabulary import (
     ABSENCE,
@@ -113,42 +120,42 @@ _BARE_EXAMPLE = re.compile(r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)")
 
 
 _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
-    (count_rules.PREFER_LIST, count_rules.prefer_list_rule),
-    (count_rules.COUNTED_LIST, count_rules.counted_list_rule),
-    (count_rules.TABLE_SIZE, count_rules.table_size_rule),
-    (count_rules.UNNUMBERED, count_rules.unnumbered_rule),
-    (count_rules.NUMBER_THEM, count_rules.number_them_rule),
-    (count_rules.LIST_AS, count_rules.list_as_rule),
-    (count_rules.CODE_BLOCK, count_rules.code_block_rule),
+    (layout_rules.PREFER_LIST, layout_rules.prefer_list_rule),
+    (layout_rules.COUNTED_LIST, layout_rules.counted_list_rule),
+    (layout_rules.TABLE_SIZE, layout_rules.table_size_rule),
+    (layout_rules.UNNUMBERED, layout_rules.unnumbered_rule),
+    (layout_rules.NUMBER_THEM, layout_rules.number_them_rule),
+    (layout_rules.LIST_AS, layout_rules.list_as_rule),
+    (layout_rules.CODE_BLOCK, layout_rules.code_block_rule),
     (count_rules.PARTS, count_rules.parts_rule),
-    (text_rules.POSTSCRIPT, text_rules.postscript_rule),
-    (text_rules.PARAGRAPH_START, text_rules.paragraph_start_rule),
-    (text_rules.NUMBER_STYLE, text_rules.number_style_rule),
-    (count_rules.ZERO, count_rules.zero_rule),
+    (start_end_rules.POSTSCRIPT, start_end_rules.postscript_rule),
+    (start_end_rules.PARAGRAPH_START, start_end_rules.paragraph_start_rule),
+    (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
+    (presence_rules.ZERO, presence_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
     (count_rules.HIGHLIGHT, count_rules.highlight_rule),
-    (count_rules.LIST_OF, count_rules.list_of_rule),
+    (layout_rules.LIST_OF, layout_rules.list_of_rule),
     (count_rules.UNIT_LIMIT, count_rules.unit_limit_rule),
     (count_rules.COUNT, count_rules.count_rule),
-    (text_rules.START_PHRASE, text_rules.start_phrase_rule),
-    (text_rules.OPENING, text_rules.opening_rule),
-    (text_rules.END_PHRASE, text_rules.end_phrase_rule),
-    (text_rules.SIGN_OFF, text_rules.sign_off_rule),
-    (text_rules.END_MARK, text_rules.end_mark_rule),
-    (text_rules.ONE_OF, text_rules.one_of_rule),
-    (text_rules.TIMES_RULE, text_rules.times_rule),
-    (text_rules.FORBIDDEN, text_rules.forbidden_rule),
-    (text_rules.PRESENT_WORDS, text_rules.present_words_rule),
-    (text_rules.DATE, text_rules.date_rule),
-    (text_rules.CLOCK, text_rules.clock_rule),
-    (text_rules.TITLE_ANGLE, text_rules.angle_rule),
-    (text_rules.HEADING_CASE, text_rules.heading_case_rule),
-    (text_rules.WHOLE_CASE, text_rules.whole_case_rule),
-    (text_rules.TITLE, text_rules.title_rule),
-    (text_rules.QUOTES_AROUND, text_rules.quotes_rule),
-    (text_rules.JSON, text_rules.json_rule),
-    (text_rules.LANGUAGE, text_rules.language_rule),
-    (count_rules.PRESENT, count_rules.present_rule),
+    (start_end_rules.START_PHRASE, start_end_rules.start_phrase_rule),
+    (start_end_rules.OPENING, start_end_rules.opening_rule),
+    (start_end_rules.END_PHRASE, start_end_rules.end_phrase_rule),
+    (start_end_rules.SIGN_OFF, start_end_rules.sign_off_rule),
+    (start_end_rules.END_MARK, start_end_rules.end_mark_rule),
+    (keyword_rules.ONE_OF, keyword_rules.one_of_rule),
+    (keyword_rules.TIMES_RULE, keyword_rules.times_rule),
+    (keyword_rules.FORBIDDEN, keyword_rules.forbidden_rule),
+    (keyword_rules.PRESENT_WORDS, keyword_rules.present_words_rule),
+    (style_rules.DATE, style_rules.date_rule),
+    (style_rules.CLOCK, style_rules.clock_rule),
+    (style_rules.TITLE_ANGLE, style_rules.angle_rule),
+    (style_rules.HEADING_CASE, style_rules.heading_case_rule),
+    (style_rules.WHOLE_CASE, style_rules.whole_case_rule),
+    (style_rules.TITLE, style_rules.title_rule),
+    (style_rules.QUOTES_AROUND, style_rules.quotes_rule),
+    (style_rules.JSON, style_rules.json_rule),
+    (style_rules.LANGUAGE, style_rules.language_rule),
+    (presence_rules.PRESENT, presence_rules.present_rule),
 )
 
 

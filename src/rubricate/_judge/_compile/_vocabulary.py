@@ -3,7 +3,7 @@
 Negations, comparators (before and after a number), units and the containers a per-unit limit
 applies in, language names, the filler words that carry no rule; `read` lifts quoted phrases
 out (`q0`, `q1`...), opens contractions and writes numbers in digits, so that each rule
-(`_count_rules.py`, `_text_rules.py`) matches one form and masks what it consumed.
+(the `_*_rules.py` modules) matches one form and masks what it consumed.
 """
 
 from __future__ import annotations

@@ -1,0 +1,119 @@
+"""The grammar's rules for quoted words and marks: required, forbidden, counted, one of.
+
+"include the words 'privacy' and 'consent'", "do not use 'delve'", "the word 'data' appears at
+least 3 times", "answer with one of 'yes', 'no'": each rule is a pattern and a builder that turns
+its match into a catalogue check, or `None` when the words do not settle one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...checks import Check, all_of, create
+from ._vocabulary import (
+    CMP_ANY,
+    NEG,
+    Reading,
+    bound,
+    cmp_key,
+    is_mark,
+)
+
+__all__ = [
+    "FORBIDDEN",
+    "ONE_OF",
+    "PRESENT_WORDS",
+    "TIMES_RULE",
+    "forbidden_rule",
+    "one_of_rule",
+    "present_words_rule",
+    "times_rule",
+]
+
+
+TIMES_RULE = re.compile(
+    rf"(?:(?:the\s+)?(?P<kind>letter|character|word|phrase|term|keyword|name)\s+)?(?P<q>q\d+)\s+"
+    rf"(?:(?:should|must|has to|will|is to|needs to)\s+)?"
+    rf"(?:(?:appears?|occurs?|shows? up|is used|be used|"
+    rf"is mentioned|be mentioned|is repeated|be repeated|is written|be written|comes? up)\s+)?"
+    rf"(?:(?P<neg>not|never)\s+(?:\w+\s+){{0,1}}?)?(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+times"
+    rf"(?:\s+(?P<post_most>or (?:fewer|less))|\s+(?P<post_least>or more))?"
+    rf"|(?:(?P<neg2>not|never)\s+)?(?:use|uses|using|mention|mentions|say|says|include|includes|"
+    rf"repeat|repeats|write|writes)\s+(?:the\s+)?(?:(?P<kind2>letter|word|phrase|term|keyword|name)\s+)?"
+    rf"(?P<q2>q\d+)\s+(?:(?P<neg3>not|no)\s+)?(?:(?:{CMP_ANY.replace('(?P<', '(?P<b_')})\s+)?"
+    rf"(?P<n2>\d+)\s+times"
+    rf"(?:\s+(?P<post_most2>or (?:fewer|less))|\s+(?P<post_least2>or more))?"
+)
+
+
+def times_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    second = match.group("q2") is not None
+    phrase = reading.quote(match.group("q2") if second else match.group("q"))
+    kind = match.group("kind2") if second else match.group("kind")
+    n = int(match.group("n2") if second else match.group("n"))
+    cmp = cmp_key(match, "b_" if second else "")
+    if match.group("post_most2" if second else "post_most"):
+        cmp = cmp or "at_most"
+    if match.group("post_least2" if second else "post_least"):
+        cmp = cmp or "at_least"
+    negated = bool(match.group("neg2")) != bool(match.group("neg3")) if second else False
+    key = bound(cmp, negated or bool(match.group("neg")))
+    if phrase is None or key is None:
+        return None
+    if is_mark(phrase):
+        return create("mark_count", mark=phrase, **{key: n})
+    if kind in ("letter", "character") or (kind is None and len(phrase) == 1 and phrase.isalpha()):
+        return create("letter_count", letter=phrase, **{key: n})
+    return create("keyword_count", keyword=phrase, **{key: n})
+
+
+_QUOTE_LIST = r"q\d+(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*q\d+)*"
+_KEYWORD_NOUN = r"(?:(?:key)?words?|phrases?|terms?|keywords?|names?|expressions?)"
+FORBIDDEN = re.compile(
+    rf"\b(?:{NEG}|not)\b\s+(?:(?:use|uses|using|include|includes|including|contain|contains|"
+    rf"containing|mention|mentions|mentioning|say|says|saying|write|writes|writing|have|has|with|"
+    rf"be|any|of|the|all|either|to)\s+){{0,4}}(?:{_KEYWORD_NOUN}\s+)?(?:like\s+|such as\s+)?"
+    rf"(?P<qs>{_QUOTE_LIST})(?:\s+(?:anywhere|at all|in it))?"
+)
+
+
+def forbidden_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    phrases = reading.quote_list(match.group("qs"))
+    marks = [phrase for phrase in phrases if is_mark(phrase)]
+    words = [phrase for phrase in phrases if not is_mark(phrase)]
+    found = [create("mark_count", mark=mark, exactly=0) for mark in marks]
+    if words:
+        found.append(create("keywords_forbidden", keywords=words))
+    return all_of(*found) if found else None
+
+
+PRESENT_WORDS = re.compile(
+    rf"\b(?:include|includes|including|use|uses|using|mention|mentions|mentioning|contain|contains|"
+    rf"containing|say|says|feature|features|featuring|with|incorporate|incorporates|has|have)\s+"
+    rf"(?:(?:the|all|of|both|each|every|following)\s+){{0,3}}(?:{_KEYWORD_NOUN}\s*:?\s+)?"
+    rf"(?P<qs>{_QUOTE_LIST})(?:\s+(?:somewhere|at least once|anywhere))?"
+    rf"|\b(?:the\s+)?(?:{_KEYWORD_NOUN}\s+)(?P<qs2>{_QUOTE_LIST})\s+"
+    rf"(?:appears?|appear|are used|is used|"
+    rf"are included|is included|shows? up)(?:\s+(?:at least once|somewhere))?"
+)
+
+
+def present_words_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    phrases = reading.quote_list(match.group("qs") or match.group("qs2"))
+    marks = [phrase for phrase in phrases if is_mark(phrase)]
+    words = [phrase for phrase in phrases if not is_mark(phrase)]
+    found = [create("mark_count", mark=mark, at_least=1) for mark in marks]
+    if words:
+        found.append(create("keywords_present", keywords=words))
+    return all_of(*found) if found else None
+
+
+ONE_OF = re.compile(
+    rf"(?:exactly\s+)?(?:one|1)\s+of(?:\s+the\s+following)?(?:\s+(?:options|choices|answers|"
+    rf"responses|phrases))?\s*:?\s*(?P<qs>{_QUOTE_LIST})"
+)
+
+
+def one_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    options = reading.quote_list(match.group("qs"))
+    return create("one_of", options=options) if len(options) > 1 else None

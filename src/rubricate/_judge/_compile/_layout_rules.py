@@ -1,0 +1,232 @@
+"""The grammar's rules for lists, tables and code blocks, named by what they hold.
+
+"bullet points rather than a numbered list", "list 3 reasons as bullet points", "number the
+steps", "a list of 5 items", "show the prices in a table", "a table with 3 columns", "put the
+command in a code block": each rule is a pattern and a builder that turns its match into a
+catalogue check, or `None` when the words do not settle one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...checks import Check, all_of, create
+from ._vocabulary import (
+    CMP_ANY,
+    CONSUMED,
+    NEG,
+    Reading,
+    bound,
+    cmp_key,
+)
+
+__all__ = [
+    "CODE_BLOCK",
+    "COUNTED_LIST",
+    "LIST_AS",
+    "LIST_OF",
+    "NUMBER_THEM",
+    "PREFER_LIST",
+    "TABLE_SIZE",
+    "UNNUMBERED",
+    "code_block_rule",
+    "counted_list_rule",
+    "list_as_rule",
+    "list_of_rule",
+    "number_them_rule",
+    "prefer_list_rule",
+    "table_size_rule",
+    "unnumbered_rule",
+]
+
+
+LIST_OF = re.compile(
+    rf"\b(?:(?P<kind>bullet(?:ed)?|numbered|ordered)(?: point)? )?list "
+    rf"(?:of|with|containing|that has|having|has|contains|should have|must have|should contain|"
+    rf"must contain|includes|needs)\s+(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+(?:[a-z]+\s+)?"
+    rf"(?:(?:items?|entries|points?|"
+    rf"elements?|things|steps?|tips|ideas|examples|reasons|options|bullets?|bullet points)\b|"
+    rf"(?P<noun>[a-z]+s)\b)"
+)
+
+
+def list_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    key = bound(cmp_key(match), False)
+    if key is None:
+        return None
+    bounds = {key: int(match.group("n"))}
+    kind = match.group("kind") or ""
+    if kind.startswith("bullet"):
+        return create("bullet_count", **bounds)
+    if kind in ("numbered", "ordered"):
+        return create("numbered_count", **bounds)
+    return create("bullet_count", numbered=True, **bounds)
+
+
+UNNUMBERED = re.compile(
+    r"\b(?:not|never)\s+(?:\w+\s+)?number\s+(?:the\s+|your\s+|any\s+)?"
+    r"(?:steps|items|points|list|lines|entries|tips|ideas)\b"
+)
+
+
+def unnumbered_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("numbered_count", exactly=0)
+
+
+# -- list formatting named with what it lists ----------------------------------------------
+
+_LIST_KIND = (
+    r"bullet(?:ed)?[- ]?(?:points?|lists?|list format|items?)|bullets|"
+    r"(?:numbered|ordered) (?:lists?|items?|steps?|points?|list format)|numbers|numbering"
+)
+
+
+def _list_kind(words: str) -> Check:
+    """`bullet points` -> at least one bullet; `a numbered list`, `numbers` -> a numbered item."""
+    if re.search(r"numbered|ordered|number", words):
+        return create("numbered_count", at_least=1)
+    return create("bullet_count", at_least=1)
+
+
+def _no_list_kind(words: str) -> Check:
+    if re.search(r"numbered|ordered|number", words):
+        return create("numbered_count", exactly=0)
+    return create("bullet_count", exactly=0)
+
+
+# One kind of list in place of the other: "bullet points rather than a numbered list".
+PREFER_LIST = re.compile(
+    rf"\b(?P<a>{_LIST_KIND})\s*,?\s+(?:rather than|instead of|not|and not|over|in place of|"
+    rf"as opposed to)\s+(?:an?\s+|the\s+|any\s+)?(?P<b>{_LIST_KIND})\b"
+)
+
+
+def prefer_list_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    wanted, unwanted = _list_kind(match.group("a")), _no_list_kind(match.group("b"))
+    if wanted.name == unwanted.name:
+        return None  # "bullet points, not bullets": nothing to prefer
+    return all_of(wanted, unwanted)
+
+
+# What the list (or table) holds, named and not counted: "format the ideas as a bulleted list",
+# "use bullet points for the new features", "show the prices in a table". The object may be any
+# words but a number or a negation (a count or a "not" there is a rule of its own, which must not
+# be swallowed).
+def _object(group: str) -> str:
+    return (
+        r"(?:the|your|all the|all|each of the|each|every|any|these|those|its|their)\s+"
+        rf"(?P<{group}>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)"
+    )
+
+
+_OBJECT_WHAT = r"what\s+(?P<what>(?:[a-z'-]+\s+){0,2}?[a-z'-]+)"
+LIST_AS = re.compile(
+    rf"\b(?:format|formats|present|presents|list|lists|lay out|put|write|give|show|arrange|"
+    rf"organi[sz]e|break down|set out|display)\s+{_object('obj')}\s+(?:as|in|into|using|with)\s+"
+    rf"(?:an?\s+|one\s+)?(?:(?P<unit>{_LIST_KIND})|(?P<table>(?:markdown\s+)?table))\b"
+    rf"(?:(?<=table)\s+with\s+(?:a\s+)?header(?:\s+row)?)?"
+    rf"|\b(?:use|uses|using|with|in)\s+(?:an?\s+)?(?P<unit2>{_LIST_KIND})\s+"
+    rf"(?:for|to (?:list|present|show|give|cover|set out))\s+(?:{_object('obj2')}|{_OBJECT_WHAT})"
+    rf"(?=\s*(?:$|[.,;:!?)]|{CONSUMED}))"
+)
+
+
+def _plain_object(words: str | None) -> bool:
+    if not words:
+        return True
+    return not any(re.fullmatch(rf"{NEG}|not|\d+", word) for word in words.split())
+
+
+def list_as_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    objects = (match.group("obj"), match.group("obj2"), match.group("what"))
+    if not all(_plain_object(words) for words in objects):
+        return None
+    if match.group("table"):
+        return create("table_count", at_least=1)
+    return _list_kind(match.group("unit") or match.group("unit2"))
+
+
+# So many things, each an item of the list named: "list 3 reasons as bullet points", "give
+# at least four tips in a numbered list". The things are the items, whatever they are called.
+COUNTED_LIST = re.compile(
+    rf"\b(?:list|lists|give|gives|provide|provides|write|offer|share|name|suggest|include|"
+    rf"includes|present|outline)\s+(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+"
+    rf"(?P<things>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+(?:as|in|using|with)\s+(?:an?\s+)?"
+    rf"(?P<unit>{_LIST_KIND})\b"
+)
+
+
+def counted_list_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if not _plain_object(match.group("things")):
+        return None
+    key = bound(cmp_key(match), False)
+    if key is None:
+        return None
+    bounds = {key: int(match.group("n"))}
+    if re.search(r"numbered|ordered|number", match.group("unit")):
+        return create("numbered_count", **bounds)
+    return create("bullet_count", **bounds)
+
+
+# The list's items said to be numbered: "number the steps", "the tips are numbered".
+NUMBER_THEM = re.compile(
+    rf"(?<!\bthe )(?<!\ba )(?<!\bany )\bnumber\s+{_object('obj')}"
+    rf"|\b(?:the|your|all the|all|its)\s+(?P<obj2>[a-z'-]+)\s+(?:are|is|should be|must be|"
+    rf"need to be|have to be|get)\s+(?P<kind>numbered|bulleted)\b"
+)
+
+
+def number_them_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if not (_plain_object(match.group("obj")) and _plain_object(match.group("obj2"))):
+        return None
+    if match.group("kind") == "bulleted":
+        return create("bullet_count", at_least=1)
+    return create("numbered_count", at_least=1)
+
+
+# Code in a code block: "put the command in a code block", "wrap the JSON in a ```json block".
+_CODE = (
+    r"code|commands?|scripts?|snippets?|quer(?:y|ies)|json|sql|yaml|html|css|xml|functions?|"
+    r"configs?|configuration|programs?|(?:shell |terminal |bash )commands?|examples?|output"
+)
+CODE_BLOCK = re.compile(
+    rf"\b(?:(?:put|puts|place|places|wrap|wraps|enclose|encloses|format|formats|present|show|"
+    rf"give|write|include|includes|keep|keeps)\s+)?(?:(?:the|all the|any|your|all|each)\s+)?"
+    rf"(?:(?:[a-z]+\s+)?(?:{_CODE})\s+)?(?:in|inside|within|into|as)\s+(?:an?\s+|one\s+|its own\s+|"
+    rf"separate\s+)?(?:`{{3}}\w*\s+|(?:fenced|markdown|[a-z]+)\s+)??code ?(?:blocks?|fences?)\b"
+    rf"|\b(?:use|uses|using|with)\s+(?:an?\s+)?code ?blocks?\s+for\s+"
+    rf"(?:(?:the|all the|any|your|all|each)\s+)?(?:{_CODE})\b"
+)
+
+
+def code_block_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("code_block_count", at_least=1)
+
+
+# The size of a table: "the table has exactly 3 columns", "a table with at most 5 rows, not
+# counting the header", "a 4-column table".
+_HEADER_ASIDE = (
+    r"(?:\s*,?\s*(?:not counting|excluding|without|plus|besides|in addition to|apart from)\s+"
+    r"(?:the|a|its)\s+header(?:\s+row)?)?"
+)
+TABLE_SIZE = re.compile(
+    rf"\b(?:the\s+|a\s+|your\s+)?(?:markdown\s+)?table\s+(?:(?:has|have|with|contains?|"
+    rf"should|must|needs?(?: to)?|should have|must have|is|of)\s+){{0,2}}"
+    rf"(?:(?P<neg>not|never)\s+(?:(?:have|be|contain)\s+)?)?(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+"
+    rf"(?:(?P<data>data|body)\s+)?(?P<dim>rows?|columns?|cols?)\b{_HEADER_ASIDE}"
+    rf"|\b(?:an?\s+)?(?P<n2>\d+)[- ](?P<dim2>rows?|columns?|cols?)\s+(?:markdown\s+)?table\b"
+)
+
+
+def table_size_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    dim = match.group("dim") or match.group("dim2")
+    if re.search(r"\bplus\b|\bin addition\b", match.group()):
+        return None  # "5 rows plus the header": count 6 or 5? the reader's call
+    key = bound(cmp_key(match), match.group("neg") is not None)
+    if key is None:
+        return None
+    n = int(match.group("n") or match.group("n2"))
+    dimension = "rows" if dim.startswith("row") else "columns"
+    if dimension == "rows" and not (match.group("data") or re.search(r"header", match.group())):
+        return None  # does the header row count? a reader may say either: left to the model
+    return create("table_size", dimension=dimension, **{key: n})

@@ -1,0 +1,142 @@
+"""The grammar's rules for a unit said to be absent or present, with no number.
+
+"no emojis", "without bullet points or headings", "links are not allowed", "emoji-free", "use
+bullet points", "include a link": each rule is a pattern and a builder that turns its match into
+a catalogue check, or `None` when the words do not settle one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ...checks import Check, all_of, create, negate
+from ._vocabulary import (
+    ELEMENT_UNITS,
+    LIST_WORDS,
+    NEG,
+    UNIT,
+    Reading,
+    count_check,
+    unit_key,
+)
+
+__all__ = [
+    "PRESENT",
+    "ZERO",
+    "present_rule",
+    "zero_rule",
+]
+
+
+def _zero_units(words: str) -> list[Check] | None:
+    """The checks for units said to be absent: "bullet points or emojis" -> two zero counts."""
+    found: list[Check] = []
+    pieces = [p.strip() for p in re.split(rf"\s*(?:{LIST_WORDS})\s*(?:any\s+)?", words)]
+    noun = pieces[-1].split()[-1] if pieces and pieces[-1] else ""
+    for index, piece in enumerate(pieces):
+        if index < len(pieces) - 1 and piece in ("bullet", "bulleted", "numbered", "ordered"):
+            piece = f"{piece} {noun}"  # "bulleted or numbered lists"
+        if not piece:
+            continue
+        check = _absent(piece)
+        if check is None:
+            return None
+        found.append(check)
+    return found or None
+
+
+_ABSENT: tuple[tuple[str, Callable[[], Check]], ...] = (
+    (r"commas?", lambda: create("no_commas")),
+    (
+        r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|upper[- ]?case",
+        lambda: create("all_lowercase"),
+    ),
+    (r"(?:a )?title", lambda: negate(create("has_title"))),
+    (r"(?:bullet(?:ed)?|unordered) lists?", lambda: create("bullet_count", exactly=0)),
+    (r"(?:numbered|ordered) lists?", lambda: create("numbered_count", exactly=0)),
+    (r"lists?|list formatting", lambda: create("bullet_count", numbered=True, exactly=0)),
+    (r"digits|numerals", lambda: create("number_style", style="words")),
+)
+
+
+def _absent(piece: str) -> Check | None:
+    for pattern, build in _ABSENT:
+        if re.fullmatch(pattern, piece):
+            return build()
+    unit = unit_key(piece)
+    if unit == "heading":
+        # A heading a reader sees need not be Markdown: a title line on top is one too.
+        return all_of(create("section_count", exactly=0), negate(create("has_title")))
+    if unit in ELEMENT_UNITS:
+        return count_check(unit, {"exactly": 0})
+    if unit == "capital_word":
+        return create("capital_word_count", exactly=0)
+    return None
+
+
+_ZERO_UNIT = (
+    r"(?:(?:bullet(?:ed)?|numbered|ordered)(?=\s+(?:or|and|nor)\s)|commas?|"
+    r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|"
+    r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|lists?|list formatting|"
+    rf"digits|numerals|{UNIT})"
+)
+_ZERO_UNITS = rf"{_ZERO_UNIT}(?:\s*(?:{LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*"
+ZERO = re.compile(
+    rf"\b(?P<neg>{NEG})\b\s+(?:(?:any|a|an|the|use of|using|use|uses|include|including|"
+    rf"contain|containing|have|has|with|write|put|add|of|format(?:ted)?(?: it)? as|"
+    rf"in|as|be|single|1|kind of|type of|sort of|form of)\s+){{0,3}}"
+    rf"(?P<units>{_ZERO_UNIT}(?:\s*(?:{LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*)\b"
+    # "no heading longer than 6 words" limits headings; it does not forbid them.
+    rf"(?![- ]?case\b)(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|"
+    rf"exceed\w*|with|has|have|"
+    rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can|should|must|will|"
+    rf"shall|would|could|might|needs?|ought|goes|runs|gets|exceeds?)\b)"
+    rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
+    rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
+    # The negation after the unit: "emojis are not allowed", "links must not appear".
+    rf"|\b(?P<units3>{_ZERO_UNITS})\s+(?:(?:are|is|should|must|may|can|will|shall)\s+)?"
+    rf"(?:(?:not|never)\s+(?:be\s+)?(?:allowed|permitted|accepted|acceptable|welcome|wanted|used|"
+    rf"included|present|appear|show up|be used|be included)|forbidden|banned|prohibited|"
+    rf"off[- ]limits|not ok(?:ay)?)\b"
+    rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind))?"
+)
+
+
+def zero_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    units = match.group("units") or match.group("units2") or match.group("units3")
+    found = _zero_units(units)
+    if not found:
+        return None
+    # "no more than" is a bound, read by the count rule; "no 3 bullets" is nothing.
+    return all_of(*found)
+
+
+# Presence: a unit named with a positive verb and no number ("use bullet points").
+PRESENT = re.compile(
+    r"\b(?:(?:at least )?(?:a|an|1|one|some|several)\s+)?"
+    r"(?P<unit>bullet(?:ed)?[- ]?(?:points?|lists?|list format)|bullets|"
+    r"(?:numbered|ordered) (?:lists?|steps?|list format)|emojis?|emoticons?|(?:markdown )?"
+    r"(?:sub)?head(?:ing|er)s|a list|"
+    r"(?:fenced )?code ?blocks?|(?:markdown )?tables?|e-?mail address(?:es)?|urls?|"
+    r"(?:(?:website|web|external|clickable) )?(?:hyper)?links?|web ?address(?:es)?|hash ?tags?|"
+    r"exclamation (?:marks?|points?))\b"
+)
+
+
+def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    unit = match.group("unit")
+    key = unit_key(unit.removeprefix("a ").removeprefix("an "))
+    if key in ("code_block", "table", "email", "url", "hashtag", "exclamation"):
+        return count_check(key, {"at_least": 1})
+    if unit.startswith("bullet"):
+        return create("bullet_count", at_least=1)
+    if unit.startswith(("numbered", "ordered")):
+        return create("numbered_count", at_least=1)
+    if unit.startswith("emo"):
+        return create("emoji_count", at_least=1)
+    if "head" in unit:
+        return create("section_count", at_least=1)
+    if unit == "a list":
+        return create("bullet_count", numbered=True, at_least=1)
+    return None

@@ -1,0 +1,196 @@
+"""The grammar's rules for how the text starts and ends.
+
+A quoted phrase first or last ("start with 'Dear'", "the last line is 'Thanks'"), a closing
+mark ("end with a question"), a question or a greeting first, a paragraph's first words, a
+sign-off, a postscript. Each rule is a pattern and a builder that turns its match into a
+catalogue check, or `None` when the words do not settle one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..._exceptions import RubricError
+from ...checks import Check, create, negate
+from ._vocabulary import (
+    ORDINAL,
+    ORDINAL_WORDS,
+    Reading,
+)
+
+__all__ = [
+    "END_MARK",
+    "END_PHRASE",
+    "OPENING",
+    "PARAGRAPH_START",
+    "POSTSCRIPT",
+    "SIGN_OFF",
+    "START_PHRASE",
+    "end_mark_rule",
+    "end_phrase_rule",
+    "opening_rule",
+    "paragraph_start_rule",
+    "postscript_rule",
+    "sign_off_rule",
+    "start_phrase_rule",
+]
+
+
+# Words between "end" and "with" that name what ends: the whole output ("end the email with"),
+# never a part of it ("end each bullet with", "end the title with"), which no check here reads.
+_PARTS = (
+    r"titles?|headlines?|headings?|headers?|subject|bullets?|items?|points?|entries|steps?|"
+    r"sentences?|paragraphs?|paras?|lines?|sections?|lists?|stanzas?|verses?|chapters?|parts?|"
+    r"intro\w*|conclusion|body|each|every|all|first|second|third|last|final|\d+\w*"
+)
+_WHOLE_GAP = rf"(?:\s+(?!with\b|by\b|(?:{_PARTS})\b)[a-z']+){{0,2}}?"
+_ENDING = (
+    r"(?:ends?|ending|finish(?:es|ing)?|close[sd]?|closing|conclude[sd]?|concluding|"
+    r"wrap(?:s|ping)? up|sign(?:s|ing)? off)"
+)
+_MARK_WORDS = {
+    "?": r"(?:an? )?(?:(?:follow[- ]up|open[- ]ended|rhetorical|final|short|direct|engaging) )?"
+    r"questions?(?: mark)?|(?:a )?question mark",
+    "!": r"(?:an? )?exclamation(?: mark| point)?",
+    ".": r"(?:a )?(?:period|full stop|dot)",
+    "…": r"(?:an? )?(?:ellipsis|three dots)",
+}
+END_MARK = re.compile(
+    rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
+    rf"(?:(?:{_ENDING}){_WHOLE_GAP}\s+(?:with|on|in|by asking|by posing)\s+|"
+    rf"(?:the )?(?:last|final|closing) (?:sentence|line|part) (?:(?:is|should|must|has to|"
+    rf"needs to|will|can|may)\s+(?:(?P<neg2>not)\s+)?(?:be\s+)?)"
+    rf")"
+    rf"(?:(?P<q>{_MARK_WORDS['?']})|(?P<x>{_MARK_WORDS['!']})|(?P<p>{_MARK_WORDS['.']})|"
+    rf"(?P<e>{_MARK_WORDS['…']}))"
+    rf"(?:\s+(?:for|to) (?:the|your) [a-z]+)?"
+)
+
+
+def end_mark_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    mark = next(
+        m for key, m in (("q", "?"), ("x", "!"), ("p", "."), ("e", "…")) if match.group(key)
+    )
+    check = create("ends_with_punctuation", mark=mark)
+    return negate(check) if match.group("neg") or match.group("neg2") else check
+
+
+_PHRASE_LEAD = (
+    r"(?:(?:with|on|by saying|by writing|using)\s+)(?:the\s+)?(?:exact\s+)?"
+    r"(?:(?:phrase|words?|sentence|line|text|sign-?off|greeting|question)\s+)?"
+)
+END_PHRASE = re.compile(
+    rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
+    rf"(?:{_ENDING}){_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+)"
+    rf"(?:\s*,?\s*(?:with\s+)?(?:no|nothing)\s+(?:other\s+|more\s+)?(?:words?|text)?\s*"
+    rf"(?:after|following|afterwards?)(?:\s+(?:it|that|this))?)?"
+    rf"|(?:the\s+)?(?:last|final|closing)\s+(?:words?|line|sentence)\s+"
+    rf"(?:is|are|should be|must be|reads?)"
+    rf"\s+(?P<q2>q\d+)"
+)
+
+
+def end_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    phrase = reading.quote(match.group("q") or match.group("q2"))
+    if not phrase or not phrase.strip():
+        return None
+    if phrase.strip() in ("?", "!", ".", "...", "…"):
+        check = create("ends_with_punctuation", mark=phrase.strip())
+    elif re.match(r"sign", match.group()) or re.search(r"sign-?off\s+q\d+$", match.group()):
+        # "Sign off with 'Best'": the closing line is the phrase, a name may follow it.
+        check = create("has_sign_off", phrase=phrase)
+    else:
+        check = create("ends_with", phrase=phrase)
+    return negate(check) if match.group("neg") else check
+
+
+_STARTING = r"(?:starts?|starting|begins?|beginning|opens?|opening)"
+START_PHRASE = re.compile(
+    rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
+    rf"{_STARTING}\s+{_PHRASE_LEAD}(?P<q>q\d+)"
+    rf"|(?:the\s+)?first\s+(?:words?|line|sentence)\s+(?:is|are|should be|must be|reads?)\s+"
+    rf"(?P<q2>q\d+)"
+    rf"|(?:first|start by|begin by|before answering,?)\s+"
+    rf"(?:repeat(?:s|ing)?|restat(?:e|es|ing)|cop(?:y|ies|ying))\s+"
+    rf"(?:the|this|my|your)?\s*(?:request|question|prompt|instruction|task)\b[^q]*?(?P<q3>q\d+)"
+)
+
+
+def start_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    phrase = reading.quote(match.group("q") or match.group("q2") or match.group("q3"))
+    if not phrase or not phrase.strip():
+        return None
+    check = create("starts_with", phrase=phrase)
+    return negate(check) if match.group("neg") else check
+
+
+# A question or a greeting first: "open with a question", "begin by greeting the reader".
+OPENING = re.compile(
+    rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
+    rf"(?:{_STARTING}{_WHOLE_GAP}\s+(?:with|by)\s+(?:asking\s+)?(?:an?\s+)?"
+    rf"(?:(?:short|direct|engaging|friendly|warm|rhetorical|polite)\s+)?"
+    rf"(?P<kind>question|greeting)"
+    rf"|(?:the\s+)?(?:first|opening)\s+(?:sentence|line)\s+(?:is|should be|must be)\s+"
+    rf"(?:an?\s+)?(?P<kind2>question|greeting))"
+    rf"(?:\s+(?:to|for) (?:the|your) [a-z]+)?"
+)
+
+
+def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    check = create("opens_with", kind=match.group("kind") or match.group("kind2"))
+    return negate(check) if match.group("neg") else check
+
+
+PARAGRAPH_START = re.compile(
+    rf"(?:the\s+)?(?:paragraph\s+(?P<n>\d+)|(?P<ord>{ORDINAL})\s+paragraph)\s+"
+    rf"(?:should\s+|must\s+|has to\s+|will\s+)?{_STARTING}\s+{_PHRASE_LEAD}(?P<q>q\d+)"
+)
+
+
+def paragraph_start_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    phrase = reading.quote(match.group("q"))
+    if match.group("n"):
+        number = int(match.group("n"))
+    else:
+        ordinal = match.group("ord")
+        number = (
+            ORDINAL_WORDS.index(ordinal) + 1
+            if ordinal in ORDINAL_WORDS
+            else int(re.sub(r"\D", "", ordinal))
+        )
+    if not phrase:
+        return None
+    return create("paragraph_starts_with", paragraph=number, phrase=phrase)
+
+
+POSTSCRIPT = re.compile(
+    r"(?:(?:ends?|ending|finish(?:es)?|close[sd]?)\s+with\s+|(?:add|adds|include|includes|with|has|have)\s+)?"
+    r"(?:a\s+)?\b(?:postscript|p\.\s?s\.?|ps)\b(?:\s+(?:section|note|line))?"
+    r"(?:\s+(?:starting|beginning|that starts|that begins|marked|labell?ed|opening)\s+with\s+"
+    r"(?:the\s+)?(?:marker\s+)?(?P<q>q\d+))?"
+    r"(?:\.?\s+(?:at the (?:end|bottom)|after (?:the|your) (?:signature|sign-?off|name)))?"
+)
+
+
+def postscript_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    marker = reading.quote(match.group("q"))
+    try:
+        return create("has_postscript", marker=marker) if marker else create("has_postscript")
+    except RubricError:
+        return None
+
+
+_SIGN_OFF_NOUN = (
+    r"(?:(?:proper|polite|friendly|short|warm|formal|professional|closing)\s+)?"
+    r"(?:sign-?off|valediction|closing (?:line|phrase|greeting))"
+)
+SIGN_OFF = re.compile(
+    rf"\b(?:{_ENDING}|sign(?:s|ing)? off){_WHOLE_GAP}\s+(?:with|on|using)\s+"
+    rf"(?:an?\s+|the\s+|your\s+)?{_SIGN_OFF_NOUN}"
+    rf"|\b(?:include|includes|add|adds|has|have|with|needs?|contains?|uses?)\s+"
+    rf"(?:an?\s+|the\s+)?{_SIGN_OFF_NOUN}(?:\s+(?:at the (?:end|bottom)))?"
+)
+
+
+def sign_off_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("has_sign_off")

@@ -1,0 +1,255 @@
+"""The grammar's rules for the text's style and form, with no number.
+
+A title, letter case (of the text or its headings), quotes around the text, JSON, a date
+format, a clock, numbers in digits or words, a language. Each rule is a pattern and a builder
+that turns its match into a catalogue check, or `None` when the words do not settle one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..._exceptions import RubricError
+from ...checks import Check, create, negate
+from ._vocabulary import (
+    LANGUAGE_CODES,
+    LANGUAGE_NAMES,
+    NEG,
+    ORDINAL,
+    Reading,
+)
+
+__all__ = [
+    "CLOCK",
+    "DATE",
+    "HEADING_CASE",
+    "JSON",
+    "LANGUAGE",
+    "NUMBER_STYLE",
+    "QUOTES_AROUND",
+    "TITLE",
+    "TITLE_ANGLE",
+    "WHOLE_CASE",
+    "angle_rule",
+    "clock_rule",
+    "date_rule",
+    "heading_case_rule",
+    "json_rule",
+    "language_rule",
+    "number_style_rule",
+    "quotes_rule",
+    "title_rule",
+    "whole_case_rule",
+]
+
+
+# One word naming which title or date ("the product title", "the due date"): not a verb, a
+# negation, an ordinal or a word that is a rule of its own.
+_QUALIFIER = (
+    rf"\b(?!(?:{NEG}|not|use|uses|using|in|with|write|written|set|is|are|be|and|or|any|all|each|"
+    rf"every|{ORDINAL}|last|final|section|sub|title|headings?|headlines?|dates?)\b)[a-z]+(?:'s)?"
+)
+
+
+TITLE_ANGLE = re.compile(
+    r"(?:(?:a |the )?title\s+)?(?:(?:wrapped|enclosed|written|placed|put)\s+)?(?:in|inside|within|"
+    r"between)\s+(?:double\s+)?(?:angular|angle) brackets"
+    r"(?:\s*,?\s*(?:like|such as|e\.g\.,?)\s+<<[^>]*>>)?"
+    r"|(?:a |the )?title\s+(?:like|such as|as in|in the form)?\s*<<[^>]*>>|<<[^>]*>>"
+)
+# A title is read as a rule only after a verb of having or adding ("has a title", "give it a
+# title", "start with a heading"): "keep the title under 8 words" is about the title, not a rule
+# that there be one, and the leftover "title" then keeps that criterion from being decided.
+TITLE = re.compile(
+    r"\b(?:(?P<neg>not|never|no|without)\s+(?:\w+\s+){0,2}?)?"
+    r"(?:(?:starts?|begins?|opens?|starting|beginning|opening)(?:\s+[a-z]+){0,2}?\s+with|"
+    r"has|have|having|with|include[sd]?|including|add(?:s|ed)?|put|needs?|contains?|uses?|"
+    r"provides?|gives?(?:\s+[a-z]+){0,2}?|there is|there should be|own)\s+"
+    r"(?:(?:a|the|its|an?)\s+)?"
+    r"(?:(?:short|clear|catchy|descriptive|bold|markdown|proper)\s+)?(?:title|heading|headline)"
+    r"(?:\s+(?:line|at the top|on the first line|on top|first|above it))?\b"
+    r"|\b(?:titled|entitled)\b"
+)
+
+
+def title_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    check = create("has_title")
+    return negate(check) if match.groupdict().get("neg") else check
+
+
+def angle_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("has_title", angle_brackets=True)
+
+
+_CASE_NAMES = {"title": "title", "sentence": "sentence", "lower": "lower", "upper": "upper"}
+HEADING_CASE = re.compile(
+    r"(?:(?P<neg1>not|never)\s+(?:\w+\s+){0,2}?)?"
+    rf"(?:(?:all |every |each |the |its |their )?(?:{_QUALIFIER} )?(?:title|headings?|headers?|"
+    rf"subheadings?|headlines?|section (?:titles|headings))\s+(?:(?:must|should|will|can|are|is|"
+    rf"be|to|do|does|use|uses|follow|follows|written|set|in)\s+|(?P<neg2>not|never)\s+){{0,4}})?"
+    r"(?:in |use |using |with |written in )?(?P<case>title|sentence|lower|upper)[- ]?case"
+    rf"(?:\s+(?:(?:for|in|on)\s+)?(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
+    rf"headings?|headers?|subheadings?|headlines?|section titles|section headings?))?"
+)
+
+
+def heading_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    case = match.group("case")
+    scoped = re.search(
+        r"\b(?:title|heading|header|subheading|headline)",
+        match.group()
+        .replace(f"{case} case", "")
+        .replace(f"{case}-case", "")
+        .replace(f"{case}case", ""),
+    )
+    if case in ("lower", "upper") and not scoped:
+        return None  # the whole text: the case rule reads it
+    check = create("heading_case", case=case)
+    return negate(check) if match.group("neg1") or match.group("neg2") else check
+
+
+WHOLE_CASE = re.compile(
+    r"(?:(?P<neg>not|never)\s+(?:\w+\s+){0,3}?)?"
+    r"(?:(?:all|entirely|only|completely|wholly|fully|solely|exclusively)\s+)?(?:in\s+)?"
+    r"(?:(?P<lower>lower[- ]?case|small letters)|(?P<upper>upper[- ]?case|capital letters|capitals|"
+    r"all caps|all-caps|caps|block capitals|block letters))"
+    r"(?:\s+(?:letters?|characters?))?(?:\s+(?:only|throughout|at all))?"
+    r"(?:\s*[;,]?\s*no (?:capital|upper[- ]?case|uppercase) letters?(?: at all)?)?"
+)
+
+
+def whole_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    check = create("all_lowercase" if match.group("lower") else "all_capitals")
+    return negate(check) if match.group("neg") else check
+
+
+QUOTES_AROUND = re.compile(
+    r"(?:(?:wrap(?:ped|s)?|enclos(?:ed|e|es)|surround(?:ed|s)?|put|placed?|written)\s+)?"
+    r"(?:(?:the )?(?:entire |whole )?(?:response |answer |text |output |it |itself )?)?"
+    r"(?:in|with|within|inside|between|by)\s+(?:a pair of\s+)?(?:double\s+)?"
+    r"(?:quotation marks|quotes|quote marks|quotations)"
+)
+
+
+def quotes_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("wrapped_in_quotes")
+
+
+JSON = re.compile(
+    r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|object|"
+    r"array|only|data))?(?:\s*\(?\s*(?:it\s+)?(?:may|can)\s+be\s+(?:wrapped|enclosed|placed)\s+in\s+"
+    r"(?:a\s+)?(?:markdown\s+)?code\s+(?:fence|block)\s*\)?)?"
+    # The whole text is the JSON, which `valid_json` requires anyway: "nothing else".
+    r"(?:\s*(?:only)?\s*[,;:—–-]*\s*(?:and\s+|with\s+)?(?:nothing else|"
+    r"no (?:other|extra|additional) (?:text|words|prose|commentary)"
+    r"(?: before or after(?: it)?| around it)?|no prose|"
+    r"no commentary|no explanations?))?"
+)
+
+
+def json_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("valid_json")
+
+
+_DATE_SPEC = r"[ydm]{1,4}(?:[-/. ][ydm]{1,4}){2}"
+DATE = re.compile(
+    rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?dates?\s+"
+    rf"(?:(?:should|must|are|is|be|to be|need to be|written|formatted|given|shown|expressed|appear|"
+    rf"uses?|follows?|always)\s+){{0,3}}(?:(?:in|as|using|like|with|use)\s+)?"
+    rf"(?:the\s+)?(?:format\s+)?(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))"
+    rf"(?:\s+(?:format|style))?"
+    rf"|iso(?:[- ]8601)? dates?(?:\s*\(?\s*(?P<spec3>{_DATE_SPEC})\s*\)?)?"
+    rf"|(?:(?P<spec2>{_DATE_SPEC})|(?P<q2>q\d+)|(?P<iso2>iso(?:[- ]8601)?))\s+"
+    rf"(?:date\s+)?(?:format|style)?"
+    rf"\s*(?:for|in)\s+(?:all\s+|every\s+|each\s+|the\s+|any\s+)?dates?"
+    # "the DD/MM/YYYY date format"
+    rf"|(?:the\s+)?(?:(?P<spec4>{_DATE_SPEC})|(?P<q4>q\d+))\s+date\s+(?:format|style)"
+    # an example that settles the format: "write the date like 2024-03-05" (year first)
+    rf"|(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?dates?\s+"
+    rf"(?:(?:should|must|are|is|be|written|formatted|given|shown)\s+){{0,2}}"
+    rf"(?:like|as in|as|e\.g\.,?|for example,?)\s+(?P<example>\d{{4}}-\d{{2}}-\d{{2}})\b"
+)
+
+
+def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    spec = match.group("spec") or match.group("spec2") or match.group("spec4")
+    if match.group("example"):
+        spec = "YYYY-MM-DD"
+    quoted = reading.quote(match.group("q") or match.group("q2") or match.group("q4"))
+    if quoted is not None and re.fullmatch(_DATE_SPEC, quoted.strip().casefold()):
+        spec = quoted.strip()
+    if match.group("iso") or match.group("iso2") or match.group().startswith("iso"):
+        spec = "YYYY-MM-DD"
+    if spec is None:
+        return None
+    try:
+        return create("date_format", format=spec.upper())
+    except RubricError:
+        return None
+
+
+# Times on a 24-hour or a 12-hour clock: "use the 24-hour clock", "times in 12-hour format".
+CLOCK = re.compile(
+    r"(?:(?:all|every|each|the|any|your)\s+)?(?:times?\s+(?:(?:should|must|are|is|be|written|"
+    r"given|shown|formatted)\s+){0,2}(?:in|on|with|using)\s+(?:the\s+|a\s+)?)?"
+    r"(?P<clock>24|12)[- ]?(?:hour|hr|h)\b(?:\s+(?:clock|time|format|notation))*"
+    r"(?:\s*\(?(?:am/pm|a\.m\./p\.m\.|hh:mm)\)?)?"
+    r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
+)
+
+
+def clock_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("time_format", clock=int(match.group("clock")))
+
+
+LANGUAGE = re.compile(
+    rf"(?:\b(?:written|write|respond|answer|reply|entirely|only|wholly|fully|completely)\s+)*"
+    rf"\bin\s+(?:the\s+)?(?P<lang>{LANGUAGE_NAMES})\b(?:\s+language)?(?:\s+only)?"
+    rf"(?:\s*,?\s*(?:and\s+)?no other language)?"
+    rf"|in\s+the\s+language\s+(?:with|whose)\s+(?:iso\s+)?(?:639-1\s+)?code\s+(?:is\s+)?(?P<q>q\d+)"
+    rf"(?:\s*,?\s*(?:and\s+)?no other language)?"
+)
+
+
+def language_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    code = LANGUAGE_CODES.get(match.group("lang") or "") or reading.quote(match.group("q"))
+    if not code:
+        return None
+    try:
+        return create("language", code=code.strip().casefold())
+    except RubricError:
+        return None
+
+
+_NUMBERS = r"(?:numbers?|figures|quantities|amounts|numerals)"
+_ALL = r"(?:(?:all|every|each|any|the|your)\s+)*"
+_UNDER = r"(?:\s+(?:under|below|less than|smaller than|lower than)\s+(?P<{}>\d+))?"
+_AS_DIGITS = r"(?:as|in|with|using)\s+(?:arabic\s+)?(?:digits|numerals|figures)"
+_AS_WORDS = r"(?:in|as|with|using)\s+(?:full\s+)?(?:words|letters)"
+NUMBER_STYLE = re.compile(
+    # digits: "use digits for every number", "numbers are written as numerals"
+    rf"\b(?:use|uses|using|write|writes)\s+(?:arabic\s+)?(?:digits|numerals|figures)\s+"
+    rf"(?:for|in)\s+{_ALL}{_NUMBERS}{_UNDER.format('n1')}"
+    rf"|\b{_ALL}{_NUMBERS}{_UNDER.format('n2')}\s+"
+    rf"(?:(?:are|is|should|must|be|to be|always|get|need to be)\s+){{0,3}}"
+    rf"(?:written|given|expressed|shown|put)?\s*{_AS_DIGITS}"
+    # words: "spell out numbers under ten", "numbers are written out in words"
+    rf"|\b(?P<spell>spell(?:s|ed|ing)?\s+out)\s+{_ALL}{_NUMBERS}{_UNDER.format('n3')}"
+    rf"(?:\s+{_AS_WORDS})?"
+    rf"|\b{_ALL}(?P<words>{_NUMBERS}){_UNDER.format('n4')}\s+"
+    rf"(?:(?:are|is|should|must|be|to be|always|need to be)\s+){{0,3}}"
+    rf"(?:written|given|spelled|spelt|put)?\s*(?:out\s+)?{_AS_WORDS}"
+    rf"|\b{_ALL}(?P<words2>{_NUMBERS}){_UNDER.format('n5')}\s+"
+    rf"(?:(?:are|is|should|must|be|to be|always|need to be|get)\s+){{0,3}}"
+    rf"(?:spelled|spelt|written)\s+out(?:\s+{_AS_WORDS})?"
+)
+
+
+def number_style_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    numbers = ("n1", "n2", "n3", "n4", "n5")
+    below = next((int(match.group(g)) for g in numbers if match.group(g)), None)
+    words = match.group("spell") or match.group("words") or match.group("words2")
+    try:
+        return create("number_style", style="words" if words else "digits", below=below)
+    except RubricError:
+        return None
