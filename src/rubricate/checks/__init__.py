@@ -17,6 +17,7 @@ Example:
 
 """
 
+from ._characters import all_capitals, all_lowercase, no_commas
 from ._check import Check, CountBounds, all_of, negate
 from ._counting import (
     character_count,
@@ -24,25 +25,6 @@ from ._counting import (
     part_count,
     sentence_count,
     word_count,
-)
-from ._elements import (
-    bullet_count,
-    capital_word_count,
-    code_block_count,
-    email_count,
-    emoji_count,
-    hashtag_count,
-    highlight_count,
-    keyword_count,
-    letter_count,
-    line_count,
-    mark_count,
-    numbered_count,
-    placeholder_count,
-    section_count,
-    table_count,
-    table_size,
-    url_count,
 )
 from ._format import (
     date_format,
@@ -54,18 +36,34 @@ from ._format import (
     valid_json,
     wrapped_in_quotes,
 )
+from ._inline import (
+    capital_word_count,
+    email_count,
+    emoji_count,
+    hashtag_count,
+    highlight_count,
+    keyword_count,
+    letter_count,
+    mark_count,
+    placeholder_count,
+    url_count,
+)
+from ._keywords import keywords_forbidden, keywords_present, one_of
 from ._language import language
+from ._layout import (
+    bullet_count,
+    code_block_count,
+    line_count,
+    numbered_count,
+    section_count,
+    table_count,
+    table_size,
+)
 from ._registry import CATALOGUE, create, from_spec
-from ._text import (
-    all_capitals,
-    all_lowercase,
+from ._start_end import (
     ends_with,
     ends_with_punctuation,
     has_sign_off,
-    keywords_forbidden,
-    keywords_present,
-    no_commas,
-    one_of,
     opens_with,
     paragraph_starts_with,
     starts_with,

@@ -11,6 +11,8 @@ from .._types import Evidence
 
 __all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of", "negate"]
 
+_SNIPPET = 40  # characters of a find shown in a finding
+
 TextTest = Callable[[str], tuple[bool, str]]
 """Decides a check on the output text: pass/fail, and what was found."""
 
@@ -233,6 +235,23 @@ def count_finding(count: int, singular: str, plural: str, bounds: Bounds) -> tup
     """`(count in bounds, "has 312 words, needs at most 300")`."""
     noun = singular if count == 1 else plural
     return count in bounds, f"has {count} {noun}, needs {bounds.text}"
+
+
+def found_count(
+    name: str, find: Callable[[str], list[str]], noun: tuple[str, str], bounds: CountBounds
+) -> TextTest:
+    """A count of what `find` picks out of the text, its first find named when it fails."""
+    limits = Bounds.from_args(name, bounds)
+
+    def test(text: str) -> tuple[bool, str]:
+        found = find(text)
+        passed, finding = count_finding(len(found), *noun, limits)
+        if found and not passed:
+            first = found[0] if len(found[0]) <= _SNIPPET else found[0][:_SNIPPET] + "..."
+            return passed, f"{finding} (first: {first!r})"
+        return passed, finding
+
+    return test
 
 
 def _python_value(value: Any) -> Any:

@@ -4,8 +4,9 @@ Each takes a relation as keyword bounds (`at_least`, `at_most`, `exactly`, `fewe
 `less_than`, `more_than`; see `CountBounds`) and reports the count it found, as in
 `has 312 words, needs at most 300`; words, sentences and characters can also be limited in each
 sentence, paragraph, line or list item (`per`). What a word, sentence or paragraph is is defined
-once, in `rubricate.checks._units`, and in `docs/checks.md`. The elements of the text (bullet
-points, sections, keywords...) are counted in `_elements.py`.
+once, in `rubricate.checks._units`, and in `docs/checks.md`. The text's layout (bullet
+points, sections, tables...) is counted in `_layout.py`, what its words and marks hold
+(keywords, links, emojis...) in `_inline.py`.
 """
 
 from __future__ import annotations

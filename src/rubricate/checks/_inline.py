@@ -1,138 +1,46 @@
-"""Counting checks on what the text holds: bullets, lines, sections, emojis, keywords...
+"""Counting checks on what the text's words and marks hold: keywords, letters, links, emojis...
 
-The elements: bullet points, lines, numbered items, emojis, sections, letters, keywords, words
-in capitals, placeholders, highlights, links, e-mail addresses, hashtags, code blocks, tables
-and punctuation marks. Bounds and findings work as in `_counting.py`. What a
-bullet point, a heading or a section is is defined once, in `rubricate.checks._units`, and in
+Letters, keywords, words in capitals, punctuation marks, emojis, placeholders, highlights,
+links, e-mail addresses and hashtags. Bounds and findings work as in `_counting.py`. What an
+emoji, a link or a hashtag is is defined once, in `rubricate.checks._units`, and in
 `docs/checks.md`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Unpack
 
 from .._exceptions import RubricError
-from ._check import Bounds, CountBounds, TextTest, count_finding
+from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
 from ._registry import catalogue_check
 from ._units import (
-    bullet_lines,
-    code_blocks,
     emails,
     emojis,
     has_word,
     hashtags,
-    heading_lines,
-    numbered_lines,
     phrase_pattern,
-    section_markers,
-    tables,
     urls,
     words,
 )
 
 __all__ = [
-    "bullet_count",
     "capital_word_count",
-    "code_block_count",
     "email_count",
     "emoji_count",
     "hashtag_count",
     "highlight_count",
     "keyword_count",
     "letter_count",
-    "line_count",
     "mark_count",
-    "numbered_count",
     "placeholder_count",
-    "section_count",
-    "table_count",
-    "table_size",
     "url_count",
 ]
 
-_SNIPPET = 40
 # `[name]` with some non-blank text on one line, not a Markdown link `[text](url)`.
 _PLACEHOLDER = re.compile(r"\[([^\[\]\n]*)\](?!\()")
-# The number's placeholder in a marker written as it reads: `SECTION X`, `Part N`, `Step <n>`.
-_NUMBER_PLACEHOLDER = re.compile(r"\s+(?:[A-Z]|#|<\w+>|\{\w+\}|\[\w+\])$")
 # `*text*` or `**text**` on one line, hugging its text as Markdown emphasis does.
 _HIGHLIGHT = re.compile(r"(?<![*\w])(\*\*?)(?=[^\s*])([^*\n]*?[^\s*])\1(?![*\w])")
-
-
-@catalogue_check
-def bullet_count(numbered: bool = False, **bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of bullet points is within the bounds.
-
-    A bullet point is a line starting (after any indentation) with `-`, `*`, `+` or `•` and
-    whitespace, holding a word, that is not a horizontal rule and not inside a code fence.
-
-    Args:
-        numbered: Also count numbered items (`1.` or `1)` and whitespace).
-        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
-            `more_than`); see `CountBounds`.
-
-    Example:
-        ```python
-        checks.bullet_count(exactly=0)  # no bullet points
-        ```
-
-    """
-    limits = Bounds.from_args("bullet_count", bounds)
-    noun = "list item" if numbered else "bullet point"
-
-    def test(text: str) -> tuple[bool, str]:
-        return count_finding(len(bullet_lines(text, numbered=numbered)), noun, f"{noun}s", limits)
-
-    return test
-
-
-@catalogue_check
-def line_count(**bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of lines holding a word is within the bounds.
-
-    For poems and short forms ("a haiku of three lines"): blank lines and lines of only
-    punctuation or Markdown marks do not count; a long line wrapped on screen is one line.
-
-    Args:
-        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
-            `more_than`); see `CountBounds`.
-
-    Example:
-        ```python
-        checks.line_count(exactly=3)
-        ```
-
-    """
-    limits = Bounds.from_args("line_count", bounds)
-    return lambda text: count_finding(
-        sum(1 for line in text.splitlines() if has_word(line)), "line", "lines", limits
-    )
-
-
-@catalogue_check
-def numbered_count(**bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of numbered list items is within the bounds.
-
-    A numbered item is a line starting (after any indentation) with a number and `.` or `)`,
-    then whitespace (`1. Flour`, `2) Sugar`), holding a word, outside code fences. For "no
-    numbered list" (`exactly: 0`) and "use a numbered list" (`at_least: 1`).
-
-    Args:
-        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
-            `more_than`); see `CountBounds`.
-
-    Example:
-        ```python
-        checks.numbered_count(exactly=0)  # no numbered list
-        ```
-
-    """
-    limits = Bounds.from_args("numbered_count", bounds)
-    return lambda text: count_finding(
-        len(numbered_lines(text)), "numbered item", "numbered items", limits
-    )
 
 
 @catalogue_check
@@ -159,41 +67,6 @@ def emoji_count(**bounds: Unpack[CountBounds]) -> TextTest:
         found = emojis(text)
         passed, finding = count_finding(len(found), "emoji", "emojis", limits)
         return passed, f"{finding} (first: {found[0]})" if found and not passed else finding
-
-    return test
-
-
-@catalogue_check
-def section_count(marker: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of sections is within the bounds.
-
-    Without a marker, a section starts at each Markdown heading (`#` to `######`, whitespace,
-    a title holding a word) outside code fences. With a marker such as `SECTION`, a section
-    starts at each occurrence of that word (case-sensitive, whole word) followed by a number,
-    as in `SECTION 2`. Text before the first section is not one.
-
-    Args:
-        marker: The word that opens each section, followed by its number; a placeholder for
-            the number after it (`SECTION X`, `Part N`, `Chapter #`, `Step <n>`) is ignored.
-        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
-            `more_than`); see `CountBounds`.
-
-    Example:
-        ```python
-        checks.section_count(marker="SECTION", exactly=4)
-        ```
-
-    """
-    limits = Bounds.from_args("section_count", bounds)
-    if marker is not None:
-        marker = _NUMBER_PLACEHOLDER.sub("", marker.strip())
-        if not marker:
-            raise RubricError("section_count: `marker` must not be blank", field="marker")
-    label = f"marked {marker} <n>" if marker else "headed by a Markdown heading"
-
-    def test(text: str) -> tuple[bool, str]:
-        found = section_markers(text, marker) if marker else heading_lines(text)
-        return count_finding(len(found), f"section {label}", f"sections {label}", limits)
 
     return test
 
@@ -343,23 +216,6 @@ def highlight_count(**bounds: Unpack[CountBounds]) -> TextTest:
     return test
 
 
-def _found_count(
-    name: str, find: Callable[[str], list[str]], noun: tuple[str, str], bounds: CountBounds
-) -> TextTest:
-    """A count of what `find` picks out of the text, its first find named when it fails."""
-    limits = Bounds.from_args(name, bounds)
-
-    def test(text: str) -> tuple[bool, str]:
-        found = find(text)
-        passed, finding = count_finding(len(found), *noun, limits)
-        if found and not passed:
-            first = found[0] if len(found[0]) <= _SNIPPET else found[0][:_SNIPPET] + "..."
-            return passed, f"{finding} (first: {first!r})"
-        return passed, finding
-
-    return test
-
-
 @catalogue_check
 def url_count(**bounds: Unpack[CountBounds]) -> TextTest:
     """The number of links (web addresses) is within the bounds.
@@ -379,7 +235,7 @@ def url_count(**bounds: Unpack[CountBounds]) -> TextTest:
         ```
 
     """
-    return _found_count("url_count", urls, ("link", "links"), bounds)
+    return found_count("url_count", urls, ("link", "links"), bounds)
 
 
 @catalogue_check
@@ -396,7 +252,7 @@ def email_count(**bounds: Unpack[CountBounds]) -> TextTest:
         ```
 
     """
-    return _found_count("email_count", emails, ("e-mail address", "e-mail addresses"), bounds)
+    return found_count("email_count", emails, ("e-mail address", "e-mail addresses"), bounds)
 
 
 @catalogue_check
@@ -416,50 +272,7 @@ def hashtag_count(**bounds: Unpack[CountBounds]) -> TextTest:
         ```
 
     """
-    return _found_count("hashtag_count", hashtags, ("hashtag", "hashtags"), bounds)
-
-
-@catalogue_check
-def code_block_count(**bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of fenced code blocks is within the bounds.
-
-    A code block runs from a line opening with three backticks or tildes (and any language
-    tag, as in `` ```json ``) to the line that closes it; inline `code` is none. For "put the
-    command in a code block" (`at_least: 1`).
-
-    Args:
-        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
-            `more_than`); see `CountBounds`.
-
-    Example:
-        ```python
-        checks.code_block_count(at_least=1)
-        ```
-
-    """
-    return _found_count("code_block_count", code_blocks, ("code block", "code blocks"), bounds)
-
-
-@catalogue_check
-def table_count(**bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of Markdown tables is within the bounds.
-
-    A table is a line holding `|`, then a delimiter row of dashes (`|---|:--:|`), then its
-    rows. For "present it as a table" (`at_least: 1`).
-
-    Args:
-        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
-            `more_than`); see `CountBounds`.
-
-    Example:
-        ```python
-        checks.table_count(at_least=1)
-        ```
-
-    """
-    return _found_count(
-        "table_count", lambda text: [rows[0] for rows in tables(text)], ("table", "tables"), bounds
-    )
+    return found_count("hashtag_count", hashtags, ("hashtag", "hashtags"), bounds)
 
 
 @catalogue_check
@@ -493,54 +306,3 @@ def mark_count(mark: str, **bounds: Unpack[CountBounds]) -> TextTest:
         return count_finding(text.count(symbol), f"{symbol!r} mark", f"{symbol!r} marks", limits)
 
     return test
-
-
-_DIMENSIONS = ("rows", "columns")
-
-
-@catalogue_check
-def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
-    """Every Markdown table has a number of rows, or of columns, within the bounds.
-
-    Rows are the table's body rows: the header row and the delimiter row (`|---|`) do not
-    count. Columns are the header's cells. A text with no table fails.
-
-    Args:
-        dimension: `rows` or `columns`.
-        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
-            `more_than`); see `CountBounds`.
-
-    Example:
-        ```python
-        checks.table_size("columns", exactly=3)
-        ```
-
-    """
-    wanted = dimension.strip().casefold() if isinstance(dimension, str) else dimension
-    if wanted not in _DIMENSIONS:
-        raise RubricError(
-            f"table_size: `dimension` must be 'rows' or 'columns', got {dimension!r}",
-            field="dimension",
-        )
-    limits = Bounds.from_args("table_size", bounds)
-    singular = wanted[:-1]
-
-    def test(text: str) -> tuple[bool, str]:
-        found = tables(text)
-        if not found:
-            return False, f"has no table, needs {wanted} {limits.text}"
-        for number, rows in enumerate(found, start=1):
-            size = len(rows) - 2 if wanted == "rows" else len(_cells(rows[0]))
-            passed, finding = count_finding(size, singular, wanted, limits)
-            if not passed:
-                return False, finding if len(found) == 1 else f"table {number} {finding}"
-        return True, finding if len(found) == 1 else f"every table {finding}"
-
-    return test
-
-
-def _cells(row: str) -> list[str]:
-    body = row.strip()
-    body = body[1:] if body.startswith("|") else body
-    body = body[:-1] if body.endswith("|") else body
-    return body.split("|")

@@ -1,158 +1,30 @@
-"""Text checks: keywords, letter case, commas, how the output starts and ends, fixed answers."""
+"""Text checks on how the text starts and ends.
+
+A given phrase first or last, a paragraph's first words, a closing punctuation mark, an opening
+question or greeting, a sign-off.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from .._exceptions import RubricError
 from ._check import TextTest
+from ._phrases import normalize, required_phrase
 from ._registry import catalogue_check
-from ._units import GREETING, paragraphs, phrase_pattern, sentences, title_line
+from ._units import GREETING, paragraphs, sentences, title_line
 
 __all__ = [
-    "all_capitals",
-    "all_lowercase",
     "ends_with",
     "ends_with_punctuation",
     "has_sign_off",
-    "keywords_forbidden",
-    "keywords_present",
-    "no_commas",
-    "one_of",
     "opens_with",
     "paragraph_starts_with",
     "starts_with",
 ]
 
-_COMMAS = ",，、،"  # ASCII, fullwidth, ideographic and Arabic commas
 _SNIPPET = 40
 _LEAD_MARKS = "#*_>\"'“‘`- \t\n"  # Markdown marks and quotes before a paragraph's first word
-
-
-@catalogue_check
-def keywords_present(keywords: Sequence[str]) -> TextTest:
-    """Every keyword or phrase appears at least once.
-
-    Matched case-insensitively as whole words (`cat` is not found in `category`); whitespace
-    inside a phrase matches any whitespace.
-
-    Args:
-        keywords: The words or phrases that must all appear (one string is a list of one).
-
-    Example:
-        ```python
-        checks.keywords_present(["privacy", "data retention"])
-        ```
-
-    """
-    phrases = _phrases("keywords_present", "keywords", keywords)
-    patterns = [(phrase, phrase_pattern(phrase)) for phrase in phrases]
-
-    def test(text: str) -> tuple[bool, str]:
-        missing = [phrase for phrase, pattern in patterns if not pattern.search(text)]
-        if missing:
-            return False, f"is missing {_listed(missing)}"
-        return True, f"has {_listed(phrases)}"
-
-    return test
-
-
-@catalogue_check
-def keywords_forbidden(keywords: Sequence[str]) -> TextTest:
-    """None of the keywords or phrases appears.
-
-    Matched as in `keywords_present`: case-insensitively, as whole words.
-
-    Args:
-        keywords: The words or phrases that must not appear (one string is a list of one).
-
-    Example:
-        ```python
-        checks.keywords_forbidden(["delve", "tapestry"])
-        ```
-
-    """
-    phrases = _phrases("keywords_forbidden", "keywords", keywords)
-    patterns = [(phrase, phrase_pattern(phrase)) for phrase in phrases]
-
-    def test(text: str) -> tuple[bool, str]:
-        found = [(phrase, len(pattern.findall(text))) for phrase, pattern in patterns]
-        present = [f"{phrase!r} {_times(count)}" for phrase, count in found if count]
-        if present:
-            return False, f"has the forbidden {', '.join(present)}"
-        return True, f"has none of {_listed(phrases, 'or')}"
-
-    return test
-
-
-@catalogue_check
-def all_lowercase() -> TextTest:
-    """No letter is uppercase: the whole text is in lowercase.
-
-    Any character that is an uppercase or titlecase letter (in any script) fails it; letters
-    without case, digits and punctuation are fine. An empty text passes.
-
-    Example:
-        ```python
-        checks.all_lowercase()
-        ```
-
-    """
-
-    def test(text: str) -> tuple[bool, str]:
-        capitals = [i for i, char in enumerate(text) if char.isupper() or char.istitle()]
-        if capitals:
-            noun = "capital letter" if len(capitals) == 1 else "capital letters"
-            return False, f"has {len(capitals)} {noun}, first in {_word_at(text, capitals[0])!r}"
-        return True, "has no capital letters"
-
-    return test
-
-
-@catalogue_check
-def all_capitals() -> TextTest:
-    """No letter is lowercase: the whole text is in capitals.
-
-    Any character that is a lowercase letter (in any script) fails it; letters without case,
-    digits and punctuation are fine. An empty text passes.
-
-    Example:
-        ```python
-        checks.all_capitals()
-        ```
-
-    """
-
-    def test(text: str) -> tuple[bool, str]:
-        lower = [i for i, char in enumerate(text) if char.islower()]
-        if lower:
-            noun = "lowercase letter" if len(lower) == 1 else "lowercase letters"
-            return False, f"has {len(lower)} {noun}, first in {_word_at(text, lower[0])!r}"
-        return True, "has no lowercase letters"
-
-    return test
-
-
-@catalogue_check
-def no_commas() -> TextTest:
-    """The text has no comma: ASCII `,`, fullwidth `，`, ideographic `、` or Arabic `،`.
-
-    Example:
-        ```python
-        checks.no_commas()
-        ```
-
-    """
-
-    def test(text: str) -> tuple[bool, str]:
-        found = [i for i, char in enumerate(text) if char in _COMMAS]
-        if found:
-            noun = "comma" if len(found) == 1 else "commas"
-            return False, f"has {len(found)} {noun}, first in {_word_at(text, found[0])!r}"
-        return True, "has no commas"
-
-    return test
 
 
 @catalogue_check
@@ -173,10 +45,10 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
         ```
 
     """
-    wanted = _phrase("starts_with", phrase)
+    wanted = required_phrase("starts_with", phrase)
 
     def test(text: str) -> tuple[bool, str]:
-        found = _normalize(text)
+        found = normalize(text)
         passed = _fold(found, case_sensitive).startswith(_fold(wanted, case_sensitive))
         # As whole words: "Yes" does not start "Yesterday".
         passed = passed and not _joined(wanted[-1:], found[len(wanted) : len(wanted) + 1])
@@ -211,14 +83,14 @@ def paragraph_starts_with(paragraph: int, phrase: str, case_sensitive: bool = Fa
         raise RubricError(
             f"paragraph_starts_with: paragraphs count from 1, got {paragraph}", field="paragraph"
         )
-    wanted = _phrase("paragraph_starts_with", phrase)
+    wanted = required_phrase("paragraph_starts_with", phrase)
 
     def test(text: str) -> tuple[bool, str]:
         found = paragraphs(text)
         if len(found) < paragraph:
             noun = "paragraph" if len(found) == 1 else "paragraphs"
             return False, f"has {len(found)} {noun}, so no paragraph {paragraph}"
-        head = _normalize(found[paragraph - 1].lstrip(_LEAD_MARKS))
+        head = normalize(found[paragraph - 1].lstrip(_LEAD_MARKS))
         start = _fold(head, case_sensitive)
         passed = start.startswith(_fold(wanted, case_sensitive)) and not (
             len(start) > len(wanted) and start[len(wanted)].isalnum() and wanted[-1].isalnum()
@@ -250,10 +122,10 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
         ```
 
     """
-    wanted = _phrase("ends_with", phrase)
+    wanted = required_phrase("ends_with", phrase)
 
     def test(text: str) -> tuple[bool, str]:
-        found = _normalize(text)
+        found = normalize(text)
         if wanted[-1].isalnum():
             # "ends with the word 'Done'" is met by "... Done." and by "... **Done**".
             found = _TRAILING_MARKS.sub("", found)
@@ -397,7 +269,7 @@ def has_sign_off(phrase: str | None = None) -> TextTest:
         ```
 
     """
-    wanted = None if phrase is None else _phrase("has_sign_off", phrase)
+    wanted = None if phrase is None else required_phrase("has_sign_off", phrase)
 
     def test(text: str) -> tuple[bool, str]:
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
@@ -428,98 +300,16 @@ def _signs_with(phrase: str, lines: list[str]) -> tuple[bool, list[str]]:
     return False, []
 
 
-@catalogue_check
-def one_of(options: Sequence[str], contains: bool = False) -> TextTest:
-    """The whole text is one of a fixed set of answers.
-
-    Compared after trimming the text, with any run of whitespace equal to one space and letter
-    case ignored. With `contains`, it is enough that one option appears in the text as whole
-    words (as in `keywords_present`).
-
-    Args:
-        options: The accepted answers (one string is a list of one).
-        contains: Accept a text that contains an option instead of being one.
-
-    Example:
-        ```python
-        checks.one_of(["My answer is yes.", "My answer is no.", "My answer is maybe."])
-        ```
-
-    """
-    answers = _phrases("one_of", "options", options)
-    folded = {answer.casefold() for answer in answers}
-    patterns = [phrase_pattern(answer) for answer in answers]
-
-    def test(text: str) -> tuple[bool, str]:
-        found = _normalize(text)
-        if contains:
-            hit = next((a for a, p in zip(answers, patterns, strict=True) if p.search(text)), None)
-            if hit is not None:
-                return True, f"contains the answer {hit!r}"
-            return False, f"contains none of {_listed(answers, 'or')}"
-        if found.casefold() in folded:
-            return True, f"is the answer {found!r}"
-        shown = found if len(found) <= _SNIPPET else f"{found[:_SNIPPET]}…"
-        return False, f"is {shown!r}, needs to be one of {_listed(answers, 'or')}"
-
-    return test
-
-
-def _phrases(check: str, argument: str, values: Sequence[str]) -> list[str]:
-    phrases = [_normalize(value) for value in values]
-    if not phrases:
-        raise RubricError(f"{check}: `{argument}` must not be empty", field=argument)
-    for index, phrase in enumerate(phrases):
-        if not phrase:
-            raise RubricError(
-                f"{check}: `{argument}` holds a blank entry", field=f"{argument}[{index}]"
-            )
-    return phrases
-
-
-def _phrase(check: str, phrase: str) -> str:
-    wanted = _normalize(phrase)
-    if not wanted:
-        raise RubricError(f"{check}: `phrase` must not be blank", field="phrase")
-    return wanted
-
-
 def _joined(left: str, right: str) -> bool:
     """Whether two characters side by side are letters or digits, so one word runs on."""
     return bool(left) and bool(right) and left.isalnum() and right.isalnum()
-
-
-def _normalize(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _fold(text: str, case_sensitive: bool) -> str:
     return text if case_sensitive else text.casefold()
 
 
-def _listed(items: Sequence[str], last: str = "and") -> str:
-    quoted = [repr(item) for item in items]
-    if len(quoted) == 1:
-        return quoted[0]
-    return f"{', '.join(quoted[:-1])} {last} {quoted[-1]}"
-
-
 def _opening(text: str, wanted: str) -> str:
     """The start of `text`, a little longer than `wanted`, for a gap."""
     head = text[: len(wanted) + _SNIPPET // 2]
     return f"{head}…" if len(head) < len(text) else head
-
-
-def _times(count: int) -> str:
-    return "once" if count == 1 else f"{count} times"
-
-
-def _word_at(text: str, index: int) -> str:
-    """The whitespace-delimited token around `index`, shortened for a gap."""
-    start = index
-    while start > 0 and not text[start - 1].isspace():
-        start -= 1
-    match = re.compile(r"\S*").match(text, index)
-    end = match.end() if match else index + 1
-    token = text[start:end]
-    return token if len(token) <= _SNIPPET else f"{token[:_SNIPPET]}…"

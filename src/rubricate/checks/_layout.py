@@ -1,0 +1,241 @@
+"""Counting checks on the text's layout: list items, lines, sections, code blocks, tables.
+
+Bullet points, numbered items, lines holding a word, sections (Markdown headings or a marker
+word), fenced code blocks, Markdown tables and their rows and columns. Bounds and findings work
+as in `_counting.py`. What a bullet point, a heading, a section or a table is is defined once,
+in `rubricate.checks._units`, and in `docs/checks.md`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Unpack
+
+from .._exceptions import RubricError
+from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
+from ._registry import catalogue_check
+from ._units import (
+    bullet_lines,
+    code_blocks,
+    has_word,
+    heading_lines,
+    numbered_lines,
+    section_markers,
+    tables,
+)
+
+__all__ = [
+    "bullet_count",
+    "code_block_count",
+    "line_count",
+    "numbered_count",
+    "section_count",
+    "table_count",
+    "table_size",
+]
+
+# The number's placeholder in a marker written as it reads: `SECTION X`, `Part N`, `Step <n>`.
+_NUMBER_PLACEHOLDER = re.compile(r"\s+(?:[A-Z]|#|<\w+>|\{\w+\}|\[\w+\])$")
+
+
+@catalogue_check
+def bullet_count(numbered: bool = False, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of bullet points is within the bounds.
+
+    A bullet point is a line starting (after any indentation) with `-`, `*`, `+` or `•` and
+    whitespace, holding a word, that is not a horizontal rule and not inside a code fence.
+
+    Args:
+        numbered: Also count numbered items (`1.` or `1)` and whitespace).
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.bullet_count(exactly=0)  # no bullet points
+        ```
+
+    """
+    limits = Bounds.from_args("bullet_count", bounds)
+    noun = "list item" if numbered else "bullet point"
+
+    def test(text: str) -> tuple[bool, str]:
+        return count_finding(len(bullet_lines(text, numbered=numbered)), noun, f"{noun}s", limits)
+
+    return test
+
+
+@catalogue_check
+def line_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of lines holding a word is within the bounds.
+
+    For poems and short forms ("a haiku of three lines"): blank lines and lines of only
+    punctuation or Markdown marks do not count; a long line wrapped on screen is one line.
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.line_count(exactly=3)
+        ```
+
+    """
+    limits = Bounds.from_args("line_count", bounds)
+    return lambda text: count_finding(
+        sum(1 for line in text.splitlines() if has_word(line)), "line", "lines", limits
+    )
+
+
+@catalogue_check
+def numbered_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of numbered list items is within the bounds.
+
+    A numbered item is a line starting (after any indentation) with a number and `.` or `)`,
+    then whitespace (`1. Flour`, `2) Sugar`), holding a word, outside code fences. For "no
+    numbered list" (`exactly: 0`) and "use a numbered list" (`at_least: 1`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.numbered_count(exactly=0)  # no numbered list
+        ```
+
+    """
+    limits = Bounds.from_args("numbered_count", bounds)
+    return lambda text: count_finding(
+        len(numbered_lines(text)), "numbered item", "numbered items", limits
+    )
+
+
+@catalogue_check
+def section_count(marker: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of sections is within the bounds.
+
+    Without a marker, a section starts at each Markdown heading (`#` to `######`, whitespace,
+    a title holding a word) outside code fences. With a marker such as `SECTION`, a section
+    starts at each occurrence of that word (case-sensitive, whole word) followed by a number,
+    as in `SECTION 2`. Text before the first section is not one.
+
+    Args:
+        marker: The word that opens each section, followed by its number; a placeholder for
+            the number after it (`SECTION X`, `Part N`, `Chapter #`, `Step <n>`) is ignored.
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.section_count(marker="SECTION", exactly=4)
+        ```
+
+    """
+    limits = Bounds.from_args("section_count", bounds)
+    if marker is not None:
+        marker = _NUMBER_PLACEHOLDER.sub("", marker.strip())
+        if not marker:
+            raise RubricError("section_count: `marker` must not be blank", field="marker")
+    label = f"marked {marker} <n>" if marker else "headed by a Markdown heading"
+
+    def test(text: str) -> tuple[bool, str]:
+        found = section_markers(text, marker) if marker else heading_lines(text)
+        return count_finding(len(found), f"section {label}", f"sections {label}", limits)
+
+    return test
+
+
+@catalogue_check
+def code_block_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of fenced code blocks is within the bounds.
+
+    A code block runs from a line opening with three backticks or tildes (and any language
+    tag, as in `` ```json ``) to the line that closes it; inline `code` is none. For "put the
+    command in a code block" (`at_least: 1`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.code_block_count(at_least=1)
+        ```
+
+    """
+    return found_count("code_block_count", code_blocks, ("code block", "code blocks"), bounds)
+
+
+@catalogue_check
+def table_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of Markdown tables is within the bounds.
+
+    A table is a line holding `|`, then a delimiter row of dashes (`|---|:--:|`), then its
+    rows. For "present it as a table" (`at_least: 1`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.table_count(at_least=1)
+        ```
+
+    """
+    return found_count(
+        "table_count", lambda text: [rows[0] for rows in tables(text)], ("table", "tables"), bounds
+    )
+
+
+_DIMENSIONS = ("rows", "columns")
+
+
+@catalogue_check
+def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
+    """Every Markdown table has a number of rows, or of columns, within the bounds.
+
+    Rows are the table's body rows: the header row and the delimiter row (`|---|`) do not
+    count. Columns are the header's cells. A text with no table fails.
+
+    Args:
+        dimension: `rows` or `columns`.
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.table_size("columns", exactly=3)
+        ```
+
+    """
+    wanted = dimension.strip().casefold() if isinstance(dimension, str) else dimension
+    if wanted not in _DIMENSIONS:
+        raise RubricError(
+            f"table_size: `dimension` must be 'rows' or 'columns', got {dimension!r}",
+            field="dimension",
+        )
+    limits = Bounds.from_args("table_size", bounds)
+    singular = wanted[:-1]
+
+    def test(text: str) -> tuple[bool, str]:
+        found = tables(text)
+        if not found:
+            return False, f"has no table, needs {wanted} {limits.text}"
+        for number, rows in enumerate(found, start=1):
+            size = len(rows) - 2 if wanted == "rows" else len(_cells(rows[0]))
+            passed, finding = count_finding(size, singular, wanted, limits)
+            if not passed:
+                return False, finding if len(found) == 1 else f"table {number} {finding}"
+        return True, finding if len(found) == 1 else f"every table {finding}"
+
+    return test
+
+
+def _cells(row: str) -> list[str]:
+    body = row.strip()
+    body = body[1:] if body.startswith("|") else body
+    body = body[:-1] if body.endswith("|") else body
+    return body.split("|")
