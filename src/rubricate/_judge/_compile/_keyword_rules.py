@@ -78,12 +78,22 @@ FORBIDDEN = re.compile(
 
 
 def forbidden_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    phrases = reading.quote_list(match.group("qs"))
+    return _quoted_check(reading.quote_list(match.group("qs")), present=False)
+
+
+def _quoted_check(phrases: list[str], *, present: bool) -> Check | None:
+    """Quoted words and marks that must all appear (`present`) or none of them.
+
+    A mark (`!`, `;`) is counted anywhere; a word only as a whole word.
+    """
     marks = [phrase for phrase in phrases if is_mark(phrase)]
     words = [phrase for phrase in phrases if not is_mark(phrase)]
-    found = [create("mark_count", mark=mark, exactly=0) for mark in marks]
+    bound = {"at_least": 1} if present else {"exactly": 0}
+    found = [create("mark_count", mark=mark, **bound) for mark in marks]
     if words:
-        found.append(create("keywords_forbidden", keywords=words))
+        found.append(
+            create("keywords_present" if present else "keywords_forbidden", keywords=words)
+        )
     return all_of(*found) if found else None
 
 
@@ -99,13 +109,7 @@ PRESENT_WORDS = re.compile(
 
 
 def present_words_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    phrases = reading.quote_list(match.group("qs") or match.group("qs2"))
-    marks = [phrase for phrase in phrases if is_mark(phrase)]
-    words = [phrase for phrase in phrases if not is_mark(phrase)]
-    found = [create("mark_count", mark=mark, at_least=1) for mark in marks]
-    if words:
-        found.append(create("keywords_present", keywords=words))
-    return all_of(*found) if found else None
+    return _quoted_check(reading.quote_list(match.group("qs") or match.group("qs2")), present=True)
 
 
 ONE_OF = re.compile(
