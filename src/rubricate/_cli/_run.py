@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .._exceptions import RubricateError, RubricError
-from .._judge._evidence import FEEDBACK_MESSAGE_NAME, first_user_text, message_text
+from .._judge._evidence import first_user_text, is_feedback, message_text
 from .._loop._core import RubricEvaluation
 from .._loop._refine import RefineResult, refine
 from .._redact import redact
@@ -173,11 +173,11 @@ def revision_request(messages: list[BaseMessage]) -> list[BaseMessage]:
     """The worker's prompt: the task, or after feedback one request to revise the last answer.
 
     Small models asked in a follow-up turn tend to repeat their draft word for word; one request
-    that holds the task, the previous answer and the grader's feedback gets a revision from them
-    as from large ones (the Self-Refine shape).
+    that holds the task, the previous answer and the grader's feedback (the Self-Refine shape)
+    got a revision from the embedded model where five follow-up wordings did not.
     """
     last = messages[-1] if messages else None
-    if not (isinstance(last, HumanMessage) and last.name == FEEDBACK_MESSAGE_NAME):
+    if not (isinstance(last, HumanMessage) and is_feedback(last)):
         return messages
     draft = next((m for m in reversed(messages) if isinstance(m, AIMessage)), None)
     if draft is None:

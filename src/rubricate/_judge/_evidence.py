@@ -25,6 +25,7 @@ __all__ = [
     "RUBRIC_GRADER_MESSAGE_SOURCE",
     "RenderedEvidence",
     "first_user_text",
+    "is_feedback",
     "last_assistant_text",
     "message_text",
     "render_evidence",
@@ -153,16 +154,18 @@ def _gradable(
     messages: Sequence[BaseMessage | Mapping[str, Any]],
 ) -> list[BaseMessage | Mapping[str, Any]]:
     """Drop rubricate's own feedback and system prompts: the judge grades the agent, not us."""
-    kept = []
-    for message in messages:
-        if isinstance(message, BaseMessage):
-            name, source = message.name, message.additional_kwargs.get("lc_source")
-        else:
-            name, source = message.get("name"), message.get("lc_source")
-        if name == FEEDBACK_MESSAGE_NAME or source == FEEDBACK_SOURCE or _role(message) == "system":
-            continue
-        kept.append(message)
-    return kept
+    return [m for m in messages if not is_feedback(m) and _role(m) != "system"]
+
+
+def is_feedback(message: BaseMessage | Mapping[str, Any] | None) -> bool:
+    """Whether `message` is the loop's own feedback to the agent (by name or by source tag)."""
+    if message is None:
+        return False
+    if isinstance(message, BaseMessage):
+        name, source = message.name, message.additional_kwargs.get("lc_source")
+    else:
+        name, source = message.get("name"), message.get("lc_source")
+    return name == FEEDBACK_MESSAGE_NAME or source == FEEDBACK_SOURCE
 
 
 def _role(message: BaseMessage | Mapping[str, Any]) -> str:

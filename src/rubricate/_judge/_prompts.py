@@ -56,8 +56,8 @@ VERDICT_WORDS = ("yes", "no", "Yes", "No", "YES", "NO")
 """The embedded model's answer tokens, every spelling of each word: its verdict is P(yes) against
 P(no) summed over them. Asked to "Answer yes or no", the model puts ~95% of its mass on `Yes` /
 `No`; the lower-case pair alone is a ~4% tail whose ratio can disagree with the answer the model
-gives ("names a flower" of a poem with none: `No` 0.68 against `Yes` 0.28, but `yes` 0.015
-against `no` 0.024 the other way round in other cases)."""
+gives (the demo's "names a flower" of a poem with none: `No` 0.68 against `Yes` 0.28, yet P(yes)
+0.57 from the lower-case pair, a pass)."""
 
 CRITERION_QUESTION = """\
 Criterion: {criterion}"""

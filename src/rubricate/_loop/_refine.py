@@ -29,8 +29,8 @@ from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 
 from .._judge._evidence import (
-    FEEDBACK_MESSAGE_NAME,
     first_user_text,
+    is_feedback,
     last_assistant_text,
     message_text,
 )
@@ -251,8 +251,9 @@ async def _call_agent(agent: AgentFn, messages: list[BaseMessage]) -> list[BaseM
     """
     if _takes_task(agent):
         last = messages[-1] if messages else None
-        is_feedback = isinstance(last, HumanMessage) and last.name == FEEDBACK_MESSAGE_NAME
-        feedback = message_text(last) if is_feedback and last else None
+        feedback = (
+            message_text(last) if isinstance(last, HumanMessage) and is_feedback(last) else None
+        )
         args: tuple[Any, ...] = (first_user_text(messages), feedback)
     else:
         args = (list(messages),)
