@@ -1,6 +1,6 @@
 """Fault-injection harness: self-revision loops and scorer runs against a misbehaving judge.
 
-Every run grades through `FaultyJudgeModel` (`tests/faults.py`), a fake chat model at the model
+Every run grades through `FaultyJudgeModel` (`rubricate.testing`), a fake chat model at the model
 boundary that on a seeded share of calls raises timeouts, HTTP 429 / 500 / 503 / 400 errors and
 connection errors, hangs past the call timeout, or answers with garbage, truncated JSON, missing,
 extra or renamed criteria, contradictory verdicts or `cannot_evaluate`. Each run draws a judge
@@ -43,23 +43,13 @@ import time
 import traceback
 import zlib
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from faults import (
-    FaultRates,
-    FaultyGrammarJudgeModel,
-    FaultyJudgeModel,
-    FaultyTextJudgeModel,
-    Ledger,
-    criterion_met,
-)
 from rubricate import (
     Budget,
     Judge,
@@ -67,6 +57,14 @@ from rubricate import (
     Rubric,
     create_rubric_scorer,
     refine,
+)
+from rubricate.testing import (
+    FaultRates,
+    FaultyGrammarJudgeModel,
+    FaultyJudgeModel,
+    FaultyTextJudgeModel,
+    Ledger,
+    criterion_met,
 )
 
 VOCAB = tuple(
@@ -439,15 +437,21 @@ def main() -> None:
     parser.add_argument("--loops", type=int, default=1000)
     parser.add_argument("--scorer-runs", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--timeout", type=float, default=POLICY.timeout, help="the judge's per-call timeout, s"
+    )
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args()
-    report, _ = run_harness(loops=args.loops, scorer_runs=args.scorer_runs, seed=args.seed)
+    policy = replace(POLICY, timeout=args.timeout)
+    report, _ = run_harness(
+        loops=args.loops, scorer_runs=args.scorer_runs, seed=args.seed, policy=policy
+    )
     render(report, Console())
     if args.json is not None:
         data = {
             **asdict(report),
             "rates": asdict(FaultRates()),
-            "policy": asdict(POLICY),
+            "policy": asdict(policy),
             "python": platform.python_version(),
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -49,7 +49,6 @@ from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "tests"))
 from judge import (  # noqa: E402
     DEFAULT_DATA,
     CallMeter,
@@ -64,9 +63,9 @@ from judge import (  # noqa: E402
 )
 from splits import SPLITS, select  # noqa: E402
 
-from llama_server import LlamaServer  # noqa: E402
 from rubricate import RetryPolicy  # noqa: E402
 from rubricate._local import default_local_model, ensure_default_model  # noqa: E402
+from rubricate.testing import LlamaServer  # noqa: E402
 
 DEFAULT_OUT = ROOT / "bench" / "results" / "remote.json"
 VARIANTS = ("remote_per_criterion", "remote_joint", "local")

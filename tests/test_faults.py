@@ -7,6 +7,10 @@ size in the suite, then pins each fault on its own in every judge flavour.
 from __future__ import annotations
 
 import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,9 +19,10 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatResult
 from pydantic import Field
 
-from benches import load_bench
 from fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
-from faults import (
+from rubricate import Judge, RetryPolicy
+from rubricate._judge._answers import CRITERION_TITLE
+from rubricate.testing import (
     EXCEPTION_FAULTS,
     FaultRates,
     FaultyGrammarJudgeModel,
@@ -25,9 +30,8 @@ from faults import (
     FaultyTextJudgeModel,
     ProviderHTTPError,
 )
-from rubricate import Judge, RetryPolicy
-from rubricate._judge._answers import CRITERION_TITLE
 
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "faults.py"
 POLICY = RetryPolicy(max_retries=3, initial_delay=0, max_delay=0, timeout=0.25)
 RUBRIC = "- Mentions alpha\n- Mentions bravo\n- Mentions charlie"
 REQUIRED = ["Mentions alpha", "Mentions bravo", "Mentions charlie"]
@@ -49,37 +53,51 @@ CONTENT_FAULTS = [
 ]
 
 
-def test_harness_no_crash_no_false_satisfied_and_bounded_retries() -> None:
-    bench = load_bench("faults")
-    report, outcomes = bench.run_harness(loops=75, scorer_runs=75, seed=11)
-    assert report.unhandled == 0, report.examples
-    assert report.false_satisfied == 0, report.examples
-    assert report.false_criterion_passes == 0, report.examples
-    assert report.over_attempt_bound == 0
-    assert report.over_request_bound == 0
-    assert report.calls_unaccounted == 0
+def run_bench(tmp_path: Path, *args: str) -> dict[str, Any]:
+    """`bench/faults.py` run as a user runs it; its JSON figures."""
+    out = tmp_path / "faults.json"
+    done = subprocess.run(
+        [sys.executable, str(BENCH), *args, "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr  # nonzero: a check failed
+    assert "Unhandled exceptions" in done.stdout
+    return json.loads(out.read_text())  # type: ignore[no-any-return]
+
+
+def test_harness_no_crash_no_false_satisfied_and_bounded_retries(tmp_path: Path) -> None:
+    report = run_bench(tmp_path, "--loops", "75", "--scorer-runs", "75", "--seed", "11")
+    assert (report["loops"], report["scorer_runs"], report["seed"]) == (75, 75, 11)
+    assert report["unhandled"] == 0, report["examples"]
+    assert report["false_satisfied"] == 0, report["examples"]
+    assert report["false_criterion_passes"] == 0, report["examples"]
+    assert report["over_attempt_bound"] == 0
+    assert report["over_request_bound"] == 0
+    assert report["calls_unaccounted"] == 0
     # Bounded: no request more than 1 + max_retries attempts, no evaluation more than 2 requests
     # per criterion, so no run more than this many retries.
     worst = 3 * 2 * 5 * 3  # iterations x requests per criterion x criteria x max_retries
-    assert 0 < report.retries["loop"]["max"] <= worst
-    assert 0 < report.retries["scorer"]["max"] <= 2 * 5 * 3
+    assert 0 < report["retries"]["loop"]["max"] <= worst
+    assert 0 < report["retries"]["scorer"]["max"] <= 2 * 5 * 3
     # The faults really happened, and runs end in more than one way.
-    assert set(report.faults_injected) >= EXCEPTION_FAULTS | set(CONTENT_FAULTS)
-    assert {"satisfied", "max_iterations_reached"} <= set(report.statuses["loop"])
-    assert {"satisfied", "needs_revision"} <= set(report.statuses["scorer"])
-    assert "grader_error" in {*report.statuses["loop"], *report.statuses["scorer"]}
-    assert len(outcomes) == 150
+    assert set(report["faults_injected"]) >= EXCEPTION_FAULTS | set(CONTENT_FAULTS)
+    assert {"satisfied", "max_iterations_reached"} <= set(report["statuses"]["loop"])
+    assert {"satisfied", "needs_revision"} <= set(report["statuses"]["scorer"])
+    assert "grader_error" in {*report["statuses"]["loop"], *report["statuses"]["scorer"]}
+    assert sum(sum(kind.values()) for kind in report["statuses"].values()) == 150
+    assert report["policy"]["timeout"] == 0.25 and report["rates"]["garbage"] == 0.05
 
 
-def test_the_harness_is_reproducible() -> None:
-    bench = load_bench("faults")
+def test_the_harness_is_reproducible(tmp_path: Path) -> None:
     # A roomy call timeout (hangs still last 2 s, well past it): on a loaded machine a 0.25 s
     # timeout can cut an ordinary call short, which changes the run without a seed involved.
-    policy = RetryPolicy(max_retries=3, initial_delay=0, max_delay=0, timeout=1.0)
-    first, _ = bench.run_harness(loops=10, scorer_runs=10, seed=3, policy=policy)
-    second, _ = bench.run_harness(loops=10, scorer_runs=10, seed=3, policy=policy)
-    assert first.statuses == second.statuses
-    assert first.faults_injected == second.faults_injected
+    args = ("--loops", "10", "--scorer-runs", "10", "--seed", "3", "--timeout", "1.0")
+    first, second = run_bench(tmp_path, *args), run_bench(tmp_path, *args)
+    assert first["statuses"] == second["statuses"]
+    assert first["faults_injected"] == second["faults_injected"]
 
 
 def judge(model: Any, mode: str | None) -> Judge:

@@ -21,6 +21,10 @@ LAYERS = [
     "_report",
     "_ray",
     "_cli",
+    # `rubricate.testing`: fake chat models for users' tests, imported as
+    # `from rubricate.testing import ...`; it builds the judge's answers, so it sits after the
+    # judge, and nothing in the package imports it.
+    "testing",
     "rubricate",
 ]
 
@@ -68,3 +72,13 @@ def test_every_import_points_to_an_earlier_layer() -> None:
 def test_every_module_belongs_to_a_listed_layer() -> None:
     folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert folders <= set(LAYERS), folders - set(LAYERS)
+
+
+def test_nothing_in_the_package_imports_the_testing_fakes() -> None:
+    importers = [
+        str(path.relative_to(PACKAGE))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "testing" not in path.relative_to(PACKAGE).parts
+        and any(t.startswith("rubricate.testing") for t in _imports(path))
+    ]
+    assert importers == []

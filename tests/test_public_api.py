@@ -59,9 +59,10 @@ def test_nothing_private_leaks_and_nothing_public_is_left_out() -> None:
         and name not in rubricate.__all__
     ]
     assert sorted(unlisted) == [], "public names of rubricate missing from __all__"
-    # `rubricate.checks` (the check catalogue) is the one public subpackage.
+    # Two public subpackages, both imported by name: `rubricate.checks` (the check catalogue)
+    # and `rubricate.testing` (fake chat models for users' tests, never needed to grade).
     modules = {n for n, v in vars(rubricate).items() if isinstance(v, types.ModuleType)}
-    assert {n for n in modules if not n.startswith("_")} <= {"checks"}, modules
+    assert {n for n in modules if not n.startswith("_")} <= {"checks", "testing"}, modules
 
 
 def test_every_name_in_all_imports_in_a_fresh_interpreter() -> None:
@@ -78,3 +79,19 @@ def test_the_issue_example_names_import() -> None:
 
     assert callable(create_rubric_scorer)
     assert Rubric.parse([Criterion(description="x")]).criteria[0].id == "x"
+
+
+def test_the_testing_fakes_are_a_deliberate_public_submodule() -> None:
+    import rubricate.testing as testing
+
+    assert list(testing.__all__) == sorted(testing.__all__, key=lambda n: (not n.isupper(), n))
+    for name in testing.__all__:
+        value = getattr(testing, name)
+        if inspect.isclass(value) or inspect.isfunction(value):
+            assert value.__module__.startswith("rubricate.testing."), (name, value.__module__)
+            assert inspect.getdoc(value), f"rubricate.testing.{name} has no docstring"
+    assert not set(testing.__all__) & set(rubricate.__all__)
+    # Importing `rubricate` alone does not load the fakes.
+    code = "import sys, rubricate; print('rubricate.testing' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "False", result.stderr

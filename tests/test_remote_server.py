@@ -21,12 +21,13 @@ import pytest
 from langchain_openai import ChatOpenAI
 from typer.testing import CliRunner
 
-from llama_server import FaultProxy, LlamaServer
+from llama_server import FaultProxy
 from rubricate import Judge, RetryPolicy
 from rubricate._cli import create_app
 from rubricate._judge._answers import CRITERION_TITLE
 from rubricate._local import ensure_default_model
 from rubricate._types import Mode
+from rubricate.testing import LlamaServer
 
 pytestmark = pytest.mark.local_model
 

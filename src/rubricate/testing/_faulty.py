@@ -1,4 +1,4 @@
-"""A fault-injecting fake judge at the model boundary, for tests and `bench/faults.py`.
+"""Fake judges that misbehave like real providers: check that your code fails closed.
 
 `FaultyJudgeModel` is a LangChain chat model that grades honestly from a ground truth it can
 compute itself, except that on a seeded share of calls it misbehaves the way providers and small
@@ -47,7 +47,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field, PrivateAttr
 
-from rubricate._judge._answers import CRITERION_TITLE
+from .._judge._answers import CRITERION_TITLE
 
 __all__ = [
     "EXCEPTION_FAULTS",
@@ -158,8 +158,11 @@ class Ledger:
         return len(self.by_digest)
 
     def truly_satisfied(self, output: str, required: Sequence[str]) -> bool:
-        """Ground truth for `satisfied`: every required criterion is met by `output` *and* was
-        graded validly as `pass` by this judge for that output."""
+        """Ground truth for `satisfied`.
+
+        Every required criterion is met by `output` *and* was graded validly as `pass` by this
+        judge for that output.
+        """
         return all(criterion_met(output, c) and (output, c) in self.valid_passes for c in required)
 
 
