@@ -10,7 +10,7 @@ criterion text is compiled once, as a long-lived judge would.
     .venv/bin/python bench/format_bench.py ../shared/judge-bench/ifeval.jsonl --split dev \\
         --variants compiled --out bench/results/format-ifeval-dev.json
 
-`--split dev` keeps the development half by the rule in `bench/splits.py` (all items when the
+`--split dev` keeps the development half by `split_of` in `bench/_common.py` (all items when the
 file is a split already). Every finished (variant, item) is appended to a checkpoint beside
 `--out`; rerunning the same command resumes, and the checkpoint is removed once the summary is
 written. The summary holds the figures only, no per-item verdicts.
@@ -27,47 +27,44 @@ verdict and every criterion left to the model, grouped by the kind of rule it st
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import (
+    RESULTS,
+    Rows,
+    chat_model,
+    commit,
+    name_of,
+    now,
+    read_jsonl,
+    rubric_of,
+    select,
+    write_json,
+)
 
-from splits import select
+from rubricate import Evidence, Judge, agreement_metrics
 
-from rubricate import Criterion, Evidence, Judge, Rubric
-from rubricate._batch._statistics import compute_metrics
+# The phrase grammar that `read_checks` runs inside the judge, measured on its own (`--grammar`).
 from rubricate._judge._compile._compiler import CheckCompiler
-from rubricate._models import ModelLike, model_name, resolve_chat_model
 
-ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = ("compiled", "plain")
 
 
 def load(path: Path, split: str, limit: int | None) -> list[dict[str, Any]]:
-    items = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    items = select(items, split)  # type: ignore[arg-type]
+    items = select(read_jsonl(path), split)
     return items[:limit] if limit else items
 
 
 def grade_item(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
     """One item's verdicts, by whom each was decided, and the wall time."""
-    rubric = Rubric(
-        tuple(
-            Criterion(id=f"c{i}", description=c["description"])
-            for i, c in enumerate(item["criteria"], start=1)
-        )
-    )
     started = time.perf_counter()
-    evaluation = judge.evaluate(rubric, output=item["output"], task=item["task"])
+    evaluation = judge.evaluate(rubric_of(item), output=item["output"], task=item["task"])
     seconds = time.perf_counter() - started
     by_id = {v.id: v for v in evaluation.criteria}
     verdicts = []
@@ -87,7 +84,7 @@ def grade_item(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
 def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     pairs = [v for r in records for v in r["verdicts"]]
     clusters = [n for n, r in enumerate(records) for _ in r["verdicts"]]
-    metrics = compute_metrics(
+    metrics = agreement_metrics(
         [p["label"] for p in pairs], [p["passed"] for p in pairs], clusters
     ).to_dict()
     seconds = sum(r["seconds"] for r in records)
@@ -136,14 +133,7 @@ def grammar_rows(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     compiler = CheckCompiler()
     rows = []
     for item in items:
-        rubric = compiler.read(
-            Rubric(
-                tuple(
-                    Criterion(id=f"c{i}", description=c["description"])
-                    for i, c in enumerate(item["criteria"], start=1)
-                )
-            )
-        )
+        rubric = compiler.read(rubric_of(item))
         evidence = Evidence(output=item["output"], task=item["task"])
         for labelled, criterion in zip(item["criteria"], rubric.criteria, strict=True):
             row: dict[str, Any] = {
@@ -195,19 +185,6 @@ def grammar_report(paths: Sequence[Path], split: str) -> dict[str, Any]:
     return report
 
 
-def commit() -> str | None:
-    try:
-        return subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--abbrev=12"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return None
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -215,7 +192,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--split", choices=("dev", "test", "all"), default="all")
     parser.add_argument("--variants", default=",".join(VARIANTS))
-    parser.add_argument("--judge", default="local")
+    parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
     parser.add_argument("--limit", type=int, default=None, help="first N items only")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--fresh", action="store_true", help="ignore an existing checkpoint")
@@ -227,10 +204,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -> dict[str, Any]:
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     args = parse_args(argv)
     if args.grammar:
-        return grammar_report(args.data, args.split)
+        report = grammar_report(args.data, args.split)
+        if args.out:
+            write_json(args.out, report)
+        return report
     if len(args.data) != 1:
         raise SystemExit("grading with a model takes one data file (several only with --grammar)")
     args.data = args.data[0]
@@ -239,40 +219,33 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
     if unknown:
         raise SystemExit(f"--variants: unknown {unknown}; choose from {', '.join(VARIANTS)}")
     items = load(args.data, args.split, args.limit)
-    out = args.out or ROOT / "bench" / "results" / f"format-{args.data.stem}-{args.split}.json"
-    partial = out.with_suffix(".partial.jsonl")
-    done: dict[tuple[str, str], dict[str, Any]] = {}
-    if partial.exists() and not args.fresh:
-        for line in partial.read_text().splitlines():
-            record = json.loads(line)
-            done[(record["variant"], record["id"])] = record
-    out.parent.mkdir(parents=True, exist_ok=True)
-    chat = resolve_chat_model(model if model is not None else args.judge)
+    out = args.out or RESULTS / f"format-{args.data.stem}-{args.split}.json"
+    rows = Rows(
+        out.with_suffix(".partial.jsonl"), lambda r: (r["variant"], r["id"]), fresh=args.fresh
+    )
+    chat = chat_model(args.judge)
     report: dict[str, Any] = {
         "data": str(args.data),
         "split": args.split,
-        "judge": model_name(chat),
+        "judge": name_of(chat),
         "commit": commit(),
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "date": now(),
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "note": "timed on a shared 2-core machine under load from other jobs",
         "variants": {},
     }
-    with partial.open("a") as checkpoint:
-        for variant in variants:
-            judge = Judge(chat, compile_checks=variant == "compiled")
-            records = []
-            for number, item in enumerate(items, start=1):
-                record = done.get((variant, item["id"]))
-                if record is None:
-                    record = {"variant": variant, **grade_item(judge, item)}
-                    checkpoint.write(json.dumps(record) + "\n")
-                    checkpoint.flush()
-                records.append(record)
-                print(f"{variant} {number}/{len(items)} {record['seconds']:.1f}s", flush=True)
-            report["variants"][variant] = summarize(records)
-    out.write_text(json.dumps(report, indent=2) + "\n")
-    partial.unlink(missing_ok=True)
+    for variant in variants:
+        judge = Judge(chat, compile_checks=variant == "compiled")
+        records = []
+        for number, item in enumerate(items, start=1):
+            record = rows.done.get((variant, item["id"])) or rows.add(
+                {"variant": variant, **grade_item(judge, item)}
+            )
+            records.append(record)
+            print(f"{variant} {number}/{len(items)} {record['seconds']:.1f}s", flush=True)
+        report["variants"][variant] = summarize(records)
+    write_json(out, report)
+    rows.path.unlink()
     for variant, figures in report["variants"].items():
         print(
             f"{variant:9} balanced accuracy {figures['balanced_accuracy']}, "

@@ -22,34 +22,34 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from rich.console import Console
-from rich.table import Table
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from judge import (
-    DEFAULT_DATA,
+from _common import (
+    JUDGE_BENCH,
+    RESULTS,
     CallMeter,
+    command,
     commit,
     machine,
     missing_data,
+    now,
     ours,
+    read_jsonl,
     reference,
-    sample_items,
+    sample,
+    write_json,
 )
+from rich.console import Console
+from rich.table import Table
 
-from rubricate._local import ChatLlamaCpp
-from rubricate._models import resolve_chat_model
+from rubricate import resolve_chat_model
+from rubricate._local import ChatLlamaCpp  # measures its decoding paths (`grammar_shortcut`)
 
-ROOT = Path(__file__).resolve().parents[1]
 PATHS = {"shortcut": True, "full mask": False}
 
 
@@ -101,18 +101,18 @@ def run(model: ChatLlamaCpp, items: Sequence[dict[str, Any]], log: Any) -> dict[
     return results
 
 
-def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", type=int, default=3, help="items, ifeval and realsumm in turn")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="judge-bench folder")
-    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "grammar.json")
+    parser.add_argument("--data", type=Path, default=JUDGE_BENCH, help="judge-bench folder")
+    parser.add_argument("--out", type=Path, default=RESULTS / "grammar.json")
     args = parser.parse_args(argv)
     if problem := missing_data(args.data, "ifeval.jsonl", "realsumm.jsonl"):
         parser.error(problem)
     console = Console(width=120)
     half = [
-        sample_items(args.data / f"{source}.jsonl", 10**9, args.seed)[: (args.items + 1) // 2]
+        sample(read_jsonl(args.data / f"{source}.jsonl"), 10**9, args.seed)[: (args.items + 1) // 2]
         for source in ("ifeval", "realsumm")
     ]
     items = [i for pair in zip_longest(*half) for i in pair if i is not None][: args.items]
@@ -147,15 +147,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     console.print(table)
     report = {
         "benchmark": "grammar",
-        "command": " ".join([".venv/bin/python", "bench/grammar.py", *(argv or sys.argv[1:])]),
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "command": command("grammar.py", argv),
+        "date": now(),
         "commit": commit(),
         "machine": machine(),
         "items": [item["id"] for item in items],
         "results": results,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    write_json(args.out, report)
     console.print(f"wrote {args.out}")
     return report
 

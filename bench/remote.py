@@ -33,60 +33,44 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
-import random
-import shlex
-import sys
 import time
-from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
-from judge import (  # noqa: E402
-    DEFAULT_DATA,
+from _common import (
+    JUDGE_BENCH,
+    RESULTS,
+    SPLITS,
     CallMeter,
     Checkpoint,
     Outcome,
     balanced_accuracy_difference,
+    command,
     commit,
+    fmt,
     machine,
+    now,
     ours,
+    read_jsonl,
     run_variant,
+    sample,
+    select,
     summarize,
+    write_json,
 )
-from splits import SPLITS, select  # noqa: E402
+from rich.console import Console
+from rich.table import Table
 
-from rubricate import RetryPolicy  # noqa: E402
-from rubricate._local import default_local_model, ensure_default_model  # noqa: E402
-from rubricate.testing import LlamaServer  # noqa: E402
+from rubricate import RetryPolicy
+from rubricate._local import default_local_model  # pins the in-process model's threads and context
+from rubricate.testing import LlamaServer
 
-DEFAULT_OUT = ROOT / "bench" / "results" / "remote.json"
+DEFAULT_OUT = RESULTS / "remote.json"
 VARIANTS = ("remote_per_criterion", "remote_joint", "local")
 N_CTX = 8192  # the in-process model's default
 THREADS = 2
 REMOTE_TIMEOUT_S = 900.0
-
-
-def sample_items(path: Path, split: str, criteria: int, seed: int) -> list[dict[str, Any]]:
-    """Whole items of `split`, in a seeded random order, until `criteria` criteria are reached."""
-    with path.open(encoding="utf-8") as handle:
-        items = select((json.loads(line) for line in handle if line.strip()), split)  # type: ignore[arg-type]
-    random.Random(seed).shuffle(items)
-    chosen: list[dict[str, Any]] = []
-    total = 0
-    for item in items:
-        if total >= criteria:
-            break
-        chosen.append(item)
-        total += len(item["criteria"])
-    return chosen
 
 
 def remote_model(server: LlamaServer, meter: CallMeter) -> Any:
@@ -144,10 +128,10 @@ def print_table(report: dict[str, Any], console: Console) -> None:
         table.add_row(
             name,
             str(s["criteria"]),
-            _fmt(m.get("accuracy")),
-            _fmt(m.get("balanced_accuracy")),
-            _fmt(s["seconds_per_criterion"], 2),
-            _fmt(s["calls_per_criterion"], 2),
+            fmt(m.get("accuracy")),
+            fmt(m.get("balanced_accuracy")),
+            fmt(s["seconds_per_criterion"], 2),
+            fmt(s["calls_per_criterion"], 2),
             f"exc {f['exceptions']}, err {f['grader_errors']}, unver {f['unverified_criteria']}",
         )
     console.print(table)
@@ -165,11 +149,7 @@ def print_table(report: dict[str, Any], console: Console) -> None:
         console.print(text)
 
 
-def _fmt(value: float | None, digits: int = 3) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
-
-
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -177,7 +157,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "data",
         type=Path,
         nargs="?",
-        default=DEFAULT_DATA / "realsumm.jsonl",
+        default=JUDGE_BENCH / "realsumm.jsonl",
         help="judge-bench JSONL file (default: realsumm)",
     )
     parser.add_argument("--split", choices=[*SPLITS, "all"], default="dev")
@@ -207,7 +187,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Run the benchmark; returns the report written to `--out`."""
     args = parse_args(argv)
     console = Console(width=140)
@@ -221,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "repository; pass the path of a judge-bench JSONL file; tests/data/judge-bench has a "
             "four-item sample of each source)"
         )
-    items = sample_items(args.data, args.split, args.criteria, args.seed)
+    items = sample(select(read_jsonl(args.data), args.split), args.criteria, args.seed)
     if not items:
         raise SystemExit(f"{args.data}: no items in the {args.split!r} split")
     config = {
@@ -237,7 +217,6 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if len(checkpoint.segments) > 1:
         log(f"resuming from {checkpoint.path} (pass --fresh to start over)")
     meter = CallMeter()
-    model_path = ensure_default_model(progress=False)
     load_before = os.getloadavg()
     started = time.perf_counter()
     results: dict[str, list[Outcome]] = {name: [] for name in args.variants}
@@ -253,9 +232,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         graders: dict[str, Any] = {}
         if remote and to_grade:
             server = stack.enter_context(
-                LlamaServer(
-                    model_path=model_path, log_path=log_path, n_ctx=N_CTX, n_threads=THREADS
-                )
+                LlamaServer(log_path=log_path, n_ctx=N_CTX, n_threads=THREADS)
             )
             chat = remote_model(server, meter)
             chat.invoke("Say ok.", max_tokens=1)  # first-request costs outside the timings
@@ -279,11 +256,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                     graders[name],
                     [item],
                     meter,
-                    budget_s=None,
-                    max_calls=None,
                     log=log,
-                    done=checkpoint.done.get(name),
-                    record=checkpoint.record,
+                    checkpoint=checkpoint,
                 )
     log_path.unlink(missing_ok=True)
     if remote:
@@ -298,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "per_call_timeout_s": REMOTE_TIMEOUT_S,
         }
     ordered = {name: results[name] for name in args.variants}
-    sample = {
+    drawn = {
         "data": str(args.data),
         "split": args.split,
         "seed": args.seed,
@@ -309,15 +283,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     }
     report = {
         "benchmark": "remote",
-        "command": " ".join(
-            shlex.quote(a)
-            for a in (
-                ".venv/bin/python",
-                "bench/remote.py",
-                *(argv if argv is not None else sys.argv[1:]),
-            )
-        ),
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "command": command("remote.py", argv),
+        "date": now(),
         "commit": commit(),
         "machine": machine(),
         "load_average": {"start": load_before, "end": os.getloadavg()},
@@ -325,11 +292,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "positive": "the criterion is satisfied; no verdict counts as not satisfied",
         "total_wall_s": round(time.perf_counter() - started, 1),
         "segments": checkpoint.segments,
-        **build_report(ordered, args.seed, sample),
+        **build_report(ordered, args.seed, drawn),
     }
     print_table(report, console)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    write_json(args.out, report)
     checkpoint.path.unlink()
     console.print(f"wrote {args.out}")
     return report

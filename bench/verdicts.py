@@ -5,7 +5,7 @@
 
 Sets (a `judge-bench`-format JSONL each; a set whose file is missing is skipped and said so):
 
-- `content`: REALSumm facts, the split of `--judge-bench/realsumm.jsonl` by `splits.split_of`;
+- `content`: REALSumm facts, the split of `--judge-bench/realsumm.jsonl` by `_common.split_of`;
 - `ifeval`: IFEval instructions, same rule on `ifeval.jsonl` (graded with `compile_checks`);
 - `format`, `trivial`, `hostile`, `lookalike`: `bench/data/<set>/<split>.jsonl`, written by hand
   (the test files by someone who had not read the judge; see bench/data/README.md). The format
@@ -26,10 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import platform
-import random
-import subprocess
 import sys
 import time
 from collections.abc import Iterable
@@ -37,12 +33,21 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from splits import select
+from _common import (
+    RESULTS,
+    ROOT,
+    Rows,
+    chat_model,
+    commit,
+    now,
+    read_jsonl,
+    sample,
+    select,
+    write_json,
+)
 
-from rubricate import Judge
+from rubricate import Judge, agreement_metrics
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 HAND_WRITTEN = ("format", "trivial", "hostile", "lookalike")
 # A split made of several files (default: `<split>.jsonl`).
 SPLIT_FILES = {("format", "dev"): ("dev.jsonl", "dev-b.jsonl")}
@@ -70,7 +75,7 @@ def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
         sets[name] = sample(items, args.criteria, args.seed)
     for name in HAND_WRITTEN:
         files = SPLIT_FILES.get((name, args.split), (f"{args.split}.jsonl",))
-        paths = [HERE / "data" / name / file for file in files]
+        paths = [Path(args.hand_written) / name / file for file in files]
         missing = [path for path in paths if not path.is_file()]
         if missing and (name, args.split) in REQUIRED and name in args.sets:
             raise SystemExit(
@@ -85,25 +90,8 @@ def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
     return {name: items for name, items in sets.items() if name in args.sets}
 
 
-def read_jsonl(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines if line.strip()]
-
-
-def sample(items: list[dict[str, Any]], criteria: int, seed: int) -> list[dict[str, Any]]:
-    """Whole items in a seeded order until about `criteria` criteria are taken."""
-    order = list(items)
-    random.Random(seed).shuffle(order)
-    taken: list[dict[str, Any]] = []
-    for item in order:
-        if sum(len(i["criteria"]) for i in taken) >= criteria:
-            break
-        taken.append(item)
-    return taken
-
-
 def make_judge(variant: str, model: str) -> Judge:
-    return Judge(model, compile_checks=variant == "compiled")
+    return Judge(chat_model(model), compile_checks=variant == "compiled")
 
 
 async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
@@ -132,32 +120,27 @@ async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
 
 
 def metrics(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    from sklearn.metrics import (  # type: ignore[import-untyped]
-        balanced_accuracy_score,
-        cohen_kappa_score,
-        roc_auc_score,
-    )
-
     pairs = [c for row in rows for c in row["criteria"]]
     labels = [c["label"] for c in pairs]
-    verdicts = [c["passed"] for c in pairs]
+    confidences = [c["confidence"] for c in pairs]
+    agreement = agreement_metrics(
+        labels,
+        [c["passed"] for c in pairs],
+        [n for n, row in enumerate(rows) for _ in row["criteria"]],
+        # AUROC and calibration only when every verdict carries a confidence.
+        confidences=confidences if None not in confidences else None,
+    )
     out: dict[str, Any] = {
         "items": len(rows),
         "criteria": len(pairs),
         "positive_share": round(sum(labels) / len(labels), 3) if labels else None,
-        "accuracy": round(
-            sum(a == b for a, b in zip(labels, verdicts, strict=True)) / len(pairs), 3
-        ),
+        "accuracy": round(agreement.accuracy, 3),
         "seconds_per_criterion": round(sum(r["seconds"] for r in rows) / len(pairs), 3),
     }
     if len(set(labels)) == 2:
-        out["balanced_accuracy"] = round(balanced_accuracy_score(labels, verdicts), 3)
-        out["kappa"] = round(cohen_kappa_score(labels, verdicts), 3)
-        scored = [(c["label"], c["confidence"]) for c in pairs if c["confidence"] is not None]
-        if len(scored) == len(pairs):
-            probs = [p for _, p in scored]
-            out["auroc"] = round(roc_auc_score(labels, probs), 3)
-            out["ece"] = round(expected_calibration_error(labels, probs), 3)
+        figures = {"balanced_accuracy": agreement.balanced_accuracy, "kappa": agreement.kappa}
+        figures |= {"auroc": agreement.auroc, "ece": agreement.ece}
+        out |= {k: round(v, 3) for k, v in figures.items() if v is not None}
     false_labels = [c for c in pairs if not c["label"]]
     if false_labels:
         out["false_pass_rate"] = round(
@@ -169,20 +152,6 @@ def metrics(rows: list[dict[str, Any]]) -> dict[str, Any]:
             sum(not c["passed"] for c in true_labels) / len(true_labels), 3
         )
     return out
-
-
-def expected_calibration_error(labels: list[bool], probs: list[float], bins: int = 10) -> float:
-    """ECE over equal-width bins, from scikit-learn's `calibration_curve` bin means."""
-    import numpy as np
-    from sklearn.calibration import calibration_curve  # type: ignore[import-untyped]
-
-    y = np.asarray(labels, dtype=float)
-    p = np.asarray(probs, dtype=float)
-    true_rate, mean_prob = calibration_curve(y, p, n_bins=bins, strategy="uniform")
-    edges = np.linspace(0.0, 1.0, bins + 1)
-    counts = np.histogram(p, bins=edges)[0]
-    counts = counts[counts > 0]
-    return float(np.sum(counts / len(p) * np.abs(true_rate - mean_prob)))
 
 
 def set_figures(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -215,45 +184,30 @@ def versions() -> dict[str, Any]:
         except metadata.PackageNotFoundError:
             return None
 
-    commit = subprocess.run(
-        ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
-    ).stdout.strip()
-    dirty = subprocess.run(
-        ["git", "status", "--porcelain", "--", "src"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
     return {
-        "commit": commit + ("+dirty" if dirty else ""),
-        "python": platform.python_version(),
-        "llama-cpp-python": version("llama-cpp-python"),
-        "deepagents": version("deepagents"),
-        "scikit-learn": version("scikit-learn"),
+        "commit": commit(),
+        "python": sys.version.split()[0],
+        **{name: version(name) for name in ("llama-cpp-python", "deepagents", "scikit-learn")},
     }
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     sets = load_sets(args)
     out = Path(args.out)
-    checkpoint = out.with_suffix(".partial.jsonl")
-    done: dict[tuple[str, str, str], dict[str, Any]] = {}
-    if checkpoint.exists() and not args.fresh:
-        for line in checkpoint.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            done[(row["set"], row["variant"], row["id"])] = row
+    key = lambda r: (r["set"], r["variant"], r["id"])  # noqa: E731
+    rows = Rows(out.with_suffix(".partial.jsonl"), key, fresh=args.fresh)
+    done = rows.done
     judges: dict[str, Judge] = {}
-    with checkpoint.open("a", encoding="utf-8") as log:
-        for name, items in sets.items():
-            for variant in VARIANTS[name]:
-                if variant not in args.variants:
+    for name, items in sets.items():
+        for variant in VARIANTS[name]:
+            if variant not in args.variants:
+                continue
+            judge = judges.setdefault(variant, make_judge(variant, args.model))
+            for item in items:
+                if (name, variant, item["id"]) in done or args.summarize:
                     continue
-                judge = judges.setdefault(variant, make_judge(variant, args.model))
-                for item in items:
-                    if (name, variant, item["id"]) in done or args.summarize:
-                        continue
-                    row = {"set": name, "variant": variant, **await grade(judge, item)}
-                    done[(name, variant, item["id"])] = row
-                    log.write(json.dumps(row) + "\n")
-                    log.flush()
-                    print(f"{name}/{variant}: {item['id']} {row['result']}", file=sys.stderr)
+                row = rows.add({"set": name, "variant": variant, **await grade(judge, item)})
+                print(f"{name}/{variant}: {item['id']} {row['result']}", file=sys.stderr)
     figures: dict[str, dict[str, Any]] = {}
     for (name, variant, _), row in done.items():
         figures.setdefault(name, {}).setdefault(variant, []).append(row)
@@ -272,14 +226,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "model": args.model,
         "versions": versions(),
         "command": " ".join(["bench/verdicts.py", *sys.argv[1:]]),
+        "date": now(),
         "sets": {
             name: {variant: set_figures(name, rows) for variant, rows in by_variant.items()}
             for name, by_variant in figures.items()
             if name in sets
         },
     }
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    write_json(out, summary)
     return summary
 
 
@@ -307,7 +261,12 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--variants", nargs="+", default=["default", "compiled"])
     parser.add_argument("--criteria", type=int, default=150, help="per sampled set")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--model", default="local")
+    parser.add_argument("--model", default="local", help="the judge (see _common.chat_model)")
+    parser.add_argument(
+        "--hand-written",
+        default=ROOT / "bench" / "data",
+        help="folder of the hand-written sets (<set>/<split>.jsonl)",
+    )
     parser.add_argument("--out", default=None)
     parser.add_argument("--fresh", action="store_true")
     parser.add_argument(
@@ -316,7 +275,7 @@ def main(argv: Iterable[str] | None = None) -> None:
         help="grade nothing: summarise what the checkpoint holds (a partial run says so)",
     )
     args = parser.parse_args(list(argv) if argv is not None else None)
-    args.out = args.out or str(HERE / "results" / f"verdicts-{args.split}.json")
+    args.out = args.out or str(RESULTS / f"verdicts-{args.split}.json")
     print_table(asyncio.run(run(args)))
 
 

@@ -1,25 +1,55 @@
-"""Loading a `bench/` script as a module, for the benchmarks' smoke tests."""
+"""Running a `bench/` script as a user does, for the benchmarks' tests.
+
+Tests never import a bench script: they run it in a subprocess on small data and check the JSON
+it writes. `--judge python:bench_models.NAME` gives a script one of the scripted models of
+`tests/bench_models.py` (the subprocess has tests/ on its path); with `calls=PATH` those models
+write the tool names of every call they answer to PATH, one JSON list a line.
+"""
 
 from __future__ import annotations
 
-import importlib.util
+import json
+import os
+import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
-BENCH_DIR = Path(__file__).resolve().parents[1] / "bench"
-JUDGE_BENCH_SAMPLE = Path(__file__).resolve().parent / "data" / "judge-bench"
+TESTS = Path(__file__).resolve().parent
+BENCH_DIR = TESTS.parent / "bench"
+JUDGE_BENCH_SAMPLE = TESTS / "data" / "judge-bench"
 """Four labelled items of each judge-bench source, shipped in tests/data.
 
-Bench smoke tests need nothing outside the repository.
+Bench tests need nothing outside the repository.
 """
 
 
-def load_bench(name: str) -> ModuleType:
-    """`bench/<name>.py`, imported as `bench_<name>` (registered, so dataclasses resolve)."""
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH_DIR / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[f"bench_{name}"] = module
-    spec.loader.exec_module(module)
-    return module
+def run_bench(
+    script: str, *args: str | Path, calls: Path | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
+    """`python bench/<script>.py ARGS` from the repository root; its output, whatever its code."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(TESTS), env.get("PYTHONPATH")) if p)
+    if calls is not None:
+        env["BENCH_CALLS"] = str(calls)
+    return subprocess.run(
+        [sys.executable, str(BENCH_DIR / f"{script}.py"), *map(str, args)],
+        cwd=BENCH_DIR.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def ran(result: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
+    """`result`, after checking the script exited 0 (else its output is the failure message)."""
+    assert result.returncode == 0, f"exit {result.returncode}\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def tool_calls(path: Path) -> list[list[str]]:
+    """The tool names of each call the scripted models answered (`run_bench(calls=...)`)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines()]

@@ -13,7 +13,7 @@ from sklearn.metrics import cohen_kappa_score
 from grading_fakes import KeywordJudge, keyword_judge
 from rubricate._batch._agreement import measure_agreement
 from rubricate._batch._labels import LabelledItem, parse_labelled
-from rubricate._batch._statistics import calibration_of, compute_metrics, kappa_from_counts
+from rubricate._batch._statistics import agreement_metrics, calibration_of, kappa_from_counts
 from rubricate._batch._streaming import LineProblem
 
 
@@ -81,11 +81,11 @@ def test_metrics_match_hand_computed_values(tmp_path: Path) -> None:
 
 
 def test_undefined_metrics_are_none_not_warnings() -> None:
-    metrics = compute_metrics([True, True, True], [True, True, True])
+    metrics = agreement_metrics([True, True, True], [True, True, True])
     assert metrics.accuracy == 1.0
     assert metrics.kappa is None and metrics.kappa_ci is None
     assert metrics.balanced_accuracy is None  # labels hold one class only
-    one_class_labels = compute_metrics([True, True], [True, False])
+    one_class_labels = agreement_metrics([True, True], [True, False])
     assert one_class_labels.kappa == 0.0 and one_class_labels.balanced_accuracy is None
 
 
@@ -104,9 +104,9 @@ def test_the_bootstrap_is_seeded() -> None:
     labels = (rng.random(60) < 0.5).tolist()
     verdicts = [label if rng.random() < 0.8 else not label for label in labels]
     clusters = [n // 3 for n in range(60)]
-    first = compute_metrics(labels, verdicts, clusters, seed=1)
-    assert first == compute_metrics(labels, verdicts, clusters, seed=1)
-    assert first.kappa_ci != compute_metrics(labels, verdicts, clusters, seed=2).kappa_ci
+    first = agreement_metrics(labels, verdicts, clusters, seed=1)
+    assert first == agreement_metrics(labels, verdicts, clusters, seed=1)
+    assert first.kappa_ci != agreement_metrics(labels, verdicts, clusters, seed=2).kappa_ci
     assert first.items == 20
 
 

@@ -1,29 +1,22 @@
-"""Smoke test of `bench/format_bench.py`: both variants run end to end on a fake model.
-
-It checks the harness (the split, the summary's shape, the checkpoint's removal), not figures.
-"""
+"""`bench/format_bench.py` and `bench/verdicts.py` run as a user runs them, on a scripted model
+(the split, the summary's figures, the checkpoint's removal) and with no model (`--grammar`)."""
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-from langchain_core.messages import BaseMessage
-from tests.benches import BENCH_DIR, load_bench
-from tests.fakes import ScriptedChatModel, joint_reply
+from benches import ran, run_bench
 
 
-def _pass_all(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
-    labels = sorted(set(re.findall(r"\bC\d+\b", str(messages[-1].content))))
-    return joint_reply(*((label, "pass", "") for label in labels))
+def _write(path: Path, items: list[dict[str, Any]]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(item) + "\n" for item in items))
+    return path
 
 
-def test_format_bench_smoke(tmp_path: Path) -> None:
-    bench = load_bench("format_bench")
-    data = tmp_path / "format.jsonl"
+def test_format_bench_grades_both_variants(tmp_path: Path) -> None:
     items = [
         {
             "id": f"item-{n}",
@@ -36,45 +29,43 @@ def test_format_bench_smoke(tmp_path: Path) -> None:
         }
         for n in range(4)
     ]
-    data.write_text("".join(json.dumps(item) + "\n" for item in items))
+    data = _write(tmp_path / "format.jsonl", items)
     out = tmp_path / "summary.json"
 
-    report = bench.main(
-        [str(data), "--out", str(out)],
-        model=ScriptedChatModel(script=[_pass_all], repeat_last=True),
-    )
+    ran(run_bench("format_bench", data, "--out", out, "--judge", "python:bench_models.pass_all"))
 
-    assert json.loads(out.read_text()) == report
+    report = json.loads(out.read_text())
     assert not out.with_suffix(".partial.jsonl").exists()
+    assert report["judge"].endswith(":scripted")
     compiled, plain = report["variants"]["compiled"], report["variants"]["plain"]
     assert (compiled["criteria"], compiled["decided_by_check"]) == (8, 4)
     assert compiled["check_accuracy"] == 1.0
     assert compiled["balanced_accuracy"] == 1.0
     assert plain["decided_by_check"] == 0
     assert plain["confusion"] == {"tp": 6, "fp": 2, "fn": 0, "tn": 0}
-    assert "seconds_per_criterion" in plain
+    assert plain["balanced_accuracy"] == 0.5
+    assert plain["seconds_per_criterion"] >= 0
 
 
 def test_format_bench_keeps_the_dev_half(tmp_path: Path) -> None:
-    bench = load_bench("format_bench")
-    data = tmp_path / "ifeval.jsonl"
     ids = [f"ifeval:{n}" for n in range(20)]
-    data.write_text(
-        "".join(
-            json.dumps({"id": i, "task": "t", "output": "o", "criteria": []}) + "\n" for i in ids
-        )
-    )
-    dev = bench.load(data, "dev", None)
-    test = bench.load(data, "test", None)
-    assert dev and test and {d["id"] for d in dev}.isdisjoint({t["id"] for t in test})
-    assert len(dev) + len(test) == len(ids)
+    rows = [
+        {"id": i, "task": "t", "output": "o", "criteria": [{"description": "c", "label": True}]}
+        for i in ids
+    ]
+    data = _write(tmp_path / "ifeval.jsonl", rows)
+
+    def items(split: str) -> int:
+        out = tmp_path / f"{split}.json"
+        args = [data, "--split", split, "--variants", "plain", "--out", out]
+        ran(run_bench("format_bench", *args, "--judge", "python:bench_models.pass_all"))
+        return json.loads(out.read_text())["variants"]["plain"]["items"]  # type: ignore[no-any-return]
+
+    dev, test = items("dev"), items("test")
+    assert dev and test and dev + test == len(ids)
 
 
-def test_grammar_mode_measures_the_phrase_grammar_without_a_model(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    bench = load_bench("format_bench")
-    data = tmp_path / "format.jsonl"
+def test_grammar_mode_measures_the_phrase_grammar_without_a_model(tmp_path: Path) -> None:
     item = {
         "id": "item-1",
         "task": "Write something.",
@@ -85,36 +76,37 @@ def test_grammar_mode_measures_the_phrase_grammar_without_a_model(
             {"id": "c3", "description": "The tone is warm", "label": True},
         ],
     }
-    data.write_text(json.dumps(item) + "\n")
+    data = _write(tmp_path / "format.jsonl", [item])
+    out = tmp_path / "grammar.json"
 
-    report = bench.main([str(data), "--grammar"])
+    printed = ran(run_bench("format_bench", data, "--grammar", "--out", out)).stdout
 
-    figures = report[str(data)]
+    figures = json.loads(out.read_text())[str(data)]
     assert (figures["criteria"], figures["read_in_code"], figures["wrong"]) == (3, 2, 1)
     assert figures["code_accuracy"] == 0.5
-    printed = capsys.readouterr().out
     assert "WRONG item-1: 'Use bullet points'" in printed
     assert "'The tone is warm'" in printed
 
 
 def test_verdicts_reads_both_format_dev_files_and_stops_without_the_blind_split(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
-    import argparse
-
-    monkeypatch.syspath_prepend(str(BENCH_DIR))
-    bench = load_bench("verdicts")
-    folder = tmp_path / "data" / "format"
-    folder.mkdir(parents=True)
+    folder = tmp_path / "data"
     for name in ("dev.jsonl", "dev-b.jsonl"):
-        item = {"id": name, "task": "t", "output": "o", "criteria": []}
-        (folder / name).write_text(json.dumps(item) + "\n")
-    monkeypatch.setattr(bench, "HERE", tmp_path)
+        criteria = [{"description": "Says hello", "label": True}]
+        _write(
+            folder / "format" / name,
+            [{"id": name, "task": "t", "output": "o", "criteria": criteria}],
+        )
+    out = tmp_path / "verdicts.json"
+    args = ["--sets", "format", "--variants", "default", "--hand-written", folder, "--out", out]
 
-    def load(split: str) -> dict[str, list[dict[str, Any]]]:
-        args = argparse.Namespace(judge_bench=None, split=split, sets=["format"])
-        return bench.load_sets(args)  # type: ignore[no-any-return]
+    ran(run_bench("verdicts", "--split", "dev", *args, "--model", "python:bench_models.pass_all"))
 
-    assert [item["id"] for item in load("dev")["format"]] == ["dev.jsonl", "dev-b.jsonl"]
-    with pytest.raises(SystemExit, match=r"test split .*test\.jsonl is missing"):
-        load("test")
+    figures = json.loads(out.read_text())["sets"]["format"]["default"]
+    assert (figures["items"], figures["criteria"], figures["accuracy"]) == (2, 2, 1.0)
+    refused = run_bench(
+        "verdicts", "--split", "test", *args, "--model", "python:bench_models.unused"
+    )
+    assert refused.returncode != 0
+    assert "test split" in refused.stderr and "test.jsonl is missing" in refused.stderr

@@ -1,5 +1,5 @@
-"""Smoke run of `bench/grammar.py` on one item with the real embedded model (the harness, and
-that both decoding paths answer alike; the timings are the benchmark's business)."""
+"""`bench/grammar.py` run as a user runs it: one item with the real embedded model (the harness,
+and that both decoding paths answer alike; the timings are the benchmark's business)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,17 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.benches import JUDGE_BENCH_SAMPLE, load_bench
+
+from benches import JUDGE_BENCH_SAMPLE, ran, run_bench
 
 
 @pytest.mark.local_model
 def test_grammar_bench_runs_both_paths_on_one_item(tmp_path: Path) -> None:
-    bench = load_bench("grammar")
     out = tmp_path / "grammar.json"
 
-    report = bench.main(["--items", "1", "--data", str(JUDGE_BENCH_SAMPLE), "--out", str(out)])
+    ran(run_bench("grammar", "--items", "1", "--data", JUDGE_BENCH_SAMPLE, "--out", out))
 
-    assert json.loads(out.read_text()) == report
+    report = json.loads(out.read_text())
     (item,) = report["items"]
     assert item.startswith("ifeval:")
     for calls in ("joint", "reference"):
@@ -27,11 +27,8 @@ def test_grammar_bench_runs_both_paths_on_one_item(tmp_path: Path) -> None:
             assert result["paths"][path]["output_tokens"] > 0
 
 
-def test_grammar_bench_says_where_to_find_absent_data(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit):
-        load_bench("grammar").main(["--data", str(tmp_path / "absent")])
-    error = capsys.readouterr().err
-    assert "judge-bench data not found" in error and "--data" in error
-    assert str(tmp_path / "absent" / "ifeval.jsonl") in error
+def test_grammar_bench_says_where_to_find_absent_data(tmp_path: Path) -> None:
+    result = run_bench("grammar", "--data", tmp_path / "absent")
+    assert result.returncode == 2
+    assert "judge-bench data not found" in result.stderr and "--data" in result.stderr
+    assert str(tmp_path / "absent" / "ifeval.jsonl") in result.stderr

@@ -1,56 +1,16 @@
-"""Smoke test of `bench/judge.py`: the harness runs end to end on 2 items with a fake model.
+"""`bench/judge.py` run as a user runs it, on 2 items with a scripted model.
 
-It checks the harness and the JSON shape, not the figures.
+It checks the harness, the JSON report and its figures on verdicts the script fixes: per
+criterion fails everything, joint passes everything, the reference leaves one criterion out.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
-from typing import Any
 
-import pytest
-from langchain_core.messages import BaseMessage
-from langchain_core.utils.function_calling import convert_to_openai_tool
-from tests.benches import load_bench
-from tests.fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
-
-from rubricate._judge._answers import CRITERION_TITLE, JOINT_TITLE
+from benches import ran, run_bench, tool_calls
 from rubricate._judge._compile._compiler import NAMES_NO_CHECK
-
-
-def _tool_names(kwargs: dict[str, Any]) -> set[str]:
-    return {convert_to_openai_tool(t)["function"]["name"] for t in kwargs.get("tools") or ()}
-
-
-def _reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
-    """Answers whatever a variant asks, in the shape it asks for."""
-    names = _tool_names(kwargs)
-    last = str(messages[-1].content)
-    if "GraderResponse" in names:
-        rubric = re.search(r"<rubric-\w+>\n(.*?)\n</rubric-", last, re.DOTALL)
-        count = len(rubric.group(1).splitlines()) if rubric else 1
-        shown = max(1, count - 1)  # leaves one criterion out when there are several
-        criteria = [{"name": "first", "passed": True}] + [
-            {"name": f"c{i}", "passed": False, "gap": "missing"} for i in range(2, shown + 1)
-        ]
-        result = "satisfied" if shown == 1 else "needs_revision"
-        return tool_reply(
-            "GraderResponse",
-            {"result": result, "explanation": "fake", "criteria": criteria},
-            tokens=(200, 40),
-        )
-    if "check_mapping" in names:  # compile: only the lowercase criterion maps to a check
-        criterion = last.rsplit("Criterion:", 1)[1]
-        check = {"name": "all_lowercase" if "lowercase" in criterion else "none"}
-        return tool_reply("check_mapping", {"check": check}, tokens=(300, 10))
-    if JOINT_TITLE in names:
-        labels = re.findall(r"^(C\d+):", last, re.MULTILINE)
-        return joint_reply(*((label, "pass", "") for label in labels), tokens=(100, 20))
-    if CRITERION_TITLE in names:
-        return criterion_reply("fail", "missing", tokens=(50, 5))
-    raise AssertionError(f"unexpected call with tools {names}")
 
 
 def _write_bench(folder: Path) -> None:
@@ -78,15 +38,29 @@ def _write_bench(folder: Path) -> None:
     (folder / "ifeval.jsonl").write_text(json.dumps(ifeval) + "\n")
 
 
-def test_judge_bench_smoke(tmp_path: Path) -> None:
-    bench = load_bench("judge")
+def _args(tmp_path: Path, variants: str, *extra: str) -> list[str]:
+    """One item per source, into `tmp_path/judge.json`."""
     data = tmp_path / "judge-bench"
-    _write_bench(data)
+    if not data.exists():
+        _write_bench(data)
     out = tmp_path / "judge.json"
-    model = ScriptedChatModel(script=[_reply], repeat_last=True)
-
     argv = ["--data", str(data), "--realsumm", "1", "--ifeval", "1", "--out", str(out)]
-    bench.main(argv, model=model)
+    return [*argv, "--variants", variants, *extra]
+
+
+def _judge(tmp_path: Path, variants: str, model: str, *extra: str, calls: Path | None = None):  # type: ignore[no-untyped-def]
+    return run_bench(
+        "judge",
+        *_args(tmp_path, variants, *extra),
+        "--judge",
+        f"python:bench_models.{model}",
+        calls=calls,
+    )
+
+
+def test_judge_bench_smoke(tmp_path: Path) -> None:
+    out = tmp_path / "judge.json"
+    ran(_judge(tmp_path, "per_criterion,joint,compiled,reference", "every_variant"))
 
     report = json.loads(out.read_text())
     assert report["command"].startswith(".venv/bin/python bench/judge.py --data")
@@ -141,55 +115,38 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
 
 
 def test_rescore_recomputes_the_metrics_without_a_model(tmp_path: Path) -> None:
-    bench, argv, out, _ = _small_run(tmp_path, "per_criterion,reference")
-    graded = bench.main(argv, model=ScriptedChatModel(script=[_reply], repeat_last=True))
+    out = tmp_path / "judge.json"
+    ran(_judge(tmp_path, "per_criterion,reference", "every_variant"))
+    graded = json.loads(out.read_text())
     stale = {**graded, "against_reference": {}, "variants": dict(graded["variants"])}
     stale["variants"]["reference"] = {**graded["variants"]["reference"], "overall": None}
     out.write_text(json.dumps(stale))
 
-    rescored = bench.main([*argv, "--rescore"])  # no model is passed, and none is loaded
+    # A model that fails the run if it is asked anything: none is called.
+    ran(_judge(tmp_path, "per_criterion,reference", "unused", "--rescore"))
 
+    rescored = json.loads(out.read_text())
     assert rescored["against_reference"] == graded["against_reference"]
     assert rescored["variants"] == graded["variants"]
     assert set(rescored["rescored"]) == {"date", "commit"}
-    assert json.loads(out.read_text()) == rescored
 
 
 def test_rescore_of_a_file_that_is_no_report_says_so(tmp_path: Path) -> None:
-    bench, argv, out, _ = _small_run(tmp_path, "per_criterion")
-    out.write_text('{"benchmark": "overhead"}')
+    (tmp_path / "judge.json").write_text('{"benchmark": "overhead"}')
 
-    with pytest.raises(SystemExit, match=r"is not a bench/judge\.py report"):
-        bench.main([*argv, "--rescore"])
+    result = _judge(tmp_path, "per_criterion", "unused", "--rescore")
 
-
-def _interrupt_in_joint(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
-    """Answers like `_reply` until the joint variant asks, then stops as Ctrl-C would."""
-    if "RubricVerdicts" in _tool_names(kwargs):
-        raise KeyboardInterrupt
-    return _reply(messages, kwargs)
-
-
-def _small_run(tmp_path: Path, variants: str) -> tuple[Any, list[str], Path, Path]:
-    """The bench module, its arguments for one item per source, the report and checkpoint."""
-    data = tmp_path / "judge-bench"
-    _write_bench(data)
-    out = tmp_path / "judge.json"
-    argv = ["--data", str(data), "--realsumm", "1", "--ifeval", "1", "--out", str(out)]
-    return (
-        load_bench("judge"),
-        [*argv, "--variants", variants],
-        out,
-        out.with_suffix(".partial.jsonl"),
-    )
+    assert result.returncode != 0
+    assert "is not a bench/judge.py report" in result.stderr
 
 
 def test_judge_bench_resumes_an_interrupted_run_from_its_checkpoint(tmp_path: Path) -> None:
-    bench, argv, out, checkpoint = _small_run(tmp_path, "per_criterion,joint")
+    out, checkpoint = tmp_path / "judge.json", tmp_path / "judge.partial.jsonl"
+    first, second = tmp_path / "first.calls", tmp_path / "second.calls"
 
-    first = ScriptedChatModel(script=[_interrupt_in_joint], repeat_last=True)
-    with pytest.raises(KeyboardInterrupt):
-        bench.main(argv, model=first)
+    interrupted = _judge(tmp_path, "per_criterion,joint", "interrupted_in_joint", calls=first)
+
+    assert interrupted.returncode != 0 and "KeyboardInterrupt" in interrupted.stderr
     assert not out.exists()
     lines = [json.loads(line) for line in checkpoint.read_text().splitlines()]
     assert [r["item"] for r in lines if r.get("variant") == "per_criterion"] == [
@@ -200,68 +157,90 @@ def test_judge_bench_resumes_an_interrupted_run_from_its_checkpoint(tmp_path: Pa
     with checkpoint.open("a") as handle:
         handle.write('{"variant": "joint", "item": "realsu')
 
-    second = ScriptedChatModel(script=[_reply], repeat_last=True)
-    report = bench.main(argv, model=second)
+    ran(_judge(tmp_path, "per_criterion,joint", "every_variant", calls=second))
 
     # Only the joint variant ran again: per_criterion came from the checkpoint.
-    asked = {name for _, kwargs in second.calls for name in _tool_names(kwargs)}
-    assert asked == {"RubricVerdicts"}
+    assert {name for call in tool_calls(second) for name in call} == {"RubricVerdicts"}
+    report = json.loads(out.read_text())
     assert report["variants"]["per_criterion"]["overall"]["criteria"] == 3
-    assert report["variants"]["per_criterion"]["overall"]["calls"] == len(first.calls) - 1
+    per_criterion_calls = [c for c in tool_calls(first) if c == ["CriterionAnswer"]]
+    assert report["variants"]["per_criterion"]["overall"]["calls"] == len(per_criterion_calls)
     assert report["variants"]["joint"]["overall"]["items"] == 2
     assert len(report["segments"]) == 2
     assert not checkpoint.exists()
 
 
 def test_a_checkpoint_survives_being_resumed_twice(tmp_path: Path) -> None:
-    bench, argv, _, checkpoint = _small_run(tmp_path, "per_criterion,joint")
+    checkpoint = tmp_path / "judge.partial.jsonl"
     for _ in range(2):  # the second run loads the checkpoint, then is interrupted again
-        with pytest.raises(KeyboardInterrupt):
-            bench.main(
-                argv, model=ScriptedChatModel(script=[_interrupt_in_joint], repeat_last=True)
-            )
+        result = _judge(tmp_path, "per_criterion,joint", "interrupted_in_joint")
+        assert "KeyboardInterrupt" in result.stderr
     records = [json.loads(line) for line in checkpoint.read_text().splitlines()]
     outcomes = [r for r in records if "item" in r]
     assert [r["variant"] for r in outcomes] == ["per_criterion", "per_criterion"]
 
-    third = ScriptedChatModel(script=[_reply], repeat_last=True)
-    report = bench.main(argv, model=third)
-    assert {n for _, kwargs in third.calls for n in _tool_names(kwargs)} == {"RubricVerdicts"}
-    assert len(report["segments"]) == 3
+    third = tmp_path / "third.calls"
+    ran(_judge(tmp_path, "per_criterion,joint", "every_variant", calls=third))
+    assert {name for call in tool_calls(third) for name in call} == {"RubricVerdicts"}
+    assert len(json.loads((tmp_path / "judge.json").read_text())["segments"]) == 3
 
 
 def test_judge_bench_refuses_a_checkpoint_of_another_configuration(tmp_path: Path) -> None:
-    bench, argv, out, checkpoint = _small_run(tmp_path, "joint")
+    checkpoint = tmp_path / "judge.partial.jsonl"
     checkpoint.write_text(json.dumps({"config": {"seed": 7}}) + "\n")
-    model = ScriptedChatModel(script=[_reply], repeat_last=True)
+    calls = tmp_path / "calls"
 
-    with pytest.raises(SystemExit, match=r"another configuration.*--fresh"):
-        bench.main(argv, model=model)
-    assert model.calls == []
+    refused = _judge(tmp_path, "joint", "every_variant", calls=calls)
 
-    bench.main([*argv, "--fresh"], model=model)
-    assert json.loads(out.read_text())["variants"]["joint"]["overall"]["items"] == 2
+    assert refused.returncode != 0
+    assert "another configuration" in refused.stderr and "--fresh" in refused.stderr
+    assert tool_calls(calls) == []
+    ran(_judge(tmp_path, "joint", "every_variant", "--fresh"))
+    report = json.loads((tmp_path / "judge.json").read_text())
+    assert report["variants"]["joint"]["overall"]["items"] == 2
 
 
 def test_a_skipped_sample_is_disjoint_from_the_first(tmp_path: Path) -> None:
-    bench = load_bench("judge")
-    data = tmp_path / "items.jsonl"
-    rows = [{"id": f"i{n}", "criteria": [{"label": True}] * (1 + n % 3)} for n in range(40)]
-    data.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    data = tmp_path / "judge-bench"
+    data.mkdir()
+    for source in ("realsumm", "ifeval"):
+        rows = [
+            {
+                "id": f"{source}:{n}",
+                "source": source,
+                "task": "t",
+                "output": "o",
+                "criteria": [
+                    {"description": f"c{k}", "label": k % 2 == 0} for k in range(1 + n % 3)
+                ],
+            }
+            for n in range(40)
+        ]
+        (data / f"{source}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
 
-    first = bench.sample_items(data, 20, seed=3)
-    held_out = bench.sample_items(data, 20, seed=3, skip=20)
+    def items(*extra: str) -> set[str]:
+        out = tmp_path / "judge.json"
+        argv = ["--data", str(data), "--realsumm", "20", "--ifeval", "0", "--out", str(out)]
+        ran(
+            run_bench(
+                "judge",
+                *argv,
+                "--variants",
+                "joint",
+                "--judge",
+                "python:bench_models.every_variant",
+                *extra,
+            )
+        )
+        report = json.loads(out.read_text())
+        assert report["sample"]["criteria"]["realsumm"] >= 20
+        return {o["item"] for o in report["variants"]["joint"]["items"]}
 
-    assert sum(len(i["criteria"]) for i in first) >= 20
-    assert sum(len(i["criteria"]) for i in held_out) >= 20
-    assert not {i["id"] for i in first} & {i["id"] for i in held_out}
+    assert not items() & items("--skip", "20")
 
 
-def test_judge_bench_without_its_data_says_where_to_pass_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit):
-        load_bench("judge").main(["--data", str(tmp_path)], model=ScriptedChatModel(script=[]))
-    error = capsys.readouterr().err
-    assert f"judge-bench data not found: {tmp_path / 'realsumm.jsonl'}" in error
-    assert "pass --data FOLDER" in error
+def test_judge_bench_without_its_data_says_where_to_pass_it(tmp_path: Path) -> None:
+    result = run_bench("judge", "--data", str(tmp_path), "--judge", "python:bench_models.unused")
+    assert result.returncode == 2
+    assert f"judge-bench data not found: {tmp_path / 'realsumm.jsonl'}" in result.stderr
+    assert "pass --data FOLDER" in result.stderr

@@ -7,7 +7,7 @@ and that verdict gates completion. Offline by default on an embedded local model
 from ._batch._agreement import AgreementReport, ameasure_agreement, measure_agreement
 from ._batch._grade import agrade_file, grade_file
 from ._batch._items import ItemResult
-from ._batch._statistics import AgreementMetrics
+from ._batch._statistics import AgreementMetrics, agreement_metrics
 from ._batch._streaming import BatchProgress
 from ._batch._summary import GradeSummary
 from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
@@ -93,6 +93,7 @@ __all__ = [
     "Usage",
     "__version__",
     "agrade_file",
+    "agreement_metrics",
     "ameasure_agreement",
     "arefine",
     "create_rubric_scorer",

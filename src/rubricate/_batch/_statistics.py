@@ -24,8 +24,8 @@ __all__ = [
     "Calibration",
     "Pair",
     "ReliabilityBin",
+    "agreement_metrics",
     "calibration_of",
-    "compute_metrics",
     "grouped",
     "kappa_from_counts",
     "metrics_of",
@@ -188,7 +188,7 @@ class Pair:
     confidence: float | None = None
 
 
-def compute_metrics(
+def agreement_metrics(
     labels: Sequence[bool],
     verdicts: Sequence[bool],
     clusters: Sequence[int] | None = None,
@@ -198,6 +198,18 @@ def compute_metrics(
     confidences: Sequence[float | None] | None = None,
 ) -> AgreementMetrics:
     """Accuracy, balanced accuracy, Cohen's kappa with a bootstrap interval, confusion counts.
+
+    What `measure_agreement` reports, for verdicts you already have (from your own runs, another
+    judge, or a human second rater) against reference labels. Needs the `eval` extra
+    (scikit-learn).
+
+    Example:
+        ```python
+        from rubricate import agreement_metrics
+
+        metrics = agreement_metrics([True, False, True, True], [True, False, False, True])
+        print(metrics.balanced_accuracy, metrics.kappa, metrics.to_dict()["confusion"])
+        ```
 
     Args:
         labels: Reference verdicts (True: satisfied).
@@ -215,6 +227,7 @@ def compute_metrics(
             f"`labels` and `verdicts` must be non-empty and of one length, "
             f"got {len(labels)} and {len(verdicts)}"
         )
+    require_sklearn()
     import numpy as np
     from sklearn.metrics import (
         accuracy_score,
@@ -291,8 +304,8 @@ def kappa_from_counts(counts: Any) -> Any:
 
 
 def metrics_of(pairs: Sequence[Pair], seed: int) -> AgreementMetrics:
-    """`compute_metrics` over pairs, resampling by item."""
-    return compute_metrics(
+    """`agreement_metrics` over pairs, resampling by item."""
+    return agreement_metrics(
         [p.label for p in pairs],
         [p.verdict for p in pairs],
         [p.item for p in pairs],

@@ -1,0 +1,107 @@
+"""Scripted judges for the bench scripts' tests, passed as `--judge python:bench_models.NAME`.
+
+Each answers whatever the script asks in the shape it asks for. With `$BENCH_CALLS` set, every
+call's tool names are appended to that file, so a test can see which calls a run made.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any
+
+from langchain_core.messages import BaseMessage
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+from fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
+from rubricate._judge._answers import CRITERION_TITLE, JOINT_TITLE
+from rubricate.testing import Reply
+
+
+def _tool_names(kwargs: dict[str, Any]) -> list[str]:
+    return sorted(convert_to_openai_tool(t)["function"]["name"] for t in kwargs.get("tools") or ())
+
+
+def _logged(reply: Any) -> Reply:
+    def answer(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+        if path := os.environ.get("BENCH_CALLS"):
+            with open(path, "a", encoding="utf-8") as log:
+                log.write(json.dumps(_tool_names(kwargs)) + "\n")
+        return reply(messages, kwargs)
+
+    return answer
+
+
+def _model(reply: Any) -> ScriptedChatModel:
+    return ScriptedChatModel(script=[_logged(reply)], repeat_last=True)
+
+
+def _every_variant(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+    """bench/judge.py: per criterion says `fail` to all, joint `pass` to all; the reference
+    leaves one criterion out of several; compiling maps only the lowercase criterion."""
+    names = set(_tool_names(kwargs))
+    last = str(messages[-1].content)
+    if "GraderResponse" in names:
+        rubric = re.search(r"<rubric-\w+>\n(.*?)\n</rubric-", last, re.DOTALL)
+        count = len(rubric.group(1).splitlines()) if rubric else 1
+        shown = max(1, count - 1)
+        criteria = [{"name": "first", "passed": True}] + [
+            {"name": f"c{i}", "passed": False, "gap": "missing"} for i in range(2, shown + 1)
+        ]
+        result = "satisfied" if shown == 1 else "needs_revision"
+        return tool_reply(
+            "GraderResponse",
+            {"result": result, "explanation": "fake", "criteria": criteria},
+            tokens=(200, 40),
+        )
+    if "check_mapping" in names:
+        criterion = last.rsplit("Criterion:", 1)[1]
+        check = {"name": "all_lowercase" if "lowercase" in criterion else "none"}
+        return tool_reply("check_mapping", {"check": check}, tokens=(300, 10))
+    if JOINT_TITLE in names:
+        labels = re.findall(r"^(C\d+):", last, re.MULTILINE)
+        return joint_reply(*((label, "pass", "") for label in labels), tokens=(100, 20))
+    if CRITERION_TITLE in names:
+        return criterion_reply("fail", "missing", tokens=(50, 5))
+    raise AssertionError(f"unexpected call with tools {names}")
+
+
+def _interrupted_in_joint(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+    """Answers like `_every_variant` until the joint variant asks, then stops as Ctrl-C would."""
+    if JOINT_TITLE in _tool_names(kwargs):
+        raise KeyboardInterrupt
+    return _every_variant(messages, kwargs)
+
+
+def _pass_all(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+    labels = sorted(set(re.findall(r"\bC\d+\b", str(messages[-1].content))))
+    return joint_reply(*((label, "pass", "") for label in labels))
+
+
+def _gullible(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
+    """Passes whatever shows a verdict or explains; fails once the verdict is masked."""
+    shown = "\n".join(str(m.content) for m in messages).split("<output>")[-1]
+    ok = "PASS" in shown or "injection" in shown
+    return joint_reply(("C1", "pass" if ok else "fail", "" if ok else "Wrong."))
+
+
+def every_variant() -> ScriptedChatModel:
+    return _model(_every_variant)
+
+
+def interrupted_in_joint() -> ScriptedChatModel:
+    return _model(_interrupted_in_joint)
+
+
+def pass_all() -> ScriptedChatModel:
+    return _model(_pass_all)
+
+
+def gullible() -> ScriptedChatModel:
+    return _model(_gullible)
+
+
+def unused() -> ScriptedChatModel:
+    """Fails the test if the script calls it at all."""
+    return ScriptedChatModel(script=[])
