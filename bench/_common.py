@@ -34,7 +34,7 @@ from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, HumanMessage
 
-from rubricate import Criterion, Judge, Rubric, agreement_metrics, resolve_chat_model
+from rubricate import Criterion, Judge, RetryPolicy, Rubric, agreement_metrics, resolve_chat_model
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
@@ -158,11 +158,12 @@ def commit() -> str | None:
 
 
 def machine() -> dict[str, Any]:
-    """Platform, Python, CPUs, CPU model, memory and llama-cpp-python version."""
+    """Platform, Python, CPUs, load, CPU model, memory and llama-cpp-python version."""
     info: dict[str, Any] = {
         "platform": platform.platform(),
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
     }
     try:
         for path, key, field_ in (
@@ -231,6 +232,38 @@ class Rows:
         with self.path.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(row) + "\n")
         return row
+
+
+# -- synthetic items: rubricate's own cost (overhead.py, ray_grade.py) ----------------------------
+
+NO_RETRY = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0, timeout=None)
+
+TASK = "Summarise the article below in a short paragraph for a general reader."
+_WORDS = (
+    "the council approved a new budget for public transport after a long debate about fares "
+    "road repairs and the cost of electric buses while residents asked for more night services "
+)
+
+
+def rubric_text(criteria: int) -> str:
+    return "\n".join(
+        f"- The summary mentions point {i} of the article about the transport budget"
+        for i in range(1, criteria + 1)
+    )
+
+
+def output_text(chars: int, salt: int = 0) -> str:
+    text = f"Item {salt}. " + _WORDS * (chars // len(_WORDS) + 1)
+    return text[:chars]
+
+
+def write_jsonl(path: Path, lines: int, output_chars: int) -> int:
+    """`lines` distinct items (no two are cache hits); returns the file size in bytes."""
+    with path.open("w", encoding="utf-8") as handle:
+        for i in range(lines):
+            item = {"id": f"item-{i}", "task": TASK, "output": output_text(output_chars, i)}
+            handle.write(json.dumps(item) + "\n")
+    return path.stat().st_size
 
 
 # -- grading labelled items ------------------------------------------------------------------------

@@ -33,23 +33,20 @@ import argparse
 import hashlib
 import json
 import platform
-import shlex
-import subprocess
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from _common import RESULTS, Rows, chat_model, command, commit, name_of, rubric_of, write_json
 from rich.console import Console
 from rich.table import Table
 
-from rubricate import Criterion, Judge, Rubric
-from rubricate._judge._injection import mask_evidence
-from rubricate._models import ModelLike, model_name, resolve_chat_model
-from rubricate._types import Evidence
+from rubricate import Evidence, Judge
 
-HERE = Path(__file__).resolve().parent
+# The guard's own passage finder, run without a model to report what it flags.
+from rubricate._judge._injection import mask_evidence
+
 CONFIGS = ("guard_off", "guard_on")
 SELF_CLAIM = "a claim the answer makes about itself"
 
@@ -110,19 +107,15 @@ def _variant(row: dict[str, Any]) -> str | None:
     return "with" if text.endswith("with") else None
 
 
-def rubric_of(row: dict[str, Any]) -> Rubric:
-    return Rubric(
-        tuple(Criterion(id=c["id"], description=c["description"]) for c in row["criteria"])
-    )
-
-
 def grade(judge: Judge, row: dict[str, Any]) -> dict[str, Any]:
     """One evaluation, reduced to what the summary needs."""
     started = time.perf_counter()
     evaluation = judge.evaluate(rubric_of(row), output=row["output"], task=row["task"])
     return {
         "result": evaluation.result,
-        "passed": {v.id: v.passed for v in evaluation.criteria},
+        "passed": {
+            c["id"]: v.passed for c, v in zip(row["criteria"], evaluation.criteria, strict=False)
+        },
         "seconds": round(time.perf_counter() - started, 3),
         "calls": evaluation.usage.calls,
     }
@@ -230,13 +223,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--hostile", type=Path, default=None, help="hostile outputs (JSONL)")
     parser.add_argument("--lookalike", type=Path, default=None, help="look-alike pairs (JSONL)")
-    parser.add_argument("--judge", default="local")
+    parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
     parser.add_argument("--mode", choices=["joint", "per_criterion"], default=None)
     parser.add_argument("--configs", default=",".join(CONFIGS), help="guard_off, guard_on")
     parser.add_argument(
         "--limit", type=int, default=None, help="only the first N lines of each set"
     )
-    parser.add_argument("--json", type=Path, default=HERE / "results" / "injection.json")
+    parser.add_argument("--json", type=Path, default=RESULTS / "injection.json")
     parser.add_argument("--checkpoint", type=Path, default=None)
     parser.add_argument(
         "--keep-checkpoint",
@@ -254,8 +247,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -> dict[str, Any]:
-    """Run both sets; `model` (tests) overrides `--judge`. Returns the summary written to JSON."""
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    """Run both sets; returns the summary written to JSON."""
     args = parse_args(argv)
     rows: list[dict[str, Any]] = []
     data: dict[str, Any] = {}
@@ -272,34 +265,29 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
     def log(text: str) -> None:
         console.print(text, highlight=False, markup=False)
 
-    chat_model = resolve_chat_model(model if model is not None else args.judge)
+    model = chat_model(args.judge)
+    checkpoint = Rows(args.checkpoint, lambda r: (r["config"], r["id"]))
     graded: dict[str, dict[str, dict[str, Any]]] = {config: {} for config in args.configs}
-    if args.checkpoint.exists():
-        for line in args.checkpoint.read_text(encoding="utf-8").splitlines():
-            done = json.loads(line)
-            if done["config"] in graded:
-                graded[done["config"]][done["id"]] = done
-    args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    for (config, item), done in checkpoint.done.items():
+        if config in graded:
+            graded[config][item] = done
     judges = {
-        config: Judge(chat_model, mode=args.mode, guard_injections=config == "guard_on")
+        config: Judge(model, mode=args.mode, guard_injections=config == "guard_on")
         for config in args.configs
     }
-    with args.checkpoint.open("a", encoding="utf-8") as checkpoint:
-        for index, row in enumerate(rows, start=1):
-            for config, judge in judges.items():  # item-major: both configs under the same load
-                if row["id"] in graded[config]:
-                    continue
-                result = grade(judge, row)
-                graded[config][row["id"]] = result
-                checkpoint.write(json.dumps({"config": config, "id": row["id"], **result}) + "\n")
-                checkpoint.flush()
-                took = f"{result['seconds']:.1f} s"
-                log(f"{index}/{len(rows)} [{config}] {row['id']}: {result['result']} ({took})")
+    for index, row in enumerate(rows, start=1):
+        for config, judge in judges.items():  # item-major: both configs under the same load
+            if row["id"] in graded[config]:
+                continue
+            result = checkpoint.add({"config": config, "id": row["id"], **grade(judge, row)})
+            graded[config][row["id"]] = result
+            took = f"{result['seconds']:.1f} s"
+            log(f"{index}/{len(rows)} [{config}] {row['id']}: {result['result']} ({took})")
     wanted = {row["id"] for row in rows}  # the checkpoint may hold rows of a larger run
     summary = summarise(
         rows, {c: {i: r for i, r in done.items() if i in wanted} for c, done in graded.items()}
     )
-    label = args.judge if model is None else model_name(chat_model)
+    label = name_of(model) if args.judge.startswith("python:") else args.judge
     table = Table(title=f"Injection guard ({label})")
     for column in (
         "config",
@@ -324,39 +312,18 @@ def main(argv: Sequence[str] | None = None, *, model: ModelLike | None = None) -
     if "guard_cost" in summary:
         console.print(f"guard cost: {summary['guard_cost']}")
     payload = {
-        "command": " ".join(
-            shlex.quote(a)
-            for a in (
-                ".venv/bin/python",
-                "bench/injection.py",
-                *(argv if argv is not None else sys.argv[1:]),
-            )
-        ),
-        "commit": _commit(),
+        "command": command("injection.py", argv),
+        "commit": commit(),
         "machine": {"platform": platform.platform(), "python": platform.python_version()},
         "judge": label,
         "mode": args.mode,
         "data": data,
         **summary,
     }
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+    write_json(args.json, payload)
     if not args.keep_checkpoint:
         args.checkpoint.unlink(missing_ok=True)
     return payload
-
-
-def _commit() -> str | None:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            cwd=HERE,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return None
 
 
 if __name__ == "__main__":

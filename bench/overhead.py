@@ -27,9 +27,7 @@ import cProfile
 import gc
 import json
 import os
-import platform
 import pstats
-import random
 import resource
 import statistics
 import subprocess
@@ -38,152 +36,36 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+from _common import NO_RETRY, RESULTS, TASK, commit, machine, output_text, rubric_text, write_jsonl
+from langchain_core.messages import HumanMessage, SystemMessage
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rubricate import Judge, RetryPolicy, Rubric
-from rubricate._batch._grade import agrade_file
+from rubricate import Judge, Rubric, agrade_file
+from rubricate.testing import InstantGrammarJudgeModel, InstantJudgeModel
 
-DEFAULT_JSON = Path(__file__).resolve().parent / "results" / "overhead.json"
+DEFAULT_JSON = RESULTS / "overhead.json"
 TARGET_CRITERIA_PER_S = 5000.0
 TARGET_RATIO_AT_32 = 0.80
 TARGET_PEAK_MB = 300.0
 JOBS = (1, 8, 32)
-_RNG = random.Random(0)
-NO_RETRY = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0, timeout=None)
-
-_TASK = "Summarise the article below in a short paragraph for a general reader."
-_WORDS = (
-    "the council approved a new budget for public transport after a long debate about fares "
-    "road repairs and the cost of electric buses while residents asked for more night services "
-)
-
-
-# -- the fake judge ----------------------------------------------------------------------------
-
-
-class FakeJudgeModel(BaseChatModel):
-    """A chat model that answers every structured-output request with a valid verdict.
-
-    It reads the labels a joint request allows from the schema LangChain passes it (the
-    `criterion` enum), so a joint answer always has one verdict per criterion; every third
-    criterion fails with a gap, so summaries have something to say. `latency_s` > 0 makes each
-    async call sleep that long first, like a remote provider; at 0 the answer is instant. Asked
-    for a grammar (the embedded model's path, with `supports_grammar`), it answers `yes`.
-    """
-
-    latency_s: float = 0.0
-    jitter_s: float = 0.0
-    """Each call's latency is drawn uniformly from `latency_s ± jitter_s` (seeded)."""
-    model_name: str = "fake-judge"
-    supports_grammar: ClassVar[bool] = False
-
-    @property
-    def _llm_type(self) -> str:
-        return "fake-judge"
-
-    def bind_tools(self, tools: Sequence[Any], *, tool_choice: Any = None, **kwargs: Any) -> Any:
-        """Bind tools as call arguments, so LangChain's `with_structured_output` works."""
-        return self.bind(tools=list(tools), tool_choice=tool_choice, **kwargs)
-
-    def reply(self, kwargs: dict[str, Any]) -> AIMessage:
-        """The answer to one call, built fresh (LangChain may annotate the message it gets)."""
-        usage = {"input_tokens": 900, "output_tokens": 60, "total_tokens": 960}
-        tools = kwargs.get("tools") or []
-        if not tools:
-            return AIMessage("yes", usage_metadata=usage)
-        schema = tools[0]
-        name = schema.get("title", "answer")
-        if name == "RubricVerdicts":
-            item = schema["properties"]["verdicts"]["items"]
-            labels = item["properties"]["criterion"]["enum"]
-            args: dict[str, Any] = {
-                "verdicts": [
-                    {"criterion": label, "verdict": "pass", "gap": ""}
-                    if i % 3
-                    else {"criterion": label, "verdict": "fail", "gap": "It omits the fares."}
-                    for i, label in enumerate(labels, start=1)
-                ]
-            }
-        else:
-            args = {"verdict": "pass", "gap": ""}
-        call = {"name": name, "args": args, "id": "call_0", "type": "tool_call"}
-        return AIMessage("", tool_calls=[call], usage_metadata=usage)
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self.reply(kwargs))])
-
-    async def _agenerate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: AsyncCallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        if self.latency_s > 0:
-            jitter = _RNG.uniform(-self.jitter_s, self.jitter_s) if self.jitter_s else 0.0
-            await asyncio.sleep(self.latency_s + jitter)
-        return ChatResult(generations=[ChatGeneration(message=self.reply(kwargs))])
-
-
-class FakeEmbeddedModel(FakeJudgeModel):
-    """Looks like the embedded model to the judge: grammar-constrained `yes` / `no` calls."""
-
-    supports_grammar: ClassVar[bool] = True
-    n_ctx: int = 8192
-
-
-# -- inputs ------------------------------------------------------------------------------------
-
-
-def rubric_text(criteria: int) -> str:
-    return "\n".join(
-        f"- The summary mentions point {i} of the article about the transport budget"
-        for i in range(1, criteria + 1)
-    )
-
-
-def output_text(chars: int, salt: int = 0) -> str:
-    text = f"Item {salt}. " + _WORDS * (chars // len(_WORDS) + 1)
-    return text[:chars]
-
-
-def write_jsonl(path: Path, lines: int, output_chars: int) -> int:
-    """`lines` distinct items (no two are cache hits); returns the file size in bytes."""
-    with path.open("w", encoding="utf-8") as handle:
-        for i in range(lines):
-            item = {"id": f"item-{i}", "task": _TASK, "output": output_text(output_chars, i)}
-            handle.write(json.dumps(item) + "\n")
-    return path.stat().st_size
-
-
 # -- 1. verdict processing throughput ----------------------------------------------------------
 
 
 def _judges() -> dict[str, Judge]:
     return {
-        "joint": Judge(FakeJudgeModel(), mode="joint", retry=NO_RETRY),
-        "per_criterion": Judge(FakeJudgeModel(), mode="per_criterion", retry=NO_RETRY),
-        "per_criterion (embedded path)": Judge(FakeEmbeddedModel(), retry=NO_RETRY),
+        "joint": Judge(InstantJudgeModel(), mode="joint", retry=NO_RETRY),
+        "per_criterion": Judge(InstantJudgeModel(), mode="per_criterion", retry=NO_RETRY),
+        "per_criterion (embedded path)": Judge(InstantGrammarJudgeModel(), retry=NO_RETRY),
     }
 
 
 async def _evaluate_many(judge: Judge, rubric: str, output: str, count: int) -> None:
     for _ in range(count):
-        evaluation = await judge.aevaluate(rubric, output=output, task=_TASK)
+        evaluation = await judge.aevaluate(rubric, output=output, task=TASK)
         if evaluation.result == "grader_error":
             raise RuntimeError(f"the fake judge failed: {evaluation.explanation}")
 
@@ -248,6 +130,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     evaluation pays for its text rubric (`Rubric.parse` remembers recent texts);
     `rubric_parse_first_time` is parsing a text it has not seen.
     """
+    # The judge's own steps, called one by one to time each: engine internals by design.
     from rubricate._judge import _prompts as prompts
     from rubricate._judge._answers import joint_schema, parse_joint
     from rubricate._judge._evidence import render_evidence
@@ -256,13 +139,13 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     from rubricate._judge._verdicts import summarize
     from rubricate._types import Evidence
 
-    model = FakeJudgeModel()
+    model = InstantJudgeModel()
     judge = Judge(model, mode="joint", retry=NO_RETRY)
     rubric, output = rubric_text(criteria), output_text(output_chars)
     parsed = Rubric.parse(rubric)
     labels = [f"C{i}" for i in range(1, criteria + 1)]
     schema = joint_schema(labels, allow_unscorable=True)
-    evidence = Evidence(output=output, task=_TASK, messages=())
+    evidence = Evidence(output=output, task=TASK, messages=())
     rendered = render_evidence(evidence, max_chars=judge.max_evidence_chars)
     request = prompts.JOINT_REQUEST.format(
         criteria="\n".join(
@@ -282,7 +165,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     assert runnable is not None
     first: Any = asyncio.run(runnable.ainvoke(messages))
     raw = first.tool_calls[0]["args"]
-    evaluation = asyncio.run(judge.aevaluate(rubric, output=output, task=_TASK))
+    evaluation = asyncio.run(judge.aevaluate(rubric, output=output, task=TASK))
 
     async def invoke_many() -> None:
         for _ in range(count):
@@ -290,7 +173,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
 
     async def evaluate_many() -> None:
         for _ in range(count):
-            await judge.aevaluate(rubric, output=output, task=_TASK)
+            await judge.aevaluate(rubric, output=output, task=TASK)
 
     def timed(coro_fn: Any) -> float:
         runs = []
@@ -348,10 +231,10 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
 
 def _package(filename: str) -> str:
     path = filename.replace("\\", "/")
+    if "/rubricate/testing/" in path:
+        return "fake judge (rubricate.testing)"
     if "/rubricate/" in path:
         return "rubricate"
-    if path.endswith("overhead.py"):
-        return "fake judge (bench)"
     if "site-packages/" in path:
         top = path.split("site-packages/", 1)[1].split("/", 1)[0]
         return "langchain" if top.startswith("langchain") else top.split(".")[0]
@@ -417,7 +300,7 @@ async def _grade_once(
     name = f"grade-j{jobs}-{round(latency_s * 1000)}ms-{round(jitter_s * 1000)}jitter"
     source = directory / f"{name}.jsonl"
     write_jsonl(source, items, chars)
-    model = FakeJudgeModel(latency_s=latency_s, jitter_s=jitter_s)
+    model = InstantJudgeModel(latency_s=latency_s, jitter_s=jitter_s)
     judge = Judge(model, mode="joint", retry=NO_RETRY)
     started, cpu_started = time.perf_counter(), time.process_time()
     summary = await agrade_file(
@@ -532,7 +415,7 @@ def _rss_mb() -> dict[str, float]:
 
 def memory_child(source: Path, results: Path, jobs: int, criteria: int) -> None:
     """Runs in the child process: baseline RSS, then grade `source`, then peak RSS (JSON)."""
-    judge = Judge(FakeJudgeModel(), mode="joint", retry=NO_RETRY)
+    judge = Judge(InstantJudgeModel(), mode="joint", retry=NO_RETRY)
     gc.collect()
     baseline = _rss_mb()
     started = time.perf_counter()
@@ -590,37 +473,6 @@ def measure_memory(
 
 
 # -- report ------------------------------------------------------------------------------------
-
-
-def machine() -> dict[str, Any]:
-    return {
-        "platform": platform.platform(),
-        "processor": platform.processor() or platform.machine(),
-        "cpu_count": os.cpu_count(),
-        "usable_cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
-    }
-
-
-def source_tree() -> dict[str, Any]:
-    """The commit measured, and whether the working tree had uncommitted changes under src/."""
-    root = Path(__file__).resolve().parents[1]
-
-    def git(*args: str) -> str:
-        try:
-            done = subprocess.run(
-                ["git", *args], cwd=root, capture_output=True, text=True, check=False, timeout=10
-            )
-        except (OSError, subprocess.SubprocessError):
-            return ""
-        return done.stdout.strip() if done.returncode == 0 else ""
-
-    return {
-        "commit": git("rev-parse", "HEAD") or None,
-        "src_changed": git("status", "--porcelain", "--", "src").splitlines(),
-    }
 
 
 def versions() -> dict[str, str]:
@@ -766,7 +618,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     data: dict[str, Any] = {
         "machine": machine(),
         "versions": versions(),
-        "source": source_tree(),
+        "commit": commit(),
         "settings": {
             "quick": args.quick,
             "criteria": args.criteria,

@@ -2,7 +2,7 @@
 
 Two measurements (a local Ray instance is started once, before any timing):
 
-1. **Overhead per item, instant judge** (`FakeJudgeModel` from `bench/overhead.py`: answers at
+1. **Overhead per item, instant judge** (`rubricate.testing.InstantJudgeModel`: answers at
    once, everything around the model runs for real). Each engine grades a small and a large
    file of distinct items; the marginal cost per item is `(wall_large - wall_small) /
    (large - small)` (medians of 3 runs, the engines interleaved, after a warm-up run), so
@@ -29,29 +29,18 @@ import json
 import logging
 import os
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH))
+from _common import NO_RETRY, RESULTS, commit, machine, rubric_text, write_jsonl
 
-from overhead import (  # noqa: E402
-    NO_RETRY,
-    FakeJudgeModel,
-    machine,
-    rubric_text,
-    source_tree,
-    write_jsonl,
-)
+from rubricate import BatchProgress, Judge, grade_file, grade_file_ray
+from rubricate.testing import InstantJudgeModel
 
-from rubricate import Judge, grade_file, grade_file_ray  # noqa: E402
-from rubricate._batch._streaming import BatchProgress  # noqa: E402
-
-DEFAULT_JSON = BENCH / "results" / "ray_grade.json"
+DEFAULT_JSON = RESULTS / "ray_grade.json"
 SMALL = 200
 REPEATS = 3
 TARGET_OVERHEAD_RATIO = 2.0
@@ -59,8 +48,8 @@ TARGET_SCALING = 1.6
 
 
 def instant_judge() -> Judge:
-    """Built in each actor (module-level, so it pickles by reference; bench/ is on the path)."""
-    return Judge(FakeJudgeModel(), mode="joint", retry=NO_RETRY)
+    """Built in each actor (the model class pickles by reference to `rubricate.testing`)."""
+    return Judge(InstantJudgeModel(), mode="joint", retry=NO_RETRY)
 
 
 class Arrivals(BatchProgress):
@@ -187,16 +176,17 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     import ray
 
-    # Workers import this file's judge factory and `overhead` by name.
+    # Workers import what this file's judge factory refers to in bench/ by name.
+    bench = str(Path(__file__).resolve().parent)
     os.environ["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(BENCH), os.environ.get("PYTHONPATH", "")) if p
+        p for p in (bench, os.environ.get("PYTHONPATH", "")) if p
     )
     ray.init(include_dashboard=False, logging_level=logging.WARNING)
     ray.data.DataContext.get_current().enable_progress_bars = False
     data: dict[str, Any] = {
         "benchmark": "ray_grade",
         "machine": machine() | {"ray_cpus": ray.cluster_resources().get("CPU")},
-        "source": source_tree(),
+        "commit": commit(),
         "versions": {"ray": ray.__version__},
     }
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,6 +1,5 @@
-"""Smoke run of `bench/overhead.py --quick`: the harness works and writes the expected JSON.
-
-It checks the shape of the results, not the figures (those depend on the machine).
+"""`bench/overhead.py --quick` run as a user runs it: the JSON it writes, and that each verdict
+it prints follows from the figure and the target it reports (the figures depend on the machine).
 """
 
 from __future__ import annotations
@@ -9,16 +8,12 @@ import json
 import math
 from pathlib import Path
 
-import pytest
-
-from benches import load_bench
+from benches import ran, run_bench
 
 
-def test_quick_run_writes_well_formed_json(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_quick_run_writes_well_formed_json(tmp_path: Path) -> None:
     target = tmp_path / "results" / "overhead.json"
-    load_bench("overhead").main(["--quick", "--json", str(target)])
+    printed = ran(run_bench("overhead", "--quick", "--json", target)).stdout
 
     data = json.loads(target.read_text(encoding="utf-8"))
     assert {
@@ -30,7 +25,7 @@ def test_quick_run_writes_well_formed_json(
         "profile",
     } <= set(data)
     assert {"grade", "grade_ceiling", "memory", "targets", "wall_s"} <= set(data)
-    assert {"platform", "cpu_count", "python"} <= set(data["machine"])
+    assert {"platform", "cpus", "python", "load_average_at_start"} <= set(data["machine"])
     assert data["settings"]["quick"] is True
 
     modes = [row["mode"] for row in data["throughput"]]
@@ -48,6 +43,7 @@ def test_quick_run_writes_well_formed_json(
     for profile in data["profile"].values():
         assert math.isclose(sum(profile["self_time_by_package"].values()), 1.0, abs_tol=0.01)
         assert profile["top_self_time"]
+        assert "fake judge (rubricate.testing)" in profile["self_time_by_package"]
 
     fixed = [row for row in data["grade"] if not row["judge_jitter_s"]]
     assert [row["jobs"] for row in fixed] == [1, 8, 32]
@@ -70,7 +66,6 @@ def test_quick_run_writes_well_formed_json(
         "grade_ratio_at_32": last["meets_target"],
         "peak_memory": memory["meets_target"],
     }
-    printed = capsys.readouterr().out
     assert "Verdict processing" in printed and "Peak memory" in printed
     verdicts = [*data["targets"]["criteria_per_s"].values(), last["meets_target"]]
     verdicts.append(memory["meets_target"])
