@@ -28,19 +28,21 @@ import contextlib
 import json
 import os
 import random
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import read_jsonl, rubric_of, select, write_json
 
+# The floor is floor.py's measurement, taken in this process (run as a script, bench/ is on the
+# path).
 from floor import Rates, default_model_path, measure
-from splits import select
 
-from rubricate import Criterion, Judge, Rubric, agrade_file
+from rubricate import Judge, agrade_file
+
+# Engine internals by design: the embedded model's batched calls and the prompt layout compared.
 from rubricate._judge import _prompts as prompts
 from rubricate._local import ChatLlamaCpp, default_local_model
 
@@ -84,17 +86,9 @@ def item_floor(calls: list[list[dict[str, int]]], rates: Rates) -> float:
 
 
 def load(path: Path, split: str, count: int, seed: int) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as handle:
-        items = [json.loads(line) for line in handle if line.strip()]
-    items = select(items, split)  # type: ignore[arg-type]
+    items = select(read_jsonl(path), split)
     random.Random(seed).shuffle(items)
     return items[:count]
-
-
-def rubric_of(item: dict[str, Any]) -> Rubric:
-    return Rubric(
-        tuple(Criterion(id=c["id"], description=c["description"]) for c in item["criteria"])
-    )
 
 
 class LegacyModel(ChatLlamaCpp):
@@ -162,7 +156,7 @@ def compare(items: list[dict[str, Any]], rates: Rates) -> dict[str, Any]:
             *(results[name].criteria for name in VARIANTS),
             strict=True,
         )
-        for legacy, sequential, batched in triples:
+        for index, (legacy, sequential, batched) in enumerate(triples):
             criteria += 1
             if sequential.confidence is not None and batched.confidence is not None:
                 deltas.append(abs(sequential.confidence - batched.confidence))
@@ -171,7 +165,7 @@ def compare(items: list[dict[str, Any]], rates: Rates) -> dict[str, Any]:
                 flips.append(
                     {
                         "item": item["id"],
-                        "criterion": batched.id,
+                        "criterion": item["criteria"][index]["id"],
                         "p_yes_sequential": sequential.confidence,
                         "p_yes_batched": batched.confidence,
                     }
@@ -270,7 +264,7 @@ def main() -> None:
         f"{summary['batched_over_floor']:.2f}); {len(summary['verdicts_differ'])} verdicts differ"
     )
     if args.json:
-        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        write_json(args.json, result)
 
 
 if __name__ == "__main__":

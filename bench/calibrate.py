@@ -2,7 +2,7 @@
 
 The judge's confidence on a criterion is its P(yes) for the one-token verdict
 (`rubricate._judge._confidence`). This grades a seeded sample of labelled criteria from each split
-(`bench/splits.py`: by hash of the item id), fits on `dev` only, and reports on `dev` and
+(`_common.split_of`: by hash of the item id), fits on `dev` only, and reports on `dev` and
 `test` alike:
 
 - `PASS_THRESHOLD`: the threshold on P(yes) nearest 0.5 (the greedy answer) whose dev balanced
@@ -10,7 +10,7 @@ The judge's confidence on a criterion is its P(yes) for the one-token verdict
   `--min-dev` scored dev criteria it stays 0.5;
 - `UNSURE_BAND`: the narrowest band around it outside which dev verdicts are right at least
   `--sure-accuracy` of the time, holding at most `--most-unsure` of them;
-- AUROC, expected calibration error (both scikit-learn, through `rubricate._batch._agreement`),
+- AUROC, expected calibration error (both scikit-learn, through `rubricate.agreement_metrics`),
   balanced accuracy at the fitted threshold and at 0.5, and the share marked unsure.
 
 Criteria are sampled, not all graded: items in a seeded order, at most `--per-item` criteria of
@@ -26,7 +26,6 @@ goes to `--out`.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -35,34 +34,37 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
+from _common import (
+    RESULTS,
+    ROOT,
+    SPLITS,
+    Rows,
+    chat_model,
+    read_jsonl,
+    rubric_of,
+    split_of,
+    write_json,
+)
 from langchain_core.callbacks import BaseCallbackHandler
-from splits import SPLITS, Split, split_of
 
-from rubricate import Criterion, Judge, Rubric
-from rubricate._batch._statistics import calibration_of
+from rubricate import AgreementMetrics, Judge, agreement_metrics
+
+# The embedded judge's confidence constants and log-probability reading, which this fits.
 from rubricate._judge._confidence import (
     PASS_THRESHOLD,
     UNSURE_BAND,
     choice_probability,
     logprob_content,
 )
-from rubricate._models import resolve_chat_model
 
-HERE = Path(__file__).resolve().parent
-DEFAULT_OUT = HERE / "results" / "calibration.json"
-DEFAULT_CHECKPOINT = HERE.parent / ".cache" / "calibration-verdicts.jsonl"
+DEFAULT_OUT = RESULTS / "calibration.json"
+DEFAULT_CHECKPOINT = ROOT / ".cache" / "calibration-verdicts.jsonl"
 BAND_STEP = 0.05
 
 
-def sample(
-    path: Path, split: Split, criteria: int, per_item: int, seed: int
-) -> list[dict[str, Any]]:
+def sample(path: Path, split: str, criteria: int, per_item: int, seed: int) -> list[dict[str, Any]]:
     """Items of `split` in a seeded order, each cut to at most `per_item` seeded criteria."""
-    with path.open(encoding="utf-8") as lines:
-        items = [json.loads(line) for line in lines if line.strip()]
-    items = [item for item in items if split_of(str(item["id"])) == split]
+    items = [item for item in read_jsonl(path) if split_of(str(item["id"])) == split]
     rng = random.Random(f"{seed}:{path.name}:{split}")
     rng.shuffle(items)
     chosen: list[dict[str, Any]] = []
@@ -104,12 +106,7 @@ def _pooled(token: str) -> str | None:
 
 
 def grade(judge: Judge, item: dict[str, Any], pooled: PooledVariants) -> dict[str, Any]:
-    rubric = Rubric(
-        tuple(
-            Criterion(id=f"c{i}", description=c["description"])
-            for i, c in enumerate(item["criteria"], start=1)
-        )
-    )
+    rubric = rubric_of(item)
     pooled.pooled.clear()
     started = time.perf_counter()
     evaluation = judge.evaluate(rubric, output=item["output"], task=item.get("task", ""))
@@ -202,6 +199,13 @@ def fit_band(
     return band
 
 
+def calibration_of(labels: list[bool], scores: list[float]) -> AgreementMetrics | None:
+    """AUROC, calibration error and reliability of `scores` (the verdicts at 0.5 aside)."""
+    if not labels:
+        return None
+    return agreement_metrics(labels, [s >= 0.5 for s in scores], confidences=scores)
+
+
 def figures(
     rows: Sequence[dict[str, Any]], threshold: float, band: tuple[float, float]
 ) -> dict[str, Any]:
@@ -231,7 +235,7 @@ def figures(
         "unsure_share": len(unsure) / len(scored) if scored else None,
         "accuracy_unsure": accuracy(unsure),
         "accuracy_sure": accuracy(sure),
-        "reliability": [b.to_dict() for b in calibration.bins] if calibration else [],
+        "reliability": calibration.to_dict()["reliability"] if calibration else [],
         "pooled_variants": {
             "criteria": len(pooled),
             "auroc": pooled_calibration.auroc if pooled_calibration else None,
@@ -270,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         default=100,
         help="fewer scored dev criteria than this keep the threshold at 0.5 (the greedy answer)",
     )
-    parser.add_argument("--judge", default="local")
+    parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument(
@@ -282,12 +286,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             f"--criteria needs one number per file ({len(args.data)}), got {args.criteria}"
         )
 
-    done: dict[str, dict[str, Any]] = {}
-    if args.checkpoint.exists():
-        for line in args.checkpoint.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                record = json.loads(line)
-                done[record["id"]] = record
+    checkpoint = Rows(args.checkpoint, lambda r: r["id"])
+    done = checkpoint.done
     # Round robin over (split, file), so that a run stopped early has graded some of each.
     queues = [
         sample(path, split, count, args.per_item, args.seed)
@@ -297,22 +297,17 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     plan = [item for group in zip_longest(*queues) for item in group if item is not None]
     if not args.fit_only:
         pooled = PooledVariants()
-        model = resolve_chat_model(args.judge)
+        model = chat_model(args.judge)
         judge = Judge(model.model_copy(update={"callbacks": [pooled]}))
-        args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
-        with args.checkpoint.open("a", encoding="utf-8") as checkpoint:
-            for number, item in enumerate(plan, start=1):
-                if item["id"] in done:
-                    continue
-                record = grade(judge, item, pooled)
-                checkpoint.write(json.dumps(record) + "\n")
-                checkpoint.flush()
-                done[item["id"]] = record
-                print(
-                    f"[{number}/{len(plan)}] {record['split']} {item['id']}: "
-                    f"{len(record['criteria'])} criteria in {record['seconds']:.1f} s",
-                    flush=True,
-                )
+        for number, item in enumerate(plan, start=1):
+            if item["id"] in done:
+                continue
+            record = checkpoint.add(grade(judge, item, pooled))
+            print(
+                f"[{number}/{len(plan)}] {record['split']} {item['id']}: "
+                f"{len(record['criteria'])} criteria in {record['seconds']:.1f} s",
+                flush=True,
+            )
 
     graded = [done[item["id"]] for item in plan if item["id"] in done]
     rows = {
@@ -363,8 +358,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             for split in SPLITS
         },
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    write_json(args.out, report)
     print_table(report)
     return report
 

@@ -13,21 +13,22 @@ logits (two steps, as one verdict takes; minimum over repeats, i.e. its CPU cost
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from _common import RESULTS, command, read_jsonl, write_json
 from langchain_core.messages import HumanMessage, SystemMessage
 
+# Engine internals by design: the judge's exact yes/no prompt, its log-probability reading and the
+# embedded model's logits recorder, timed on their own.
 from rubricate._judge import _prompts as prompts
 from rubricate._judge._confidence import TOP_LOGPROBS, yes_probability
 from rubricate._local import default_local_model
 from rubricate._local._logprobs import LogprobRecorder
 
-HERE = Path(__file__).resolve().parent
 GRAMMAR = 'root ::= "yes" | "no"'
 
 
@@ -37,11 +38,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     )
     parser.add_argument("data", type=Path, help="a judge-bench JSONL file")
     parser.add_argument("--calls", type=int, default=20, help="calls of each kind")
-    parser.add_argument("--out", type=Path, default=HERE / "results" / "confidence_overhead.json")
+    parser.add_argument("--out", type=Path, default=RESULTS / "confidence_overhead.json")
     args = parser.parse_args(argv)
 
-    with args.data.open(encoding="utf-8") as lines:
-        item = json.loads(next(lines))
+    item = read_jsonl(args.data)[0]
     plain = default_local_model(n_ctx=4096)
     scored = plain.model_copy(update={"logprobs": True, "top_logprobs": TOP_LOGPROBS})
     evidence = f"<task>\n{item['task']}\n</task>\n<output>\n{item['output']}\n</output>"
@@ -82,8 +82,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         )
     medians = {kind: statistics.median(values) for kind, values in times.items()}
     report = {
-        "command": "python bench/confidence_overhead.py "
-        + " ".join(argv if argv is not None else __import__("sys").argv[1:]),
+        "command": command("confidence_overhead.py", argv),
         "calls_each": args.calls,
         "median_s": medians,
         "ratio_logprobs_to_plain": medians["logprobs"] / medians["plain"],
@@ -91,8 +90,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "vocabulary": vocabulary,
         "answers_identical_and_consistent": same,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    write_json(args.out, report)
     print(
         f"median yes/no call: {medians['plain']:.3f} s plain, {medians['logprobs']:.3f} s with "
         f"logprobs (ratio {report['ratio_logprobs_to_plain']:.3f}); {same}/{args.calls} answers "

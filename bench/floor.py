@@ -180,10 +180,9 @@ def measure(path: str, *, threads: int, repack: bool, repeats: int = 3) -> Rates
 
 
 def default_model_path() -> str:
-    from rubricate import Judge
+    from rubricate import resolve_chat_model
 
-    model: Any = Judge("local").model
-    return str(model.model_path)
+    return str(resolve_chat_model("local").model_path)  # type: ignore[attr-defined]
 
 
 def print_rates(rates: Rates, title: str) -> None:

@@ -18,7 +18,7 @@ penalty of 1.1 is overridden per request), with the same context size and thread
 without a verdict (grader error, exception) counts as "not satisfied", the verdict a loop acts
 on. Seconds are wall time per criterion, model load excluded.
 
-Items: whole items drawn in a seeded order from the `--split` half (bench/splits.py) of a
+Items: whole items drawn in a seeded order from the `--split` half (`_common.split_of`) of a
 judge-bench JSONL file until `--criteria` criteria are reached. `--budget-s` starts no new item
 after that many seconds; the figures are then on the items finished. Every finished (variant,
 item) is appended to a checkpoint next to `--out`; rerun the same command to resume, `--fresh` to
