@@ -185,10 +185,19 @@ def machine() -> dict[str, Any]:
     return info
 
 
-def command(script: str, argv: Sequence[str] | None) -> str:
-    """The command line that reproduces this run."""
+def header(script: str, argv: Sequence[str] | None) -> dict[str, Any]:
+    """What every report opens with.
+
+    The benchmark, the command that reproduces it, when, at which commit, on which machine.
+    """
     args = argv if argv is not None else sys.argv[1:]
-    return " ".join(shlex.quote(a) for a in (".venv/bin/python", f"bench/{script}", *args))
+    return {
+        "benchmark": script.removesuffix(".py"),
+        "command": " ".join(shlex.quote(a) for a in (".venv/bin/python", f"bench/{script}", *args)),
+        "date": now(),
+        "commit": commit(),
+        "machine": machine(),
+    }
 
 
 def now() -> str:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from _common import RESULTS, command, read_jsonl, write_json
+from _common import RESULTS, header, read_jsonl, write_json
 from langchain_core.messages import HumanMessage, SystemMessage
 
 # Engine internals by design: the judge's exact yes/no prompt, its log-probability reading and the
@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         )
     medians = {kind: statistics.median(values) for kind, values in times.items()}
     report = {
-        "command": command("confidence_overhead.py", argv),
+        **header("confidence_overhead.py", argv),
         "calls_each": args.calls,
         "median_s": medians,
         "ratio_logprobs_to_plain": medians["logprobs"] / medians["plain"],

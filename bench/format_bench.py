@@ -27,8 +27,6 @@ verdict and every criterion left to the model, grouped by the kind of rule it st
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import re
 import time
 from collections.abc import Sequence
@@ -39,9 +37,8 @@ from _common import (
     RESULTS,
     Rows,
     chat_model,
-    commit,
+    header,
     name_of,
-    now,
     read_jsonl,
     rubric_of,
     select,
@@ -228,9 +225,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "data": str(args.data),
         "split": args.split,
         "judge": name_of(chat),
-        "commit": commit(),
-        "date": now(),
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+        **header("format_bench.py", argv),
         "note": "timed on a shared 2-core machine under load from other jobs",
         "variants": {},
     }

@@ -33,11 +33,8 @@ from _common import (
     JUDGE_BENCH,
     RESULTS,
     CallMeter,
-    command,
-    commit,
-    machine,
+    header,
     missing_data,
-    now,
     ours,
     read_jsonl,
     reference,
@@ -146,11 +143,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         )
     console.print(table)
     report = {
-        "benchmark": "grammar",
-        "command": command("grammar.py", argv),
-        "date": now(),
-        "commit": commit(),
-        "machine": machine(),
+        **header("grammar.py", argv),
         "items": [item["id"] for item in items],
         "results": results,
     }

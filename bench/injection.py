@@ -32,13 +32,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import platform
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from _common import RESULTS, Rows, chat_model, command, commit, name_of, rubric_of, write_json
+from _common import RESULTS, Rows, chat_model, header, name_of, rubric_of, write_json
 from rich.console import Console
 from rich.table import Table
 
@@ -312,9 +311,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if "guard_cost" in summary:
         console.print(f"guard cost: {summary['guard_cost']}")
     payload = {
-        "command": command("injection.py", argv),
-        "commit": commit(),
-        "machine": {"platform": platform.platform(), "python": platform.python_version()},
+        **header("injection.py", argv),
         "judge": label,
         "mode": args.mode,
         "data": data,

@@ -48,10 +48,9 @@ from _common import (
     Outcome,
     balanced_accuracy_difference,
     chat_model,
-    command,
     commit,
     fmt,
-    machine,
+    header,
     missing_data,
     name_of,
     now,
@@ -374,10 +373,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "reference_max_calls_per_item": args.reference_max_calls,
     }
     report = {
-        "benchmark": "judge",
-        "command": command("judge.py", argv),
-        "date": now(),
-        "machine": machine(),
+        **header("judge.py", argv),
         "judge": args.judge,
         "model_name": name_of(model),
         "max_tokens": getattr(model, "max_tokens", None),

@@ -7,6 +7,7 @@ criterion fails everything, joint passes everything, the reference leaves one cr
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from benches import ran, run_bench, tool_calls
@@ -48,7 +49,10 @@ def _args(tmp_path: Path, variants: str, *extra: str) -> list[str]:
     return [*argv, "--variants", variants, *extra]
 
 
-def _judge(tmp_path: Path, variants: str, model: str, *extra: str, calls: Path | None = None):  # type: ignore[no-untyped-def]
+def _judge(
+    tmp_path: Path, variants: str, model: str, *extra: str, calls: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`bench/judge.py` on the small sample with the scripted judge `model`."""
     return run_bench(
         "judge",
         *_args(tmp_path, variants, *extra),
@@ -58,7 +62,7 @@ def _judge(tmp_path: Path, variants: str, model: str, *extra: str, calls: Path |
     )
 
 
-def test_judge_bench_smoke(tmp_path: Path) -> None:
+def test_judge_bench_grades_every_variant_and_rescores(tmp_path: Path) -> None:
     out = tmp_path / "judge.json"
     ran(_judge(tmp_path, "per_criterion,joint,compiled,reference", "every_variant"))
 
@@ -113,18 +117,14 @@ def test_judge_bench_smoke(tmp_path: Path) -> None:
     assert "reference_seconds_over_variant_seconds" in report["against_reference"]["joint"]
     assert set(report["against_reference"]["joint"]["per_source"]) == {"realsumm", "ifeval"}
 
-
-def test_rescore_recomputes_the_metrics_without_a_model(tmp_path: Path) -> None:
-    out = tmp_path / "judge.json"
-    ran(_judge(tmp_path, "per_criterion,reference", "every_variant"))
+    # --rescore recomputes the metrics from the verdicts the report holds, with no model: one
+    # that fails the run if it is asked anything.
     graded = json.loads(out.read_text())
     stale = {**graded, "against_reference": {}, "variants": dict(graded["variants"])}
     stale["variants"]["reference"] = {**graded["variants"]["reference"], "overall": None}
     out.write_text(json.dumps(stale))
-
-    # A model that fails the run if it is asked anything: none is called.
-    ran(_judge(tmp_path, "per_criterion,reference", "unused", "--rescore"))
-
+    variants = "per_criterion,joint,compiled,reference"
+    ran(_judge(tmp_path, variants, "unused", "--rescore"))
     rescored = json.loads(out.read_text())
     assert rescored["against_reference"] == graded["against_reference"]
     assert rescored["variants"] == graded["variants"]
