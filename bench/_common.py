@@ -27,6 +27,7 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from importlib import metadata
 from pathlib import Path
 from typing import Any, Literal
 
@@ -198,6 +199,18 @@ def header(script: str, argv: Sequence[str] | None) -> dict[str, Any]:
         "commit": commit(),
         "machine": machine(),
     }
+
+
+def versions(*packages: str) -> dict[str, str | None]:
+    """The installed version of each package, `None` where it is missing."""
+
+    def version(name: str) -> str | None:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return None
+
+    return {name: version(name) for name in packages}
 
 
 def now() -> str:

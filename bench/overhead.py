@@ -38,13 +38,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from _common import NO_RETRY, RESULTS, TASK, commit, machine, output_text, rubric_text, write_jsonl
+from _common import (
+    NO_RETRY,
+    RESULTS,
+    TASK,
+    commit,
+    machine,
+    output_text,
+    rubric_text,
+    versions,
+    write_jsonl,
+)
 from langchain_core.messages import HumanMessage, SystemMessage
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rubricate import Judge, Rubric, agrade_file
+from rubricate import Evidence, Judge, Rubric, agrade_file
 from rubricate.testing import InstantGrammarJudgeModel, InstantJudgeModel
 
 DEFAULT_JSON = RESULTS / "overhead.json"
@@ -137,7 +147,6 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     from rubricate._judge._prompts import with_tail
     from rubricate._judge._suspects import find_suspect_passages
     from rubricate._judge._verdicts import summarize
-    from rubricate._types import Evidence
 
     model = InstantJudgeModel()
     judge = Judge(model, mode="joint", retry=NO_RETRY)
@@ -475,12 +484,6 @@ def measure_memory(
 # -- report ------------------------------------------------------------------------------------
 
 
-def versions() -> dict[str, str]:
-    from importlib.metadata import version
-
-    return {name: version(name) for name in ("rubricate", "langchain-core", "pydantic")}
-
-
 def print_tables(data: dict[str, Any], console: Console) -> None:
     table = Table(
         title=f"1. Verdict processing, instant judge, one core "
@@ -617,7 +620,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     console = Console(width=120)
     data: dict[str, Any] = {
         "machine": machine(),
-        "versions": versions(),
+        "versions": versions("rubricate", "langchain-core", "pydantic"),
         "commit": commit(),
         "settings": {
             "quick": args.quick,

@@ -29,7 +29,6 @@ import asyncio
 import sys
 import time
 from collections.abc import Iterable
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,7 @@ from _common import (
     read_jsonl,
     sample,
     select,
+    versions,
     write_json,
 )
 
@@ -177,20 +177,6 @@ def set_figures(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return figures
 
 
-def versions() -> dict[str, Any]:
-    def version(name: str) -> str | None:
-        try:
-            return metadata.version(name)
-        except metadata.PackageNotFoundError:
-            return None
-
-    return {
-        "commit": commit(),
-        "python": sys.version.split()[0],
-        **{name: version(name) for name in ("llama-cpp-python", "deepagents", "scikit-learn")},
-    }
-
-
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     sets = load_sets(args)
     out = Path(args.out)
@@ -224,7 +210,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "split": args.split,
         "partial": partial,
         "model": args.model,
-        "versions": versions(),
+        "versions": {
+            "commit": commit(),
+            "python": sys.version.split()[0],
+            **versions("llama-cpp-python", "deepagents", "scikit-learn"),
+        },
         "command": " ".join(["bench/verdicts.py", *sys.argv[1:]]),
         "date": now(),
         "sets": {

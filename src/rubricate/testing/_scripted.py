@@ -45,7 +45,8 @@ class ScriptedChatModel(BaseChatModel):
         from rubricate.testing import ScriptedChatModel, joint_reply
 
         model = ScriptedChatModel(script=[joint_reply(("C1", "fail", "No greeting."))])
-        evaluation = Judge(model, mode="joint").evaluate("- Greets the user", output="Hi")
+        judge = Judge(model, mode="joint")
+        evaluation = judge.evaluate("- Greets the user", output="Here is the report.")
         assert evaluation.result == "needs_revision"
         ```
 
