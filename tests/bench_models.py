@@ -14,9 +14,8 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
 from rubricate._judge._answers import CRITERION_TITLE, JOINT_TITLE
-from rubricate.testing import Reply
+from rubricate.testing import Reply, ScriptedChatModel, criterion_reply, joint_reply, tool_reply
 
 
 def _tool_names(kwargs: dict[str, Any]) -> list[str]:

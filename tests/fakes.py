@@ -1,8 +1,5 @@
-"""The fakes at the model boundary: `rubricate.testing`'s scripted model, plus test-only helpers.
-
-The scripted model and the judge-answer builders are public (`rubricate.testing`), so users can
-test their own rubric code the same way; the helpers below only serve this suite.
-"""
+"""Test-only helpers beside `rubricate.testing`'s fakes (the scripted model and the builders of
+the judge's answers are public there, so users can test their own rubric code the same way)."""
 
 from __future__ import annotations
 
@@ -13,27 +10,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.messages import AIMessage
-
-from rubricate.testing import (
-    GrammarScriptedChatModel,
-    Reply,
-    ScriptedChatModel,
-    criterion_reply,
-    joint_reply,
-    tool_reply,
-)
-
-__all__ = [
-    "GrammarScriptedChatModel",
-    "Reply",
-    "ScriptedChatModel",
-    "criterion_reply",
-    "dumps",
-    "joint_reply",
-    "text",
-    "tool_reply",
-    "with_verdict_logprobs",
-]
 
 
 def text(content: str, *, tokens: tuple[int, int] = (0, 0)) -> AIMessage:

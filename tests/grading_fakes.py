@@ -15,8 +15,9 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from fakes import ScriptedChatModel, joint_reply, with_verdict_logprobs
+from fakes import with_verdict_logprobs
 from rubricate import Judge, JudgeOptions, RetryPolicy
+from rubricate.testing import ScriptedChatModel, joint_reply
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0, timeout=None)
 TOKENS = (100, 10)

@@ -14,9 +14,9 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from fakes import ScriptedChatModel
 from grading_fakes import FAST, graded_output, keyword_reply
 from rubricate import Judge, JudgeOptions, ModelError
+from rubricate.testing import ScriptedChatModel
 
 SECRET = "sk-test0123456789abcdefXYZ"
 _KILL = re.compile(r"KILL:(\S+)")

@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 from langchain_core.messages import AIMessage, BaseMessage
 from typer.testing import CliRunner
 
-from fakes import GrammarScriptedChatModel, ScriptedChatModel, joint_reply, text
+from fakes import text
 from grading_fakes import FAST, KeywordJudge, keyword_judge
 from rubricate import Judge, Rubric, RubricError
 from rubricate._batch._grade import grade_file
 from rubricate._cli import create_app
 from rubricate._judge._answers import parse_criterion, parse_joint
+from rubricate.testing import GrammarScriptedChatModel, ScriptedChatModel, joint_reply
 
 FAST_SETTINGS = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]

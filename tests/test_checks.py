@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fakes import ScriptedChatModel
 from rubricate import Criterion, Evidence, Judge, Rubric, RubricError, checks
 from rubricate.checks._registry import describe
+from rubricate.testing import ScriptedChatModel
 
 HAS_LANGDETECT = importlib.util.find_spec("langdetect") is not None
 needs_langdetect = pytest.mark.skipif(not HAS_LANGDETECT, reason="langdetect is not installed")

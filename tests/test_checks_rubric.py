@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fakes import ScriptedChatModel, joint_reply
 from rubricate import Criterion, Judge, Rubric, RubricError, checks
+from rubricate.testing import ScriptedChatModel, joint_reply
 
 
 def only(rubric: Rubric) -> Criterion:

@@ -8,8 +8,9 @@ import pytest
 from langchain_core.messages import ToolMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from fakes import ScriptedChatModel, joint_reply, text, tool_reply
+from fakes import text
 from rubricate import Judge, RetryPolicy, RubricError, checks
+from rubricate.testing import ScriptedChatModel, joint_reply, tool_reply
 
 FAST = RetryPolicy(initial_delay=0, max_delay=0, timeout=None)
 
@@ -112,8 +113,9 @@ def test_bad_tool_arguments_are_data_for_the_judge_not_a_crash() -> None:
 
 
 def test_the_judge_runs_catalogue_tools_on_the_graded_output_without_copying_it() -> None:
-    from fakes import ScriptedChatModel, joint_reply, text, tool_reply
+    from fakes import text
     from rubricate import Judge, RetryPolicy, checks
+    from rubricate.testing import ScriptedChatModel, joint_reply, tool_reply
 
     model = ScriptedChatModel(
         script=[

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from fakes import GrammarScriptedChatModel
 from grading_fakes import KeywordJudge, keyword_judge
 from rubricate import Judge, JudgeOptions, ModelError
 from rubricate._cli import ExitCode, create_app
+from rubricate.testing import GrammarScriptedChatModel
 
 RUBRIC = "- Mentions Paris\n- Mentions France"
 ENV = {"COLUMNS": "120", "NO_COLOR": "1"}

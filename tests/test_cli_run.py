@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from fakes import ScriptedChatModel, joint_reply, text, tool_reply
+from fakes import text
 from rubricate import Judge, RetryPolicy
 from rubricate._cli import create_app
+from rubricate.testing import ScriptedChatModel, joint_reply, tool_reply
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1"}
 RUBRIC = "- Mentions Paris\n- Under ten words"

@@ -14,7 +14,6 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 from typer.testing import CliRunner
 
-from fakes import ScriptedChatModel, joint_reply, tool_reply
 from rubricate import CompiledRubric, Judge, Rubric, checks, create_rubric_scorer
 from rubricate._cli import create_app
 from rubricate._judge._compile import _compiler as _compile
@@ -37,6 +36,7 @@ from rubricate._judge._compile._phrasing import ParsedCriterion
 from rubricate._judge._retry import RetryPolicy
 from rubricate._local._tool_calls import json_schema_grammar
 from rubricate.checks._registry import describe
+from rubricate.testing import ScriptedChatModel, joint_reply, tool_reply
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
 

@@ -5,8 +5,8 @@ from typing import Any
 
 import pytest
 
-from fakes import ScriptedChatModel, joint_reply
 from rubricate import RetryPolicy, create_rubric_scorer, is_task_complete, refine
+from rubricate.testing import ScriptedChatModel, joint_reply
 
 FAST = RetryPolicy(max_retries=0, timeout=None)
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage
 
-from fakes import ScriptedChatModel, criterion_reply, joint_reply, with_verdict_logprobs
+from fakes import with_verdict_logprobs
 from rubricate import Judge, RetryPolicy
 from rubricate._judge._answers import parse_criterion
 from rubricate._judge._confidence import (
@@ -20,6 +20,7 @@ from rubricate._judge._confidence import (
 )
 from rubricate._judge._scorer import format_reason
 from rubricate._types import CriterionVerdict, Evaluation
+from rubricate.testing import ScriptedChatModel, criterion_reply, joint_reply
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0, timeout=None)
 

@@ -30,8 +30,9 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 
-from fakes import ScriptedChatModel, joint_reply, text, tool_reply
+from fakes import text
 from rubricate import JudgeOptions, RubricMiddleware
+from rubricate.testing import ScriptedChatModel, joint_reply, tool_reply
 
 deepagents_rubric = pytest.importorskip("deepagents.middleware.rubric")
 

@@ -19,7 +19,6 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatResult
 from pydantic import Field
 
-from fakes import ScriptedChatModel, criterion_reply, joint_reply, tool_reply
 from rubricate import Judge, RetryPolicy
 from rubricate._judge._answers import CRITERION_TITLE
 from rubricate.testing import (
@@ -29,6 +28,10 @@ from rubricate.testing import (
     FaultyJudgeModel,
     FaultyTextJudgeModel,
     ProviderHTTPError,
+    ScriptedChatModel,
+    criterion_reply,
+    joint_reply,
+    tool_reply,
 )
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "faults.py"

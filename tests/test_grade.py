@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from fakes import GrammarScriptedChatModel
 from grading_fakes import TOKENS, KeywordJudge, keyword_judge
 from rubricate import Criterion, Judge, Rubric, RubricError
 from rubricate._batch._grade import agrade_file, grade_file
@@ -16,6 +15,7 @@ from rubricate._batch._items import GradeItem, ItemResult, iter_results, parse_i
 from rubricate._batch._labels import parse_labelled
 from rubricate._batch._results import default_results_path
 from rubricate._batch._streaming import BatchProgress, LineProblem, iter_jsonl
+from rubricate.testing import GrammarScriptedChatModel
 
 RUBRIC = "- Mentions Paris\n- Mentions France"
 

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from fakes import GrammarScriptedChatModel, ScriptedChatModel, joint_reply
 from rubricate import Criterion, Judge, RetryPolicy, Rubric
 from rubricate._judge._injection import MASK, mask_evidence, mask_passages
 from rubricate._judge._suspects import find_suspect_passages
 from rubricate._types import Evidence
+from rubricate.testing import GrammarScriptedChatModel, ScriptedChatModel, joint_reply
 
 DATA = Path(__file__).resolve().parents[1] / "bench" / "data"
 FAST = RetryPolicy(max_retries=0, timeout=None)

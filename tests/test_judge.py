@@ -6,16 +6,16 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
-from fakes import (
+from fakes import text
+from rubricate import Criterion, Judge, RetryPolicy, Rubric, RubricError
+from rubricate._judge._evidence import FEEDBACK_MESSAGE_NAME
+from rubricate.testing import (
     GrammarScriptedChatModel,
     ScriptedChatModel,
     criterion_reply,
     joint_reply,
-    text,
     tool_reply,
 )
-from rubricate import Criterion, Judge, RetryPolicy, Rubric, RubricError
-from rubricate._judge._evidence import FEEDBACK_MESSAGE_NAME
 
 FAST = RetryPolicy(initial_delay=0, max_delay=0, timeout=None)
 TWO = "- The poem has three lines\n- The theme is spring"

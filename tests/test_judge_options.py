@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from fakes import ScriptedChatModel, joint_reply
 from grading_fakes import KeywordJudge, keyword_judge
 from rubricate import (
     Judge,
@@ -27,6 +26,7 @@ from rubricate._cli import create_app
 from rubricate._cli._common import JudgeChoice, judge_options
 from rubricate._cli._ray import RayRun
 from rubricate._ray._actor import build_judge
+from rubricate.testing import ScriptedChatModel, joint_reply
 
 FAST = RetryPolicy(max_retries=0, timeout=None)
 OPTIONS: JudgeOptions = {

@@ -8,8 +8,9 @@ from langchain.agents.middleware import ModelCallLimitMiddleware
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
-from fakes import ScriptedChatModel, joint_reply, text
+from fakes import text
 from rubricate import Budget, RetryPolicy, RubricMiddleware
+from rubricate.testing import ScriptedChatModel, joint_reply
 
 RUBRIC = "- Mentions Paris\n- Under ten words"
 PASS = joint_reply(("C1", "pass", ""), ("C2", "pass", ""), tokens=(100, 10))

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from fakes import ScriptedChatModel, joint_reply
 from rubricate import Judge, Rubric, checks
 from rubricate._judge._compile._compiler import READ_IN_CODE
 from rubricate._judge._compile._numbers import normalize_numbers
 from rubricate._judge._compile._phrasing import parse_criterion, stated_numbers
 from rubricate._judge._retry import RetryPolicy
+from rubricate.testing import ScriptedChatModel, joint_reply
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
 C = checks

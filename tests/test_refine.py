@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
-from fakes import ScriptedChatModel, joint_reply
 from rubricate import Criterion, Judge, RetryPolicy, Rubric, arefine, refine
+from rubricate.testing import ScriptedChatModel, joint_reply
 
 RUBRIC = "- Mentions Paris\n- Under ten words"
 PASS = joint_reply(("C1", "pass", ""), ("C2", "pass", ""))
@@ -184,7 +184,7 @@ _ABANDONED_SCRIPT = textwrap.dedent(
     """
     import asyncio, sys, threading
     sys.path.insert(0, {tests!r})
-    from fakes import ScriptedChatModel
+    from rubricate.testing import ScriptedChatModel
     from rubricate import Judge, arefine
 
     started = threading.Event()
@@ -273,7 +273,7 @@ _KILLED_SCRIPT = textwrap.dedent(
     """
     import os, sys
     sys.path.insert(0, {tests!r})
-    from fakes import ScriptedChatModel, joint_reply
+    from rubricate.testing import ScriptedChatModel, joint_reply
     from rubricate import Judge, RetryPolicy, refine
 
     FAIL = joint_reply(("C1", "fail", "Name the city."))

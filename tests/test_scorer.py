@@ -5,8 +5,8 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
-from fakes import ScriptedChatModel, joint_reply
 from rubricate import Criterion, RetryPolicy, create_rubric_scorer
+from rubricate.testing import ScriptedChatModel, joint_reply
 
 FAST = RetryPolicy(initial_delay=0, max_delay=0, timeout=None)
 HAIKU = "Cherry blossoms fall\nsoft rain on the temple roof\nspring wakes the river"
@@ -166,7 +166,7 @@ def test_bad_scale_is_rejected() -> None:
 
 
 def _verdicts(*items: dict[str, str]) -> AIMessage:
-    from fakes import tool_reply
+    from rubricate.testing import tool_reply
 
     return tool_reply("RubricVerdicts", {"verdicts": list(items)})
 
@@ -205,7 +205,7 @@ def test_explaining_passes_can_be_turned_off_on_a_remote_judge() -> None:
 
 
 def test_the_embedded_judge_explains_passes_only_when_asked_at_one_call_each() -> None:
-    from fakes import GrammarScriptedChatModel
+    from rubricate.testing import GrammarScriptedChatModel
 
     quiet = GrammarScriptedChatModel(script=["yes"])
     assert scorer(quiet, "- Mentions rain").run(output=HAIKU).reason.endswith("Mentions rain")

@@ -19,7 +19,6 @@ import pytest
 from langchain_core.messages import AIMessage
 from typer.testing import CliRunner
 
-from fakes import ScriptedChatModel
 from rubricate import (
     Criterion,
     GraderError,
@@ -33,7 +32,7 @@ from rubricate._batch._agreement import measure_agreement
 from rubricate._batch._grade import grade_file
 from rubricate._cli import create_app
 from rubricate._judge._retry import call_with_retries
-from rubricate.testing import FaultRates, FaultyJudgeModel, ProviderHTTPError
+from rubricate.testing import FaultRates, FaultyJudgeModel, ProviderHTTPError, ScriptedChatModel
 
 OPENAI_KEY = "sk-planted-0penAIk3yValue9876543210"
 ODD_TOKEN = "planted~token~with~no~known~shape"
