@@ -168,7 +168,7 @@ def test_a_criterion_the_grammar_reads_is_compiled_without_a_model_call() -> Non
 
 def test_a_partly_read_criterion_goes_to_the_model() -> None:
     model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
-    from fakes import tool_reply  # the model's compile answer: none
+    from rubricate.testing import tool_reply  # the model's compile answer: none
 
     model.script.insert(0, tool_reply("check_mapping", {"checks": [{"name": "none"}]}))
     judge = Judge(model, compile_checks=True, retry=FAST, max_concurrency=1)
