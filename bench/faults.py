@@ -1,28 +1,8 @@
-"""Fault-injection harness: self-revision loops and scorer runs against a misbehaving judge.
+"""Fault injection: refine loops and scorer runs against a misbehaving judge (docs/reliability.md).
 
-Every run grades through `FaultyJudgeModel` (`rubricate.testing`), a fake chat model at the model
-boundary that on a seeded share of calls raises timeouts, HTTP 429 / 500 / 503 / 400 errors and
-connection errors, hangs past the call timeout, or answers with garbage, truncated JSON, missing,
-extra or renamed criteria, contradictory verdicts or `cannot_evaluate`. Each run draws a judge
-flavour (tool-calling structured output in `joint` or `per_criterion` mode, JSON in plain text
-in either mode, or the embedded model's grammar yes / no), a rubric of 1-5 `Mentions <word>`
-criteria (some optional) and a first draft; loops run `refine` with a callable agent that adds
-the words the feedback asks for (each with probability 0.8), some under a grader-call `Budget`.
-
-What it checks and reports:
-
-- **Unhandled exceptions**: any exception out of `refine` or `RubricScorer.arun` (must be 0).
-- **False `satisfied`**: a run or an evaluation ends `satisfied` while, by the fake's ground
-  truth, some required criterion is not met by the graded draft *or* was never graded validly
-  (a well-formed, correctly labelled, uncontradicted `pass` for that draft). Must be 0.
-- **False criterion passes**: a verdict reported `passed` under the same definition, for any
-  criterion, required or optional. Must be 0.
-- **Statuses**: how the runs ended.
-- **Retries per run** (attempts that repeated a request), max and mean, and the bounds: no
-  request tried more than `1 + max_retries` times, and no more requests per evaluation than
-  the mode allows (2 in `joint`, 2 per criterion otherwise).
-- **Calls accounted**: the judge's reported `usage.calls` is never below the attempts the fake
-  saw (it can be above: an attempt that times out before reaching the model is still counted).
+Every run grades through a seeded faulty fake from `rubricate.testing` (errors, hangs, garbage
+answers) in one of five judge flavours; unhandled exceptions, false `satisfied` and false
+criterion passes must all be 0, and retries stay within the policy's bounds.
 
     .venv/bin/python bench/faults.py                      # 1,000 loops + 1,000 scorer runs
     .venv/bin/python bench/faults.py --loops 100 --scorer-runs 100 --seed 7
@@ -33,8 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import platform
 import random
 import re
 import statistics
@@ -43,21 +21,16 @@ import time
 import traceback
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from _common import header, write_json
 from rich.console import Console
 from rich.table import Table
 
-from rubricate import (
-    Budget,
-    Judge,
-    RetryPolicy,
-    Rubric,
-    create_rubric_scorer,
-    refine,
-)
+from rubricate import Budget, Judge, RetryPolicy, Rubric, create_rubric_scorer, refine
 from rubricate.testing import (
     FaultRates,
     FaultyGrammarJudgeModel,
@@ -67,36 +40,9 @@ from rubricate.testing import (
     criterion_met,
 )
 
-VOCAB = tuple(
-    [
-        "alpha",
-        "bravo",
-        "charlie",
-        "delta",
-        "echo",
-        "foxtrot",
-        "golf",
-        "hotel",
-        "india",
-        "juliett",
-        "kilo",
-        "lima",
-        "mike",
-        "november",
-        "oscar",
-        "papa",
-        "quebec",
-        "romeo",
-        "sierra",
-        "tango",
-        "uniform",
-        "victor",
-        "whiskey",
-        "xray",
-        "yankee",
-        "zulu",
-    ]
-)
+NATO = """alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo lima mike
+november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu"""
+VOCAB = tuple(NATO.split())
 FLAVOURS: tuple[tuple[str, str], ...] = (
     ("tools", "joint"),
     ("tools", "per_criterion"),
@@ -279,158 +225,105 @@ async def _scorer_runs(
     return outcomes
 
 
-@dataclass
-class Report:
-    """The harness figures."""
-
-    loops: int
-    scorer_runs: int
-    seed: int
-    max_retries: int
-    wall_s: float
-    unhandled: int
-    false_satisfied: int
-    false_criterion_passes: int
-    over_attempt_bound: int
-    over_request_bound: int
-    calls_unaccounted: int
-    calls_never_reaching_model: int
-    """Attempts the judge counted that timed out before the fake saw them (a busy loop)."""
-    statuses: dict[str, dict[str, int]]
-    retries: dict[str, dict[str, float]]
-    attempts: dict[str, dict[str, float]]
-    faults_injected: dict[str, int]
-    by_flavour: dict[str, dict[str, int]]
-    examples: list[str]
-
-    def ok(self) -> bool:
-        """The three figures that must be zero, and the bounds held."""
-        return not (
-            self.unhandled
-            or self.false_satisfied
-            or self.false_criterion_passes
-            or self.over_attempt_bound
-            or self.over_request_bound
-            or self.calls_unaccounted
-        )
+CHECKS = {
+    "unhandled": "Unhandled exceptions",
+    "false_satisfied": "Runs with a false `satisfied`",
+    "false_criterion_passes": "False criterion passes",
+    "over_attempt_bound": "Runs with a request tried > {tries} times",
+    "over_request_bound": "Runs over the request bound",
+    "calls_unaccounted": "Runs whose usage.calls < attempts",
+}
+"""The figures that must be 0, and how the table names them."""
 
 
 def run_harness(
-    *,
-    loops: int,
-    scorer_runs: int,
-    seed: int = 0,
-    rates: FaultRates | None = None,
-    policy: RetryPolicy = POLICY,
-    concurrency: int = 10,
-) -> tuple[Report, list[RunOutcome]]:
-    """Run `loops` refine runs and `scorer_runs` scorer runs; return the figures and each run."""
-    rates = rates or FaultRates()
+    *, loops: int, scorer_runs: int, seed: int, policy: RetryPolicy, concurrency: int = 10
+) -> dict[str, Any]:
+    """Run `loops` refine runs and `scorer_runs` scorer runs; return the figures."""
+    rates = FaultRates()
     started = time.perf_counter()
     outcomes = [loop_run(i, seed, rates, policy) for i in range(loops)]
     outcomes += asyncio.run(_scorer_runs(scorer_runs, seed, rates, policy, concurrency))
     wall = time.perf_counter() - started
-    statuses: dict[str, dict[str, int]] = {}
-    retries: dict[str, dict[str, float]] = {}
-    attempts: dict[str, dict[str, float]] = {}
-    by_flavour: dict[str, Counter[str]] = {}
+    handled = [o for o in outcomes if o.unhandled is None]
+    kinds = {kind: [o for o in outcomes if o.kind == kind] for kind in ("loop", "scorer")}
+
+    def spread(values: list[int]) -> dict[str, float]:
+        mean = round(statistics.fmean(values), 3) if values else 0.0
+        return {"max": max(values, default=0), "mean": mean}
+
     faults: Counter[str] = Counter()
-    for kind in ("loop", "scorer"):
-        runs = [o for o in outcomes if o.kind == kind]
-        statuses[kind] = dict(Counter(o.status for o in runs).most_common())
-        for name, values in (
-            ("retries", [o.retries for o in runs]),
-            ("attempts", [o.attempts for o in runs]),
-        ):
-            target = retries if name == "retries" else attempts
-            target[kind] = {
-                "max": max(values, default=0),
-                "mean": round(statistics.fmean(values), 3) if values else 0.0,
-            }
+    by_flavour: dict[str, Counter[str]] = {}
     for o in outcomes:
         faults.update(o.faults)
         by_flavour.setdefault(o.flavour, Counter())[o.status] += 1
-    examples = [
+    problems = [
         f"{o.kind} {o.index} ({o.flavour}): {problem}"
         for o in outcomes
         for problem in [
-            *(f"unhandled {o.unhandled}" for _ in [0] if o.unhandled),
+            *([f"unhandled {o.unhandled}"] if o.unhandled else []),
             *(f"false satisfied {x}" for x in o.false_satisfied),
             *(f"false pass {x}" for x in o.false_criterion_passes),
         ]
-    ][:20]
-    report = Report(
-        loops=loops,
-        scorer_runs=scorer_runs,
-        seed=seed,
-        max_retries=policy.max_retries,
-        wall_s=round(wall, 2),
-        unhandled=sum(o.unhandled is not None for o in outcomes),
-        false_satisfied=sum(bool(o.false_satisfied) for o in outcomes),
-        false_criterion_passes=sum(len(o.false_criterion_passes) for o in outcomes),
-        over_attempt_bound=sum(
+    ]
+    return {
+        "loops": loops,
+        "scorer_runs": scorer_runs,
+        "seed": seed,
+        "max_retries": policy.max_retries,
+        "wall_s": round(wall, 2),
+        "unhandled": len(outcomes) - len(handled),
+        "false_satisfied": sum(bool(o.false_satisfied) for o in outcomes),
+        "false_criterion_passes": sum(len(o.false_criterion_passes) for o in outcomes),
+        "over_attempt_bound": sum(
             o.max_attempts_per_request > 1 + policy.max_retries for o in outcomes
         ),
-        over_request_bound=sum(
-            o.requests > o.request_bound for o in outcomes if o.unhandled is None
-        ),
-        calls_unaccounted=sum(o.usage_calls < o.attempts for o in outcomes if o.unhandled is None),
-        calls_never_reaching_model=sum(
-            max(o.usage_calls - o.attempts, 0) for o in outcomes if o.unhandled is None
-        ),
-        statuses=statuses,
-        retries=retries,
-        attempts=attempts,
-        faults_injected=dict(faults.most_common()),
-        by_flavour={k: dict(v.most_common()) for k, v in sorted(by_flavour.items())},
-        examples=examples,
-    )
-    return report, outcomes
+        "over_request_bound": sum(o.requests > o.request_bound for o in handled),
+        "calls_unaccounted": sum(o.usage_calls < o.attempts for o in handled),
+        # Attempts the judge counted that timed out before the fake saw them (a busy loop).
+        "calls_never_reaching_model": sum(max(o.usage_calls - o.attempts, 0) for o in handled),
+        "statuses": {
+            k: dict(Counter(o.status for o in runs).most_common()) for k, runs in kinds.items()
+        },
+        "retries": {k: spread([o.retries for o in runs]) for k, runs in kinds.items()},
+        "attempts": {k: spread([o.attempts for o in runs]) for k, runs in kinds.items()},
+        "faults_injected": dict(faults.most_common()),
+        "by_flavour": {k: dict(v.most_common()) for k, v in sorted(by_flavour.items())},
+        "examples": problems[:20],
+    }
 
 
-def render(report: Report, console: Console) -> None:
+def render(report: dict[str, Any], console: Console) -> None:
     """Print the figures as tables."""
     checks = Table(
-        title=f"Fault injection: {report.loops:,} loops + {report.scorer_runs:,} "
-        f"scorer runs (seed {report.seed}, {report.wall_s} s)"
+        title=f"Fault injection: {report['loops']:,} loops + {report['scorer_runs']:,} "
+        f"scorer runs (seed {report['seed']}, {report['wall_s']} s)"
     )
-    checks.add_column("Check")
-    checks.add_column("Value", justify="right")
-    checks.add_column("Must be")
-    checks.add_row("Unhandled exceptions", str(report.unhandled), "0")
-    checks.add_row("Runs with a false `satisfied`", str(report.false_satisfied), "0")
-    checks.add_row("False criterion passes", str(report.false_criterion_passes), "0")
-    checks.add_row(
-        f"Runs with a request tried > {1 + report.max_retries} times",
-        str(report.over_attempt_bound),
-        "0",
-    )
-    checks.add_row("Runs over the request bound", str(report.over_request_bound), "0")
-    checks.add_row("Runs whose usage.calls < attempts", str(report.calls_unaccounted), "0")
+    for column in ("Check", "Value", "Must be"):
+        checks.add_column(column, justify="right" if column == "Value" else "left")
+    for key, label in CHECKS.items():
+        checks.add_row(label.format(tries=1 + report["max_retries"]), str(report[key]), "0")
     console.print(checks)
     runs = Table(title="Runs")
-    runs.add_column("Kind")
-    runs.add_column("Statuses")
-    runs.add_column("Retries / run (max, mean)", justify="right")
-    runs.add_column("Attempts / run (max, mean)", justify="right")
-    for kind in ("loop", "scorer"):
-        statuses = ", ".join(f"{k} {v}" for k, v in report.statuses[kind].items())
-        r, a = report.retries[kind], report.attempts[kind]
-        runs.add_row(kind, statuses, f"{r['max']:g}, {r['mean']:g}", f"{a['max']:g}, {a['mean']:g}")
+    for column in ("Kind", "Statuses", "Retries / run (max, mean)", "Attempts / run (max, mean)"):
+        runs.add_column(column, justify="right" if "/" in column else "left")
+    for kind, statuses in report["statuses"].items():
+        r, a = report["retries"][kind], report["attempts"][kind]
+        ended = ", ".join(f"{k} {v}" for k, v in statuses.items())
+        runs.add_row(kind, ended, f"{r['max']:g}, {r['mean']:g}", f"{a['max']:g}, {a['mean']:g}")
     console.print(runs)
-    if report.calls_never_reaching_model:
+    if report["calls_never_reaching_model"]:
         console.print(
-            f"{report.calls_never_reaching_model} attempt(s) timed out before reaching the model "
-            "(counted in usage.calls, not seen by the fake)."
+            f"{report['calls_never_reaching_model']} attempt(s) timed out before reaching the "
+            "model (counted in usage.calls, not seen by the fake)."
         )
-    console.print(
-        "Faults injected: " + ", ".join(f"{k} {v:,}" for k, v in report.faults_injected.items())
-    )
-    for example in report.examples:
+    faults = ", ".join(f"{k} {v:,}" for k, v in report["faults_injected"].items())
+    console.print(f"Faults injected: {faults}")
+    for example in report["examples"]:
         console.print(f"[red]{example}[/red]")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -441,22 +334,16 @@ def main() -> None:
         "--timeout", type=float, default=POLICY.timeout, help="the judge's per-call timeout, s"
     )
     parser.add_argument("--json", type=Path, help="write the figures here")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     policy = replace(POLICY, timeout=args.timeout)
-    report, _ = run_harness(
+    report = run_harness(
         loops=args.loops, scorer_runs=args.scorer_runs, seed=args.seed, policy=policy
     )
     render(report, Console())
     if args.json is not None:
-        data = {
-            **asdict(report),
-            "rates": asdict(FaultRates()),
-            "policy": asdict(policy),
-            "python": platform.python_version(),
-        }
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(data, indent=2) + "\n")
-    sys.exit(0 if report.ok() else 1)
+        extra = {"rates": asdict(FaultRates()), "policy": asdict(policy)}
+        write_json(args.json, {**header("faults.py", argv), **report, **extra})
+    sys.exit(1 if any(report[key] for key in CHECKS) else 0)
 
 
 if __name__ == "__main__":

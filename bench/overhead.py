@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -167,7 +168,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         "model.ainvoke (no schema)": model,
     }
     calls = {
-        name: _micros(lambda bound=bound: bound.ainvoke(messages), count, awaited=True)
+        name: _micros(partial(bound.ainvoke, messages), count, awaited=True)
         for name, bound in variants.items()
     }
     calls["model._agenerate (the fake alone)"] = _micros(
