@@ -439,7 +439,7 @@ def run_variant(
     An exception is recorded as a failure, never fatal; a criterion without a verdict counts
     as not satisfied, the verdict a loop would act on.
     """
-    done = checkpoint.done.get(name, {}) if checkpoint else {}
+    done = checkpoint.outcomes.get(name, {}) if checkpoint else {}
     outcomes: list[Outcome] = []
     started = time.perf_counter()
     if done:
@@ -498,65 +498,42 @@ def run_variant(
     return outcomes
 
 
-class Checkpoint:
-    """Finished (variant, item) outcomes of one configuration, appended as JSON lines.
+class Checkpoint(Rows):
+    """Finished (variant, item) outcomes of one configuration, as `Rows`.
 
-    The first line is the run's configuration; a checkpoint written for another configuration
-    is refused rather than mixed in. Each later line is one `Outcome` with its variant, or the
-    start of a process that contributed (`segments`, with its commit).
+    The first row is the run's configuration; a checkpoint of another configuration is refused
+    rather than mixed in. Later rows are one `Outcome` with its variant, or the start of a
+    process that contributed (`segments`, with its commit).
     """
 
     def __init__(self, path: Path, config: dict[str, Any], *, fresh: bool) -> None:
-        self.path = path
-        self.done: dict[str, dict[str, Outcome]] = {}
-        self.segments: list[dict[str, Any]] = []
-        if fresh:
-            path.unlink(missing_ok=True)
-        if path.exists():
-            self._load(config)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._append({"config": config})
-        segment = {"started": now(), "commit": commit()}
-        self.segments.append(segment)
-        self._append({"segment": segment})
-
-    def _load(self, config: dict[str, Any]) -> None:
-        lines = self.path.read_text(encoding="utf-8").splitlines()
-        records = []
-        for number, line in enumerate(lines, start=1):
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                if number == len(lines):  # a line cut short by the interruption itself
-                    break
-                raise SystemExit(
-                    f"{self.path}:{number}: not JSON ({exc}); pass --fresh to start over"
-                ) from None
-        if not records or records[0].get("config") != config:
+        super().__init__(path, _checkpoint_key, fresh=fresh)
+        rows = list(self.done.values())
+        if not rows:
+            self.add({"config": config})
+        elif rows[0].get("config") != config:
             raise SystemExit(
-                f"{self.path} is a checkpoint of another configuration "
-                f"({records[0].get('config') if records else 'empty'}); "
+                f"{path} is a checkpoint of another configuration ({rows[0].get('config')}); "
                 "rerun with the same arguments to resume it, or pass --fresh to start over"
             )
-        for record in records[1:]:
-            if "segment" in record:
-                self.segments.append(record["segment"])
-            elif "variant" in record:
-                fields = {key: value for key, value in record.items() if key != "variant"}
-                self.done.setdefault(record["variant"], {})[record["item"]] = Outcome(**fields)
-        # Rewrite without a torn last line, so appends start on a line of their own.
-        self.path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        self.segments = [r["segment"] for r in rows if "segment" in r]
+        self.segments.append({"started": now(), "commit": commit(), "n": len(self.segments)})
+        self.add({"segment": self.segments[-1]})
+        self.outcomes: dict[str, dict[str, Outcome]] = {}
+        for row in rows:
+            if "variant" in row:
+                fields = {k: v for k, v in row.items() if k != "variant"}
+                self.outcomes.setdefault(row["variant"], {})[row["item"]] = Outcome(**fields)
 
     def record(self, variant: str, outcome: Outcome) -> None:
         """Save one finished outcome before the next item starts."""
-        self._append({"variant": variant, **outcome.__dict__})
+        self.add({"variant": variant, **outcome.__dict__})
 
-    def _append(self, record: dict[str, Any]) -> None:
-        with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(record, default=str) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+
+def _checkpoint_key(row: dict[str, Any]) -> Any:
+    if "variant" in row:
+        return (row["variant"], row["item"])
+    return ("segment", json.dumps(row["segment"])) if "segment" in row else ("config",)
 
 
 def summarize(outcomes: Sequence[Outcome], seed: int) -> dict[str, Any]:

@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     log_path = args.out.with_suffix(".server.log")
     if args.report_only:
         for name in args.variants:
-            done = checkpoint.done.get(name, {})
+            done = checkpoint.outcomes.get(name, {})
             results[name] = [done[i["id"]] for i in items if i["id"] in done]
     to_grade = [] if args.report_only else items
     with contextlib.ExitStack() as stack:
@@ -242,7 +242,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             local.invoke("Say ok.", max_tokens=1)  # loads the weights outside the timings
             graders["local"] = ours(local, "per_criterion")
         for number, item in enumerate(to_grade, start=1):
-            finished = all(item["id"] in checkpoint.done.get(name, {}) for name in args.variants)
+            finished = all(
+                item["id"] in checkpoint.outcomes.get(name, {}) for name in args.variants
+            )
             spent = time.perf_counter() - started
             if not finished and args.budget_s is not None and spent > args.budget_s:
                 log(f"budget of {args.budget_s:.0f} s spent: no item after {number - 1}")
