@@ -603,6 +603,22 @@ def balanced_accuracy_difference(
     return {"difference": a - b, "ci95": interval, "resamples": len(diffs)}
 
 
+def finished_by_all(results: Mapping[str, Sequence[Outcome]]) -> dict[str, list[Outcome]]:
+    """Each variant's outcomes on the items every variant finished: like for like."""
+    finished = [{o.item for o in outs} for outs in results.values()]
+    common = set.intersection(*finished) if finished else set()
+    return {name: [o for o in outs if o.item in common] for name, outs in results.items()}
+
+
+def difference_text(diff: dict[str, Any] | None) -> str:
+    """`balanced accuracy +0.120 [+0.050, +0.190]` from `balanced_accuracy_difference`."""
+    if not diff:
+        return "balanced accuracy difference undefined"
+    ci = diff["ci95"]
+    interval = f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else " [interval undefined]"
+    return f"balanced accuracy {diff['difference']:+.3f}{interval}"
+
+
 def fmt(value: float | None, digits: int = 3) -> str:
     """A figure for a table, `-` when undefined."""
     return "-" if value is None else f"{value:.{digits}f}"

@@ -1,33 +1,17 @@
-"""Fit the embedded judge's pass threshold and uncertainty band on the development split.
+"""Fit the embedded judge's pass threshold and uncertainty band on the dev split only.
 
-The judge's confidence on a criterion is its P(yes) for the one-token verdict
-(`rubricate._judge._confidence`). This grades a seeded sample of labelled criteria from each split
-(`_common.split_of`: by hash of the item id), fits on `dev` only, and reports on `dev` and
-`test` alike:
+Grades a seeded sample of criteria from each split of judge-bench files, fits `PASS_THRESHOLD`
+and `UNSURE_BAND` on `dev`, and reports AUROC, ECE and balanced accuracy on `dev` and `test`
+(docs/benchmarks.md, "Calibration"). Each graded item is checkpointed (`--checkpoint`): rerun to
+resume, `--fit-only` to fit from what a stopped run graded.
 
-- `PASS_THRESHOLD`: the threshold on P(yes) nearest 0.5 (the greedy answer) whose dev balanced
-  accuracy is within one bootstrap standard error of the best threshold's; with fewer than
-  `--min-dev` scored dev criteria it stays 0.5;
-- `UNSURE_BAND`: the narrowest band around it outside which dev verdicts are right at least
-  `--sure-accuracy` of the time, holding at most `--most-unsure` of them;
-- AUROC, expected calibration error (both scikit-learn, through `rubricate.agreement_metrics`),
-  balanced accuracy at the fitted threshold and at 0.5, and the share marked unsure.
-
-Criteria are sampled, not all graded: items in a seeded order, at most `--per-item` criteria of
-each (seeded), until each file has given its number of criteria per split (`--criteria`, one
-number per file). Every graded item is appended to a checkpoint (`--checkpoint`, not for git)
-the moment it is done; run the same command again to resume. Items are graded in turns across
-splits and files, so `--fit-only` on a run stopped early still sees some of each. The summary
-goes to `--out`.
-
-    python bench/calibrate.py DATA/realsumm.jsonl DATA/ifeval.jsonl --criteria 100 50 --seed 0
+    .venv/bin/python bench/calibrate.py DATA/realsumm.jsonl DATA/ifeval.jsonl --criteria 100 40
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections.abc import Sequence
 from itertools import zip_longest
@@ -40,22 +24,17 @@ from _common import (
     SPLITS,
     Rows,
     chat_model,
+    header,
     read_jsonl,
     rubric_of,
     split_of,
     write_json,
 )
-from langchain_core.callbacks import BaseCallbackHandler
 
 from rubricate import AgreementMetrics, Judge, agreement_metrics
 
-# The embedded judge's confidence constants and log-probability reading, which this fits.
-from rubricate._judge._confidence import (
-    PASS_THRESHOLD,
-    UNSURE_BAND,
-    choice_probability,
-    logprob_content,
-)
+# The embedded judge's confidence constants, which this fits.
+from rubricate._judge._confidence import PASS_THRESHOLD, UNSURE_BAND
 
 DEFAULT_OUT = RESULTS / "calibration.json"
 DEFAULT_CHECKPOINT = ROOT / ".cache" / "calibration-verdicts.jsonl"
@@ -80,37 +59,9 @@ def sample(path: Path, split: str, criteria: int, per_item: int, seed: int) -> l
     return chosen
 
 
-class PooledVariants(BaseCallbackHandler):
-    """P(yes) with every casing and spacing of the two words pooled, per verdict call in order.
-
-    A diagnostic next to the judge's own P(yes), which counts only the `yes` / `no` tokens its
-    grammar allows (`Yes`, ` yes`, `YES`... are single tokens of their own in Qwen2.5's vocabulary).
-    Only the verdict calls carry log-probabilities, so their order is the criteria's.
-    """
-
-    def __init__(self) -> None:
-        self.pooled: list[float | None] = []
-
-    def on_llm_end(self, response: Any, **kwargs: Any) -> None:
-        """Record the pooled P(yes) of a call that carries log-probabilities."""
-        for generations in response.generations:
-            for generation in generations:
-                content = logprob_content(getattr(generation, "message", None))
-                if content:
-                    self.pooled.append(choice_probability(content[0], _pooled, "yes"))
-
-
-def _pooled(token: str) -> str | None:
-    word = token.strip().lower()
-    return word if word in ("yes", "no") else None
-
-
-def grade(judge: Judge, item: dict[str, Any], pooled: PooledVariants) -> dict[str, Any]:
-    rubric = rubric_of(item)
-    pooled.pooled.clear()
+def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
     started = time.perf_counter()
-    evaluation = judge.evaluate(rubric, output=item["output"], task=item.get("task", ""))
-    variants = list(pooled.pooled) if len(pooled.pooled) == len(item["criteria"]) else None
+    evaluation = judge.evaluate(rubric_of(item), output=item["output"], task=item.get("task", ""))
     verdicts = {v.id: v for v in evaluation.criteria}
     rows = []
     for index, labelled in enumerate(item["criteria"], start=1):
@@ -121,7 +72,6 @@ def grade(judge: Judge, item: dict[str, Any], pooled: PooledVariants) -> dict[st
                 "label": bool(labelled["label"]),
                 "passed": verdict.passed if verdict else False,
                 "confidence": verdict.confidence if verdict else None,
-                "pooled": variants[index - 1] if variants else None,
             }
         )
     return {
@@ -222,8 +172,6 @@ def figures(
         return sum((r["confidence"] >= threshold) == r["label"] for r in group) / len(group)
 
     both = 0 < sum(labels) < len(labels)
-    pooled = [r for r in scored if r.get("pooled") is not None]
-    pooled_calibration = calibration_of([r["label"] for r in pooled], [r["pooled"] for r in pooled])
     return {
         "criteria": len(rows),
         "scored": len(scored),
@@ -236,14 +184,6 @@ def figures(
         "accuracy_unsure": accuracy(unsure),
         "accuracy_sure": accuracy(sure),
         "reliability": calibration.to_dict()["reliability"] if calibration else [],
-        "pooled_variants": {
-            "criteria": len(pooled),
-            "auroc": pooled_calibration.auroc if pooled_calibration else None,
-            "ece": pooled_calibration.ece if pooled_calibration else None,
-            "verdicts_differing_at_0.5": sum(
-                (r["pooled"] >= 0.5) != (r["confidence"] >= 0.5) for r in pooled
-            ),
-        },
     }
 
 
@@ -296,13 +236,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     ]
     plan = [item for group in zip_longest(*queues) for item in group if item is not None]
     if not args.fit_only:
-        pooled = PooledVariants()
-        model = chat_model(args.judge)
-        judge = Judge(model.model_copy(update={"callbacks": [pooled]}))
+        judge = Judge(chat_model(args.judge))
         for number, item in enumerate(plan, start=1):
             if item["id"] in done:
                 continue
-            record = checkpoint.add(grade(judge, item, pooled))
+            record = checkpoint.add(grade(judge, item))
             print(
                 f"[{number}/{len(plan)}] {record['split']} {item['id']}: "
                 f"{len(record['criteria'])} criteria in {record['seconds']:.1f} s",
@@ -320,20 +258,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         for split in SPLITS
     }
     dev = [r for r in rows["dev"] if r["confidence"] is not None]
-    fit = fit_threshold([r["label"] for r in dev], [r["confidence"] for r in dev], args.seed)
+    labels, scores = [r["label"] for r in dev], [r["confidence"] for r in dev]
+    fit = fit_threshold(labels, scores, args.seed) if dev else {}
     if len(dev) < args.min_dev:
         fit["kept_0.5"] = f"{len(dev)} scored dev criteria, fewer than --min-dev {args.min_dev}"
         fit["threshold"] = 0.5
     threshold = fit["threshold"]
-    band = fit_band(
-        [r["label"] for r in dev],
-        [r["confidence"] for r in dev],
-        threshold,
-        args.sure_accuracy,
-        args.most_unsure,
-    )
+    band = fit_band(labels, scores, threshold, args.sure_accuracy, args.most_unsure)
     report: dict[str, Any] = {
-        "command": "python bench/calibrate.py " + " ".join(sys.argv[1:] if argv is None else argv),
+        **header("calibrate.py", argv),
         "judge": args.judge,
         "seed": args.seed,
         "fitted_on": "dev",

@@ -1,30 +1,8 @@
-"""Judge accuracy and speed on labelled data, side by side with the reference grader.
+"""Judge accuracy and speed on judge-bench, each variant beside deepagents' reference grader.
 
-On a fixed-seed sample of `judge-bench` (whole items, drawn until each source reaches its number of
-criteria), every variant grades the same items on the same chat model instance:
-
-- `per_criterion`, `joint`: rubricate's `Judge` in that mode;
-- `compiled`: `per_criterion` with `compile_checks=True`: the judge first maps each criterion to a
-  catalogue check or to none (cached by criterion text for the run, as one long-lived judge
-  would), and compiled criteria are decided in code. Its compile calls count in its time;
-- `reference`: the grader of deepagents' own `RubricMiddleware`, driven through its real code
-  path (`RubricMiddleware._grade`, i.e. its `create_agent(..., response_format=GraderResponse)`
-  sub-agent and its `_grader_input` payload). Its rubric is the criteria as a `- ` checklist, its
-  transcript `[user: task, assistant: output]`; its per-criterion verdicts are mapped back to the
-  criteria by position, and a criterion it left out counts as not satisfied (reported as missing).
-
-Every criterion without a verdict (exception, grader error, missing) counts as "not satisfied",
-the verdict a loop would act on. Metrics come from `rubricate.agreement_metrics`
-(kappa with a bootstrap interval over items). Model calls and tokens are counted by a callback on
-the shared model, identically for every variant. Variants run one after the other (variant-major),
-so each one's KV-cache reuse is its own; `--budget-s` stops a variant early, and then every
-variant is scored on the items all variants finished.
-
-A full run takes hours, so every finished (variant, item) is appended to a checkpoint next to
-`--out` (`judge.partial.jsonl`). Run the same command again after an interruption and it picks up
-where it stopped (times are per item, so a restart does not skew them); `--fresh` starts over. The
-report records each process that contributed (`segments`) with its commit. The checkpoint is
-removed once the report is written.
+Every variant grades the same seeded sample on one shared model (docs/benchmarks.md, "Judge
+accuracy and speed"); each finished (variant, item) is checkpointed beside `--out`, so rerunning
+the command resumes, and `--rescore` recomputes a report's metrics from its stored verdicts.
 
     .venv/bin/python bench/judge.py --realsumm 300 --ifeval 200 --judge local
 """
@@ -49,6 +27,8 @@ from _common import (
     balanced_accuracy_difference,
     chat_model,
     commit,
+    difference_text,
+    finished_by_all,
     fmt,
     header,
     missing_data,
@@ -84,75 +64,66 @@ def make_graders(model: BaseChatModel, variants: list[str]) -> dict[str, Grader]
 def build_report(
     results: dict[str, list[Outcome]], seed: int, sample: dict[str, Any]
 ) -> dict[str, Any]:
-    # Score every variant on the items all of them finished, so the comparison is like for like.
-    finished = [{o.item for o in outs} for outs in results.values()]
-    common = set.intersection(*finished) if finished else set()
+    """Every variant scored on the items all of them finished, so the comparison is like for like.
+
+    Each variant against the reference, and `compiled` against `per_criterion` (ifeval is where
+    checks apply; realsumm is where content criteria must stay with the judge).
+    """
+    scored = finished_by_all(results)
     variants: dict[str, Any] = {}
-    scored: dict[str, list[Outcome]] = {}
     for name, outs in results.items():
-        kept = [o for o in outs if o.item in common]
-        scored[name] = kept
-        entry: dict[str, Any] = {"overall": summarize(kept, seed)}
-        entry["per_source"] = {
-            source: summarize([o for o in kept if o.source == source], seed)
-            for source in SOURCES
-            if any(o.source == source for o in kept)
+        variants[name] = {
+            "overall": summarize(scored[name], seed),
+            "per_source": {
+                source: summarize(of_source(scored[name], source), seed)
+                for source in SOURCES
+                if of_source(scored[name], source)
+            },
+            "items": [o.__dict__ for o in outs],
         }
-        entry["items"] = [o.__dict__ for o in outs]
-        variants[name] = entry
+
+    def versus(name: str, other: str, source: str) -> dict[str, Any] | None:
+        mine, theirs = of_source(scored[name], source), of_source(scored[other], source)
+        return balanced_accuracy_difference(mine, theirs, seed) if mine else None
+
+    def speed(name: str, source: str) -> float | None:
+        """The reference's seconds per criterion over the variant's."""
+        figures = [
+            (v["overall"] if source == "all" else v["per_source"].get(source)) or {}
+            for v in (variants["reference"], variants[name])
+        ]
+        a, b = (f.get("seconds_per_criterion") for f in figures)
+        return a / b if a and b else None
+
     comparison: dict[str, Any] = {}
-    if "reference" in scored:
-        ref_summary = variants["reference"]["overall"]
-        for name in scored:
-            if name == "reference":
-                continue
-            speed = _ratio(ref_summary, variants[name]["overall"])
-            comparison[name] = {
-                "balanced_accuracy_minus_reference": balanced_accuracy_difference(
-                    scored[name], scored["reference"], seed
-                ),
-                "reference_seconds_over_variant_seconds": speed,
-                "per_source": {
-                    source: {
-                        "balanced_accuracy_minus_reference": balanced_accuracy_difference(
-                            [o for o in scored[name] if o.source == source],
-                            [o for o in scored["reference"] if o.source == source],
-                            seed,
-                        ),
-                        "reference_seconds_over_variant_seconds": _ratio(
-                            variants["reference"]["per_source"].get(source),
-                            variants[name]["per_source"].get(source),
-                        ),
-                    }
-                    for source in SOURCES
-                    if source in variants[name]["per_source"]
-                },
-            }
-    # What compiling buys: `compiled` against plain `per_criterion`, per source (ifeval is
-    # where checks apply; realsumm is where content criteria must stay with the judge).
+    for name in [n for n in scored if n != "reference"] if "reference" in scored else []:
+        comparison[name] = {
+            "balanced_accuracy_minus_reference": versus(name, "reference", "all"),
+            "reference_seconds_over_variant_seconds": speed(name, "all"),
+            "per_source": {
+                source: {
+                    "balanced_accuracy_minus_reference": versus(name, "reference", source),
+                    "reference_seconds_over_variant_seconds": speed(name, source),
+                }
+                for source in SOURCES
+                if source in variants[name]["per_source"]
+            },
+        }
     compiled: dict[str, Any] = {}
-    if "compiled" in scored and "per_criterion" in scored:
+    if {"compiled", "per_criterion"} <= scored.keys():
         for source in ("all", *SOURCES):
-            pick = [i for i, o in enumerate(scored["compiled"]) if source in ("all", o.source)]
-            if pick:
-                compiled[source] = balanced_accuracy_difference(
-                    [scored["compiled"][i] for i in pick],
-                    [scored["per_criterion"][i] for i in pick],
-                    seed,
-                )
+            if of_source(scored["compiled"], source):
+                compiled[source] = versus("compiled", "per_criterion", source)
     return {
-        "sample": {**sample, "items_scored": len(common)},
+        "sample": {**sample, "items_scored": len(next(iter(scored.values()), []))},
         "variants": variants,
         "against_reference": comparison,
         "compiled_minus_per_criterion": compiled,
     }
 
 
-def _ratio(slower: dict[str, Any] | None, faster: dict[str, Any] | None) -> float | None:
-    """`slower`'s seconds per criterion over `faster`'s, from two `summarize` entries."""
-    a = (slower or {}).get("seconds_per_criterion")
-    b = (faster or {}).get("seconds_per_criterion")
-    return a / b if a and b else None
+def of_source(outcomes: list[Outcome], source: str) -> list[Outcome]:
+    return [o for o in outcomes if source in ("all", o.source)]
 
 
 def rescore(path: Path, console: Console) -> dict[str, Any]:
@@ -227,20 +198,11 @@ def print_table(report: dict[str, Any], console: Console) -> None:
         for source, figures in [("all", c), *c.get("per_source", {}).items()]:
             speed = figures["reference_seconds_over_variant_seconds"]
             text = f"{name} vs reference ({source}): "
-            text += _difference(figures["balanced_accuracy_minus_reference"])
+            text += difference_text(figures["balanced_accuracy_minus_reference"])
             text += f"; {speed:.1f}x less wall time per criterion" if speed else ""
             console.print(text)
     for source, diff in report["compiled_minus_per_criterion"].items():
-        console.print(f"compiled vs per_criterion ({source}): " + _difference(diff))
-
-
-def _difference(diff: dict[str, Any] | None) -> str:
-    """`balanced accuracy +0.120 [+0.050, +0.190]` from `balanced_accuracy_difference`."""
-    if not diff:
-        return "balanced accuracy difference undefined"
-    ci = diff["ci95"]
-    interval = f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else " [interval undefined]"
-    return f"balanced accuracy {diff['difference']:+.3f}{interval}"
+        console.print(f"compiled vs per_criterion ({source}): " + difference_text(diff))
 
 
 # -- entry point -----------------------------------------------------------------------------------

@@ -1,32 +1,11 @@
-"""The remote path next to the in-process path: the same GGUF judging the same items both ways.
+"""The remote path beside the in-process path: the same GGUF judging the same items both ways.
 
-Variants, run in one process on the same items, item by item (each item by every variant before
-the next item, so a machine whose load drifts weighs on all of them alike):
-
-- `remote_per_criterion`, `remote_joint`: `Judge(ChatOpenAI(base_url=...), mode=...)` against
-  llama-cpp-python's OpenAI-compatible server (`python -m llama_cpp.server`) serving the embedded
-  GGUF on loopback, started by this script and stopped when the remote variants are done. That
-  server refuses ChatOpenAI's default `response_format: json_schema`, so the judge answers
-  through forced tool calls (a JSON-schema grammar on the server). The judge's defaults hold
-  (per-criterion calls go out 8 at a time; the server answers them one by one) except the
-  per-call timeout, raised so that queueing on a loaded machine is not taken for a fault.
-- `local`: `Judge("local")`, the embedded model in process (`per_criterion`: one
-  grammar-constrained yes/no token a criterion, and a one-line gap after a `no`).
-
-Both decode greedily with no repeat penalty (the in-process defaults; the server's own default
-penalty of 1.1 is overridden per request), with the same context size and threads. A criterion
-without a verdict (grader error, exception) counts as "not satisfied", the verdict a loop acts
-on. Seconds are wall time per criterion, model load excluded.
-
-Items: whole items drawn in a seeded order from the `--split` half (`_common.split_of`) of a
-judge-bench JSONL file until `--criteria` criteria are reached. `--budget-s` starts no new item
-after that many seconds; the figures are then on the items finished. Every finished (variant,
-item) is appended to a checkpoint next to `--out`; rerun the same command to resume, `--fresh` to
-start over. The report is a summary (no per-item verdicts); the checkpoint is removed once it is
-written.
+`Judge(ChatOpenAI(base_url=...))` against llama-cpp-python's own server (started here on a
+loopback port) and `Judge("local")` in process, item by item on the `--split` half of a
+judge-bench file (docs/benchmarks.md, "The remote path"). Finished (variant, item) pairs are
+checkpointed beside `--out`: rerun to resume, `--report-only` to report a stopped run.
 
     .venv/bin/python bench/remote.py --criteria 40
-    .venv/bin/python bench/remote.py ../shared/judge-bench/ifeval.jsonl --criteria 40 --out x.json
 """
 
 from __future__ import annotations
@@ -46,6 +25,8 @@ from _common import (
     Checkpoint,
     Outcome,
     balanced_accuracy_difference,
+    difference_text,
+    finished_by_all,
     fmt,
     header,
     ours,
@@ -89,9 +70,7 @@ def build_report(
     results: dict[str, list[Outcome]], seed: int, sample: dict[str, Any]
 ) -> dict[str, Any]:
     """Summaries on the items every variant finished, and each remote variant against `local`."""
-    finished = [{o.item for o in outs} for outs in results.values()]
-    common = set.intersection(*finished) if finished else set()
-    scored = {name: [o for o in outs if o.item in common] for name, outs in results.items()}
+    scored = finished_by_all(results)
     variants = {name: summarize(outs, seed) for name, outs in scored.items()}
     against_local: dict[str, Any] = {}
     if "local" in scored:
@@ -109,7 +88,7 @@ def build_report(
                 else None,
             }
     return {
-        "sample": {**sample, "items_scored": len(common)},
+        "sample": {**sample, "items_scored": len(next(iter(scored.values()), []))},
         "variants": variants,
         "against_local": against_local,
     }
@@ -133,15 +112,8 @@ def print_table(report: dict[str, Any], console: Console) -> None:
         )
     console.print(table)
     for name, c in report["against_local"].items():
-        diff = c["balanced_accuracy_minus_local"]
         ratio = c["seconds_per_criterion_over_local"]
-        text = f"{name} vs local: "
-        if diff:
-            ci = diff["ci95"]
-            text += f"balanced accuracy {diff['difference']:+.3f}"
-            text += f" [{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else " [interval undefined]"
-        else:
-            text += "balanced accuracy difference undefined"
+        text = f"{name} vs local: " + difference_text(c["balanced_accuracy_minus_local"])
         text += f"; {ratio:.2f}x the seconds per criterion" if ratio else ""
         console.print(text)
 
