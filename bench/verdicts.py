@@ -1,25 +1,11 @@
-"""Every verdict figure in the docs, on one split, in one command.
+"""Every verdict figure in the docs, on one split, in one command (docs/benchmarks.md, top).
+
+Sets: `content` and `ifeval` (the `--split` half of judge-bench by `_common.split_of`) and the
+hand-written `bench/data/<set>/<split>.jsonl`; a missing set is skipped and said so, except a
+blind test split asked for by name. Finished items are checkpointed beside `--out`.
 
     .venv/bin/python bench/verdicts.py --split dev      # what choices are tuned on
     .venv/bin/python bench/verdicts.py --split test     # frozen: measured, never tuned on
-
-Sets (a `judge-bench`-format JSONL each; a set whose file is missing is skipped and said so):
-
-- `content`: REALSumm facts, the split of `--judge-bench/realsumm.jsonl` by `_common.split_of`;
-- `ifeval`: IFEval instructions, same rule on `ifeval.jsonl` (graded with `compile_checks`);
-- `format`, `trivial`, `hostile`, `lookalike`: `bench/data/<set>/<split>.jsonl`, written by hand
-  (the test files by someone who had not read the judge; see bench/data/README.md). The format
-  set's dev split is two files, `dev.jsonl` and `dev-b.jsonl` (the old test split, used to
-  choose and so development data since 2026-11-30); its test split must be there: a run that
-  asks for it fails, rather than report figures without it.
-
-Each set is graded by the variants that matter for it: `default` (`Judge("local")`),
-`compiled` (`compile_checks=True`) for format sets. Per set and variant it reports balanced
-accuracy, Cohen's kappa, AUROC and expected calibration error (when verdicts carry a
-confidence), seconds per criterion; for `hostile` the share of plainly failing items that pass,
-for `lookalike` the share of pairs whose honest answer turns into a fail once it quotes
-instruction-like text. Finished items are checkpointed next to `--out`, so an interrupted run
-resumes; the summary (no per-item dump) goes to `--out`.
 """
 
 from __future__ import annotations
@@ -40,6 +26,7 @@ from _common import (
     commit,
     now,
     read_jsonl,
+    rubric_of,
     sample,
     select,
     versions,
@@ -95,13 +82,10 @@ def make_judge(variant: str, model: str) -> Judge:
 
 
 async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
-    # Ids by position: a labelled item may repeat a criterion id (IFEval does).
-    rubric = [
-        {"id": f"c{n}", "description": c["description"], "required": True}
-        for n, c in enumerate(item["criteria"])
-    ]
     started = time.perf_counter()
-    evaluation = await judge.aevaluate(rubric, output=item["output"], task=item.get("task", ""))
+    evaluation = await judge.aevaluate(
+        rubric_of(item), output=item["output"], task=item.get("task", "")
+    )
     by_id = {v.id: v for v in evaluation.criteria}
     return {
         "id": item["id"],
@@ -114,7 +98,7 @@ async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
                 "passed": bool(by_id[f"c{n}"].passed) if f"c{n}" in by_id else False,
                 "confidence": getattr(by_id.get(f"c{n}"), "confidence", None),
             }
-            for n, c in enumerate(item["criteria"])
+            for n, c in enumerate(item["criteria"], start=1)
         ],
     }
 
