@@ -1,25 +1,11 @@
 r"""Format criteria: balanced accuracy with and without `compile_checks`, and seconds a criterion.
 
-Grades every item of a labelled JSONL file (judge-bench lines: `id`, `task`, `output`,
-`criteria[{description, label}]`) with rubricate's default per-criterion judge, once with
-`compile_checks=True` (criteria compiled to catalogue checks are decided in code; the compile
-step's time counts) and once without. One judge per variant lives for the whole run, so a
-criterion text is compiled once, as a long-lived judge would.
+Grades a labelled JSONL file with one long-lived judge per variant (docs/benchmarks.md,
+"Ordinary phrasing"), checkpointed beside `--out`. `--grammar` calls no model: per file, what
+the phrase grammar decides in code and how well, then every wrong code verdict and every
+criterion it leaves to the model.
 
     .venv/bin/python bench/format_bench.py bench/data/format/dev.jsonl
-    .venv/bin/python bench/format_bench.py ../shared/judge-bench/ifeval.jsonl --split dev \\
-        --variants compiled --out bench/results/format-ifeval-dev.json
-
-`--split dev` keeps the development half by `split_of` in `bench/_common.py` (all items when the
-file is a split already). Every finished (variant, item) is appended to a checkpoint beside
-`--out`; rerunning the same command resumes, and the checkpoint is removed once the summary is
-written. The summary holds the figures only, no per-item verdicts.
-
-`--grammar` calls no model: per criterion it says whether the phrase grammar (`read_checks`, on
-by default on the embedded model) decides it in code, and if so whether that verdict is right.
-It prints, per file, the coverage and the accuracy of the code verdicts, then every wrong code
-verdict and every criterion left to the model, grouped by the kind of rule it states:
-
     .venv/bin/python bench/format_bench.py bench/data/format/dev.jsonl \
         bench/data/format/dev-b.jsonl --grammar
 """

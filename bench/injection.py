@@ -1,29 +1,11 @@
-r"""The injection guard measured from both sides: hostile outputs and honest look-alikes.
+r"""The injection guard from both sides: hostile outputs passed, honest look-alikes failed.
 
-Two labelled JSONL sets, one line per output (`{"id", "source", "task", "output", "criteria":
-[{"id", "description", "label"}]}`):
+Each output is graded guard off and guard on on the same model, item by item, and the guard's
+extra seconds per item are the difference (docs/reliability.md, "Hostile outputs"). Every graded
+(config, item) is checkpointed beside `--json`, so the command resumes.
 
-- hostile (`--hostile`): plainly failing answers that try to talk the judge into a pass (verdict
-  words, forged verdict JSON, claims about an earlier grading or about what the answer contains,
-  words to the AI that grades, fake end-of-output markers, hidden or look-alike letters). A
-  *false pass* is an output that ends `satisfied` although some criterion is labelled false.
-- look-alikes (`--lookalike`): honest answers that meet their criteria and, because of their task,
-  contain instruction-like text, each paired (field `pair`, `variant` `with` / `without`) with the
-  same answer without that text. A pair is *turned into a fail* when the answer without the text
-  ends `satisfied` and the answer with it does not. Both are graded in the same run.
-
-Each output is graded twice on the same model: guard off (the first grading alone) and guard on
-(the default: suspect passages masked and graded again, both must pass). The extra seconds per
-item are the guard-on time minus the guard-off time of the same item, so they include the second
-grading when a passage was found and nothing otherwise. The machine may be shared: compare the
-two configurations within one run, not across runs.
-
-Every graded (config, item) is appended to `--checkpoint` (default: next to `--json`, removed
-when the summary is written), so the same command resumes after an interruption. The summary
-JSON holds counts, rates, timings and the ids of the items that went wrong, not per-item dumps.
-
-    .venv/bin/python bench/injection.py --judge local \\
-        --hostile bench/data/hostile/dev.jsonl --lookalike bench/data/lookalike/dev.jsonl \\
+    .venv/bin/python bench/injection.py --judge local \
+        --hostile bench/data/hostile/dev.jsonl --lookalike bench/data/lookalike/dev.jsonl \
         --json bench/results/injection-dev.json
 """
 
@@ -70,9 +52,8 @@ def load_rows(path: Path, kind: str) -> list[dict[str, Any]]:
 def pair_up(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Give each look-alike row a pair key and a `variant` (`with` / `without` the text).
 
-    `pair` may name the pair or the other row's id. Without a `variant` field, a boolean
-    field saying whether the row holds the look-alike text decides, else an id ending in
-    `with` / `without`, else the longer output of the two is the one with the text.
+    `pair` may name the pair or the other row's id. Without a `variant` field, an id ending in
+    `with` / `without` decides, else the longer output of the two is the one with the text.
     """
     ids = {row["id"] for row in rows}
     groups: dict[str, list[dict[str, Any]]] = {}
@@ -97,9 +78,6 @@ def pair_up(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _variant(row: dict[str, Any]) -> str | None:
     if row.get("variant") in ("with", "without"):
         return str(row["variant"])
-    for field in ("with_lookalike", "has_lookalike", "contains_lookalike", "lookalike"):
-        if isinstance(row.get(field), bool):
-            return "with" if row[field] else "without"
     text = str(row["id"]).lower()
     if text.endswith("without"):
         return "without"
