@@ -1,14 +1,11 @@
-"""What the bench scripts share: labelled data, the judge under test, metadata, the harness.
+"""What the bench scripts share, so that each script holds only its own measurement.
 
-Labelled data and its dev/test split, the judge a script measures, run metadata and results
-files, and the harness that grades labelled items and scores the verdicts.
+Labelled data and its split, the judge under test, run metadata and resumable results,
+synthetic items, and the harness that grades labelled items.
 
-Scripts run as `python bench/<name>.py`, so Python puts bench/ first on the path and
-`from _common import ...` needs no path line. They use rubricate's public API; the few that
-measure engine internals say so where they import a private name.
-
-Labelled data is judge-bench JSONL: one item a line, `{"id", "task", "output", "criteria":
-[{"id", "description", "label"}]}` (`label: true`: the output satisfies the criterion).
+Scripts run as `python bench/<name>.py`, so `from _common import ...` needs no path line.
+Labelled data is judge-bench JSONL: `{"id", "task", "output", "criteria": [{"id", "description",
+"label"}]}`, one item a line (`label: true`: the output satisfies the criterion).
 """
 
 from __future__ import annotations
@@ -462,7 +459,10 @@ def run_variant(
             extra = {"result": "exception", "exception": f"{type(exc).__name__}: {exc}"[:500]}
         wall = time.perf_counter() - t0
         grader_error = bool(extra.get("grader_error"))
-        failed = bool(extra.get("exception"))
+        if grader_error:  # the judge's own explanation says what went wrong
+            emitted = extra["exception"]
+        else:  # what the model last emitted, for diagnosis
+            emitted = meter.last_text if extra.get("exception") or name == "reference" else ""
         outcome = Outcome(
             item=item["id"],
             source=item["source"],
@@ -473,17 +473,8 @@ def run_variant(
             input_tokens=meter.input_tokens,
             output_tokens=meter.output_tokens,
             truncated=meter.truncated,
-            result=str(extra.get("result", "")),
-            exception=None if grader_error else extra.get("exception"),
-            grader_error=grader_error,
-            unverified=int(extra.get("unverified", 0)),
-            missing=int(extra.get("missing", 0)),
-            extra=int(extra.get("extra", 0)),
-            by_check=int(extra.get("by_check", 0)),
-            mappings=list(extra.get("mappings", [])),
-            emitted=(extra.get("exception") or "")[:800]
-            if grader_error
-            else (meter.last_text[:800] if failed or name == "reference" else ""),
+            **{**extra, "exception": None if grader_error else extra.get("exception")},
+            emitted=emitted[:800],
         )
         outcomes.append(outcome)
         if checkpoint is not None:

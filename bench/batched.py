@@ -1,23 +1,11 @@
-r"""Batched against sequential grading on the embedded model: wall time, same verdicts, the floor.
+r"""Batched against sequential grading on the embedded model, against the measured floor.
 
-On the same REALSumm items and the same GGUF, in one run:
+The same items graded `legacy`, `sequential` and `batched` (each going first in turn), their
+verdicts compared, the floor (`floor.py`) measured in the same process, and `grade_file` at
+`-j 1` and `-j 4` (docs/benchmarks.md, "Speed of the embedded judge").
 
-1. every item graded three ways, each going first in turn: `legacy`, today's sequential default
-   before batching (one criterion at a time, the yes/no question after each criterion, each gap
-   a new turn right after its verdict);
-   `sequential` (one at a time, each gap its verdict's continuation); `batched` (every
-   question a sequence of one batch, the gaps decoded side by side). Verdicts and P(yes) are
-   compared and every verdict that differs between sequential and batched is listed (legacy
-   asks the question differently, so its verdicts are only counted), their gaps too;
-2. the floor (`bench/floor.py`) measured in the same process, and for each item the floor of its
-   own token counts (evidence, question suffixes, gap requests, gap tokens);
-3. `grade_file` on the same items with `concurrency` 1 and 4 (items whose batched calls wait for
-   the model run as one batch).
-
-    python bench/batched.py --data DATA/realsumm.jsonl --split dev --items 8 \\
+    .venv/bin/python bench/batched.py --data DATA/realsumm.jsonl --split dev --items 8 \\
         --json bench/results/batched.json
-
-DATA is the judge-bench folder (not part of the repository).
 """
 
 from __future__ import annotations

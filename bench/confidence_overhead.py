@@ -1,13 +1,9 @@
 """What reading the verdict's log-probabilities costs on the embedded model: a time ratio.
 
-The judge's one-token yes/no call is made on the same prompts with and without `logprobs`
-(taking turns to go first, so the prompt cache and machine load fall on both alike), after one
-warm-up call each; the prompts share the evidence prefix, as the judge's calls do.
-It prints the median time of each and their ratio, and writes them to `--out`. On a busy
-machine that ratio is noisy, so it also times the recorder alone on a vocabulary-sized row of
-logits (two steps, as one verdict takes; minimum over repeats, i.e. its CPU cost unpreempted).
+The one-token yes/no call with and without `logprobs`, taking turns to go first, and the
+recorder alone on a vocabulary-sized row of logits (docs/benchmarks.md, "Confidence").
 
-    python bench/confidence_overhead.py DATA/realsumm.jsonl --calls 20
+    .venv/bin/python bench/confidence_overhead.py DATA/realsumm.jsonl --calls 20
 """
 
 from __future__ import annotations

@@ -1,19 +1,11 @@
 """The embedded model's speed floor on this machine, from llama-cpp-python's low-level API alone.
 
-Measures, on the embedded GGUF loaded as the project loads it (all cores, batch 512):
+Prompt evaluation tokens/s, question evaluation and one decode step at batch widths 1-16 over a
+shared prefix, and from them the floor of one evaluation in today's answer shape
+(docs/benchmarks.md, "Speed of the embedded judge"; `batched.py` compares the judge to it).
 
-- prompt evaluation, tokens/s: one sequence's 512-token prompt in one batch;
-- question evaluation at batch widths 1, 2, 4, 8, 16: that many sequences over one shared
-  prefix, each evaluating its own 32-token suffix, all in one batch;
-- a decode step at the same widths: one new token for every sequence, in one batch.
-
-From these it prints the floor for one evaluation in today's answer shape: the evidence once,
-then per criterion its question suffix and one verdict token, and for each failed criterion a
-gap request and G gap tokens, every phase batched across criteria. `bench/batched.py` compares
-the judge against this floor on real items.
-
-    python bench/floor.py --json bench/results/floor.json
-    python bench/floor.py --repack off   # llama.cpp's repacked CPU weight layouts turned off
+    .venv/bin/python bench/floor.py --json bench/results/floor.json
+    .venv/bin/python bench/floor.py --repack off   # llama.cpp's repacked weight layouts off
 """
 
 from __future__ import annotations

@@ -1,19 +1,9 @@
 """Grammar-constrained decoding on the embedded model: the greedy shortcut against the full mask.
 
-`ChatLlamaCpp` decodes a grammar-constrained greedy call by testing only the best token against
-the grammar (`grammar_shortcut=True`, see `rubricate._local._grammar`); llama.cpp's own sampler
-masks the whole vocabulary at every step. Both must give the same text. This runs the same calls
-both ways on the same loaded model, alternating, with the KV cache cleared before each call so
-both pay the same prompt evaluation:
-
-- `joint`: rubricate's `Judge(mode="joint")` verdict JSON (a JSON-schema grammar);
-- `reference`: deepagents' grader, a forced `GraderResponse` tool call (a tool-call grammar).
-  Its prompt wraps the rubric and transcript in tags with a fresh random nonce on every call,
-  which changes the prompt and so the answer; here the nonce is fixed for the run, so that both
-  paths see the same prompt.
-
-It reports wall seconds, output tokens and tokens per second for each path, the ratio of their
-times, and whether every answer was identical.
+The same `joint` and reference-grader calls both ways on one loaded model, alternating, the KV
+cache cleared before each; same answers by construction, and the times compared
+(docs/benchmarks.md, "Grammar-constrained decoding"). The reference grader's random prompt
+nonce is fixed for the run, so both paths see the same prompt.
 
     .venv/bin/python bench/grammar.py --items 3
 """

@@ -1,25 +1,11 @@
-"""`rubricate grade` on Ray against the single-process path, on the same file, in one run.
+"""`rubricate grade` on Ray against the single-process path, on the same files, in one run.
 
-Two measurements (a local Ray instance is started once, before any timing):
-
-1. **Overhead per item, instant judge** (`rubricate.testing.InstantJudgeModel`: answers at
-   once, everything around the model runs for real). Each engine grades a small and a large
-   file of distinct items; the marginal cost per item is `(wall_large - wall_small) /
-   (large - small)` (medians of 3 runs, the engines interleaved, after a warm-up run), so
-   fixed costs such as starting the actor cancel out. Ray: 1 actor of 1 CPU, 256 items a
-   batch. Target: Ray's cost per item <= 2x the single-process path's.
-2. **Embedded judge throughput**: the same items (1 criterion each) graded by the single
-   process (`grade_file`, llama.cpp on every core), by 1 Ray actor of 1 CPU and by 2 actors
-   of 1 CPU each. Items/s is read from when results arrive: `(n - a) / (t_last - t_a)`, where
-   `t_a` is when the a-th result arrives for `a` actors (once every actor has finished its
-   first item, so model loading is left out); wall items/s (start included) is reported too.
-   Target: 2 actors >= 1.6x 1 actor.
+The marginal cost per item with an instant judge (Ray's over the single process's; target
+<= 2x) and embedded-judge throughput with 1 and 2 actors (target 2 actors >= 1.6x one), as
+docs/ray.md describes. A local Ray instance is started once, before any timing.
 
     .venv/bin/python bench/ray_grade.py                  # both: bench/results/ray_grade.json
     .venv/bin/python bench/ray_grade.py --local-items 0  # instant judge only
-    .venv/bin/python bench/ray_grade.py --instant-items 0 --local-items 8
-
-The machine load (1-minute average) is recorded at the start and end of each measurement.
 """
 
 from __future__ import annotations
