@@ -189,21 +189,11 @@ def grade_jobs(items: list[dict[str, Any]], jobs: tuple[int, ...]) -> dict[str, 
     with tempfile.TemporaryDirectory() as folder:
         for j in jobs:
             source = Path(folder) / f"items-{j}.jsonl"
-            source.write_text(
-                "".join(
-                    json.dumps(
-                        {
-                            "id": item["id"],
-                            "output": item["output"],
-                            "task": item["task"],
-                            "rubric": [c["description"] for c in item["criteria"]],
-                        }
-                    )
-                    + "\n"
-                    for item in items
-                ),
-                encoding="utf-8",
-            )
+            with source.open("w", encoding="utf-8") as lines:
+                for item in items:
+                    rubric = [c["description"] for c in item["criteria"]]
+                    line = {"id": item["id"], "output": item["output"], "task": item["task"]}
+                    lines.write(json.dumps({**line, "rubric": rubric}) + "\n")
             judge = Judge("local", read_checks=False, guard_injections=False)
             judge.model.clear_cache()  # type: ignore[attr-defined]  # nothing from the last run
             started = time.perf_counter()

@@ -13,15 +13,15 @@ from __future__ import annotations
 import argparse
 import ctypes
 import itertools
-import json
 import os
-import platform
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from _common import header, write_json
 
 WIDTHS = (1, 2, 4, 8, 16)
 PROMPT_TOKENS = 512
@@ -203,20 +203,10 @@ def main() -> None:
     example = Shape(evidence=600, criteria=10, suffix=30, failed=6, gap_prompt=45, gap=20)
     print(f"floor for {example}: {floor_seconds(example, rates):.2f} s")
     if args.json:
-        args.json.write_text(
-            json.dumps(
-                {
-                    "machine": {"cpus": os.cpu_count(), "processor": platform.processor()},
-                    "threads": args.threads,
-                    "repack": args.repack,
-                    "prompt_tps": rates.prompt_tps,
-                    "question_tps": rates.question_tps,
-                    "step_s": rates.step_s,
-                },
-                indent=2,
-            )
-            + "\n",
-            encoding="utf-8",
+        figures = {"prompt_tps": rates.prompt_tps, "question_tps": rates.question_tps}
+        settings = {"threads": args.threads, "repack": args.repack}
+        write_json(
+            args.json, {**header("floor.py", None), **settings, **figures, "step_s": rates.step_s}
         )
 
 

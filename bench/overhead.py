@@ -17,7 +17,6 @@ import gc
 import json
 import os
 import pstats
-import resource
 import statistics
 import subprocess
 import sys
@@ -329,31 +328,29 @@ def measure_grade(directory: Path, *, rounds: int, latency_s: float, **size: int
 # -- 3. peak memory ----------------------------------------------------------------------------
 
 
-def _rss_mb() -> dict[str, float]:
-    """Current and peak RSS of this process, in MB (from /proc when there is one)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
-    current = float("nan")
-    status = Path("/proc/self/status")
-    for line in status.read_text().splitlines() if status.exists() else ():
-        if line.startswith("VmRSS:"):
-            current = int(line.split()[1]) / 1024
-        elif line.startswith("VmHWM:"):
-            peak = int(line.split()[1]) / 1024
-    return {"rss_mb": round(current, 1), "peak_mb": round(peak, 1)}
+def _peak_mb() -> float:
+    """The process's peak RSS in MB, from /proc's `VmHWM`.
+
+    Not `ru_maxrss`: after fork and exec it still counts the parent's pages.
+    """
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    raise RuntimeError("no VmHWM in /proc/self/status: the memory figure needs Linux")
 
 
 def memory_child(source: Path, results: Path, jobs: int, criteria: int) -> None:
     """Runs in the child process: baseline RSS, then grade `source`, then peak RSS (JSON)."""
     judge = Judge(InstantJudgeModel(), mode="joint", retry=NO_RETRY)
     gc.collect()
-    baseline = _rss_mb()
+    baseline = _peak_mb()
     started = time.perf_counter()
     summary = asyncio.run(
         agrade_file(source, results, judge=judge, rubric=rubric_text(criteria), concurrency=jobs)
     )
     report = {
         "baseline": baseline,
-        "after": _rss_mb(),
+        "after": _peak_mb(),
         "graded": summary.graded,
         "errors": summary.errors,
         "wall_s": round(time.perf_counter() - started, 2),
@@ -372,7 +369,7 @@ def measure_memory(directory: Path, *, lines: int, jobs: int, **size: int) -> di
     child = json.loads(completed.stdout.strip().splitlines()[-1])
     if child["graded"] != lines or child["errors"]:
         raise RuntimeError(f"the memory child graded {child['graded']} of {lines}: {child}")
-    peak, baseline = child["after"]["peak_mb"], child["baseline"]["peak_mb"]
+    peak, baseline = child["after"], child["baseline"]
     return {
         "lines": lines,
         "input_mb": round(input_bytes / 2**20, 2),
@@ -390,89 +387,61 @@ def measure_memory(directory: Path, *, lines: int, jobs: int, **size: int) -> di
 # -- report ------------------------------------------------------------------------------------
 
 
-def _table(title: str, columns: dict[str, str], rows: Iterable[Mapping[str, Any]]) -> Table:
-    """Columns by header and format spec over each row's fields; the first left-aligned."""
+def _table(title: str, rows: Iterable[Mapping[str, Any]], keys: Sequence[str]) -> Table:
+    """The rows' `keys` as columns: shares and ratios as percentages, a target as met or MISSED."""
     table = Table(title=title)
-    for n, column in enumerate(columns):
-        table.add_column(column, justify="left" if n == 0 else "right")
+    for key in keys:
+        table.add_column(
+            key, justify="left" if key in ("mode", "part", "call", "package") else "right"
+        )
     for row in rows:
-        table.add_row(*(spec.format_map(row) for spec in columns.values()))
+        cells = []
+        for key in keys:
+            value = row.get(key)
+            if isinstance(value, bool):
+                cells.append("met" if value else "MISSED")
+            elif isinstance(value, float):
+                percent = "ratio" in key or "share" in key
+                cells.append(
+                    f"{value:.1%}" if percent else f"{value:,.{0 if value >= 1000 else 2}f}"
+                )
+            else:
+                cells.append("" if value is None else str(value))
+        table.add_row(*cells)
     return table
 
 
-def _verdict(row: Mapping[str, Any]) -> str:
-    return "" if "meets_target" not in row else " met" if row["meets_target"] else " MISSED"
-
-
 def print_tables(data: dict[str, Any], console: Console) -> None:
-    throughput = {
-        "Mode": "{mode}",
-        "Calls/eval": "{model_calls_per_evaluation}",
-        "ms/eval": "{ms_per_evaluation:.2f}",
-        "Criteria/s": "{criteria_per_s:,.0f}",
-        "per CPU-s": "{criteria_per_cpu_s:,.0f}",
-        "Range": "{worst_criteria_per_s:,.0f}-{best_criteria_per_s:,.0f}",
-        "Target": "{verdict}",
-    }
-    rows = [{**r, "verdict": _verdict(r)} for r in data["throughput"]]
     title = "1. Verdict processing, instant judge, one core (target 5,000 criteria/s)"
-    console.print(_table(title, throughput, rows))
+    keys = ("mode", "model_calls_per_evaluation", "ms_per_evaluation", "criteria_per_s")
+    ranges = ("criteria_per_cpu_s", "worst_criteria_per_s", "best_criteria_per_s", "meets_target")
+    console.print(_table(title, data["throughput"], (*keys, *ranges)))
     breakdown = data["joint_breakdown_us"]
     total = breakdown["parts"]["total_aevaluate"] or 1.0
-    parts = [{"part": k, "us": v, "share": v / total} for k, v in breakdown["parts"].items()]
+    parts = [{"part": k, "µs": v, "share": v / total} for k, v in breakdown["parts"].items()]
     title = "Where one joint evaluation's time goes (µs, measured directly)"
-    console.print(
-        _table(title, {"Part": "{part}", "µs": "{us:,.1f}", "Share": "{share:.0%}"}, parts)
-    )
-    calls = [{"call": escape(k), "us": v} for k, v in breakdown["langchain_call_variants"].items()]
+    console.print(_table(title, parts, ("part", "µs", "share")))
+    calls = [{"call": escape(k), "µs": v} for k, v in breakdown["langchain_call_variants"].items()]
     title = "One structured call through LangChain, instant fake (µs a call)"
-    console.print(_table(title, {"Call": "{call}", "µs": "{us:,.1f}"}, calls))
+    console.print(_table(title, calls, ("call", "µs")))
     for mode, profile in data["profile"].items():
-        shares = [{"p": k, "s": v} for k, v in profile["self_time_by_package"].items()]
-        title = f"cProfile self time by package ({mode})"
-        console.print(_table(title, {"Package": "{p}", "Share": "{s:.1%}"}, shares))
-    grade = {
-        "-j": "{jobs}",
-        "Latency": "{latency}",
-        "Items": "{items}",
-        "Wall s": "{wall_s:.2f}",
-        "CPU ms/item": "{cpu_ms_per_item:.2f}",
-        "Items/s": "{items_per_s:.1f}",
-        "Ideal": "{ideal_items_per_s:.0f}",
-        "Ratio": "{ratio_of_ideal:.1%}{verdict}",
-        "Lockstep model": "{lockstep}",
-    }
-    rows = [
-        {
-            **r,
-            "latency": f"{r['judge_latency_s'] * 1000:.0f} ms"
-            + (f" ± {r['judge_jitter_s'] * 1000:.0f}" if r["judge_jitter_s"] else ""),
-            "verdict": _verdict(r),
-            "lockstep": f"{r['lockstep_model_ratio']:.1%}"
-            if "lockstep_model_ratio" in r
-            else "n/a",
-        }
-        for r in data["grade"]
-    ]
+        shares = [{"package": k, "share": v} for k, v in profile["self_time_by_package"].items()]
+        console.print(
+            _table(f"cProfile self time by package ({mode})", shares, ("package", "share"))
+        )
     title = "2. grade throughput, 100 ms judge (target >= 80% of ideal at -j 32)"
-    console.print(_table(title, grade, rows))
-    console.print(
-        "grade ceiling, instant judge, -j {jobs}: {items_per_s:.1f} items/s ({ms_per_item:.2f} ms "
-        "of rubricate + LangChain CPU an item, {items} items)".format_map(data["grade_ceiling"])
+    keys = ("jobs", "judge_latency_s", "judge_jitter_s", "items", "wall_s", "cpu_ms_per_item")
+    ratios = ("items_per_s", "ideal_items_per_s", "ratio_of_ideal", "lockstep_model_ratio")
+    console.print(_table(title, data["grade"], (*keys, *ratios, "meets_target")))
+    ceiling = (
+        "grade ceiling, instant judge, -j {jobs}: {items_per_s:.1f} items/s ({ms_per_item:.2f}"
     )
-    memory = {
-        "Baseline MB": "{baseline_mb:.1f}",
-        "Peak MB": "{peak_mb:.1f}",
-        "Growth MB": "{growth_mb:.1f}",
-        "Wall s": "{wall_s:.1f}",
-        "Target": "{verdict}",
-    }
+    ceiling += " ms of rubricate + LangChain CPU an item, {items} items)"
+    console.print(ceiling.format_map(data["grade_ceiling"]))
     m = data["memory"]
-    title = (
-        f"3. Peak memory grading {m['lines']:,} lines ({m['input_mb']} MB), instant judge, "
-        f"-j {m['jobs']} (target < 300 MB)"
-    )
-    console.print(_table(title, memory, [{**m, "verdict": _verdict(m)}]))
+    title = f"3. Peak memory grading {m['lines']:,} lines, instant judge (target < 300 MB)"
+    keys = ("input_mb", "jobs", "baseline_mb", "peak_mb", "growth_mb", "wall_s", "meets_target")
+    console.print(_table(title, [m], keys))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -529,7 +498,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     }
     data["wall_s"] = round(time.perf_counter() - started, 1)
     data["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
-    console = Console(width=120)
+    console = Console(width=160)
     print_tables(data, console)
     write_json(args.json, data)
     console.print(f"Wrote {args.json} ({data['wall_s']} s)")

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from _common import NO_RETRY, RESULTS, commit, machine, rubric_text, write_jsonl
+from _common import NO_RETRY, RESULTS, header, rubric_text, write_json, write_jsonl
 
 from rubricate import BatchProgress, Judge, grade_file, grade_file_ray
 from rubricate.testing import InstantJudgeModel
@@ -169,27 +169,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     ray.init(include_dashboard=False, logging_level=logging.WARNING)
     ray.data.DataContext.get_current().enable_progress_bars = False
-    data: dict[str, Any] = {
-        "benchmark": "ray_grade",
-        "machine": machine() | {"ray_cpus": ray.cluster_resources().get("CPU")},
-        "commit": commit(),
-        "versions": {"ray": ray.__version__},
-    }
+    data: dict[str, Any] = {**header("ray_grade.py", argv), "versions": {"ray": ray.__version__}}
+    data["machine"]["ray_cpus"] = ray.cluster_resources().get("CPU")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         if args.instant_items:
             data["instant"] = measure_instant(args.instant_items, work)
-            _save(args.json, data)
+            write_json(args.json, data)
         if args.local_items:
             data["local"] = measure_local(args.local_items, work)
-            _save(args.json, data)
+            write_json(args.json, data)
     ray.shutdown()
     print(json.dumps({k: v for k, v in data.items() if k in ("instant", "local")}, indent=2))
-
-
-def _save(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2) + "\n")
 
 
 if __name__ == "__main__":
