@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import cProfile
 import gc
 import json
 import os
-import pstats
 import statistics
 import subprocess
 import sys
@@ -197,59 +195,6 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     return {key: {k: round(v, 1) for k, v in d.items()} for key, d in rounded.items()}
 
 
-def _package(filename: str) -> str:
-    path = filename.replace("\\", "/")
-    if "/rubricate/testing/" in path:
-        return "fake judge (rubricate.testing)"
-    if "/rubricate/" in path:
-        return "rubricate"
-    if "site-packages/" in path:
-        top = path.split("site-packages/", 1)[1].split("/", 1)[0]
-        return "langchain" if top.startswith("langchain") else top.split(".")[0]
-    if "/asyncio/" in path:
-        return "asyncio"
-    return "builtins (C)" if filename.startswith("<") or filename == "~" else "stdlib"
-
-
-def profile_mode(
-    judge: Judge, *, criteria: int, output_chars: int, evaluations: int
-) -> dict[str, Any]:
-    """Self time by package under cProfile, and the top functions by self time.
-
-    cProfile counts each resumption of a coroutine as a call; self time is exact, cumulative
-    time of coroutines is not, so it is not used.
-    """
-    rubric, output = rubric_text(criteria), output_text(output_chars)
-    asyncio.run(_evaluate_many(judge, rubric, output, 5))
-    profiler = cProfile.Profile()
-    profiler.enable()
-    asyncio.run(_evaluate_many(judge, rubric, output, evaluations))
-    profiler.disable()
-    entries: dict[Any, Any] = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
-    total = sum(tt for _, _, tt, _, _ in entries.values()) or 1.0
-    by_package: dict[str, float] = {}
-    functions = []
-    for (filename, line, name), (_, calls, tt, _, _) in entries.items():
-        package = _package(filename)
-        by_package[package] = by_package.get(package, 0.0) + tt
-        short = filename.split("site-packages/")[-1].split("/src/")[-1]
-        functions.append(
-            {
-                "function": f"{short}:{line}({name})",
-                "package": package,
-                "calls_per_evaluation": round(calls / evaluations, 1),
-                "self_share": round(tt / total, 4),
-            }
-        )
-    functions.sort(key=lambda f: -f["self_share"])
-    shares = sorted(by_package.items(), key=lambda kv: -kv[1])
-    return {
-        "evaluations": evaluations,
-        "self_time_by_package": {k: round(v / total, 4) for k, v in shares},
-        "top_self_time": functions[:20],
-    }
-
-
 # -- 2. grade throughput -----------------------------------------------------------------------
 
 
@@ -258,7 +203,7 @@ async def _grade_once(
 ) -> dict[str, Any]:
     name = f"grade-j{jobs}-{round(latency_s * 1000)}ms-{round(jitter_s * 1000)}jitter"
     source = directory / f"{name}.jsonl"
-    write_jsonl(source, items, size["chars"])
+    write_jsonl(source, items, size["output_chars"])
     model = InstantJudgeModel(latency_s=latency_s, jitter_s=jitter_s)
     judge = Judge(model, mode="joint", retry=NO_RETRY)
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -360,7 +305,7 @@ def memory_child(source: Path, results: Path, jobs: int, criteria: int) -> None:
 
 def measure_memory(directory: Path, *, lines: int, jobs: int, **size: int) -> dict[str, Any]:
     source, results = directory / "memory.jsonl", directory / "memory.results.jsonl"
-    input_bytes = write_jsonl(source, lines, size["chars"])
+    input_bytes = write_jsonl(source, lines, size["output_chars"])
     child_args = [str(source), str(results), str(jobs), str(size["criteria"])]
     command = [sys.executable, str(Path(__file__).resolve()), "--memory-child", *child_args]
     completed = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -391,9 +336,7 @@ def _table(title: str, rows: Iterable[Mapping[str, Any]], keys: Sequence[str]) -
     """The rows' `keys` as columns: shares and ratios as percentages, a target as met or MISSED."""
     table = Table(title=title)
     for key in keys:
-        table.add_column(
-            key, justify="left" if key in ("mode", "part", "call", "package") else "right"
-        )
+        table.add_column(key, justify="left" if key in ("mode", "part", "call") else "right")
     for row in rows:
         cells = []
         for key in keys:
@@ -424,11 +367,6 @@ def print_tables(data: dict[str, Any], console: Console) -> None:
     calls = [{"call": escape(k), "µs": v} for k, v in breakdown["langchain_call_variants"].items()]
     title = "One structured call through LangChain, instant fake (µs a call)"
     console.print(_table(title, calls, ("call", "µs")))
-    for mode, profile in data["profile"].items():
-        shares = [{"package": k, "share": v} for k, v in profile["self_time_by_package"].items()]
-        console.print(
-            _table(f"cProfile self time by package ({mode})", shares, ("package", "share"))
-        )
     title = "2. grade throughput, 100 ms judge (target >= 80% of ideal at -j 32)"
     keys = ("jobs", "judge_latency_s", "judge_jitter_s", "items", "wall_s", "cpu_ms_per_item")
     ratios = ("items_per_s", "ideal_items_per_s", "ratio_of_ideal", "lockstep_model_ratio")
@@ -479,16 +417,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         **size, evaluations=args.evaluations, repeats=args.repeats
     )
     data["joint_breakdown_us"] = decompose_joint(**size, count=args.evaluations)
-    data["profile"] = {
-        mode: profile_mode(judge, **size, evaluations=args.evaluations)
-        for mode, judge in _judges().items()
-        if mode in ("joint", "per_criterion")
-    }
-    files = {"criteria": args.criteria, "chars": args.output_chars}
     with tempfile.TemporaryDirectory(prefix="rubricate-overhead-") as tmp:
-        data |= measure_grade(Path(tmp), rounds=args.rounds, latency_s=args.latency_s, **files)
+        data |= measure_grade(Path(tmp), rounds=args.rounds, latency_s=args.latency_s, **size)
         data["memory"] = measure_memory(
-            Path(tmp), lines=args.memory_lines, jobs=args.memory_jobs, **files
+            Path(tmp), lines=args.memory_lines, jobs=args.memory_jobs, **size
         )
     target = next(row for row in data["grade"] if "meets_target" in row)
     data["targets"] = {

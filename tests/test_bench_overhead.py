@@ -22,7 +22,6 @@ def test_quick_run_writes_well_formed_json(tmp_path: Path) -> None:
         "settings",
         "throughput",
         "joint_breakdown_us",
-        "profile",
     } <= set(data)
     assert {"grade", "grade_ceiling", "memory", "targets", "wall_s"} <= set(data)
     assert {"platform", "cpus", "python", "load_average_at_start"} <= set(data["machine"])
@@ -39,11 +38,12 @@ def test_quick_run_writes_well_formed_json(tmp_path: Path) -> None:
 
     parts = data["joint_breakdown_us"]["parts"]
     assert {"total_aevaluate", "langchain_invoke", "langchain_own", "rubricate_rest"} <= set(parts)
+    # The shares are the differences of what was measured (each part rounded to 0.1 µs).
+    rest = parts["total_aevaluate"] - parts["langchain_invoke"]
+    assert math.isclose(parts["rubricate_rest"], rest, abs_tol=0.15)
+    own = parts["langchain_invoke"] - parts["fake_reply"]
+    assert math.isclose(parts["langchain_own"], own, abs_tol=0.15)
     assert data["joint_breakdown_us"]["langchain_call_variants"]
-    for profile in data["profile"].values():
-        assert math.isclose(sum(profile["self_time_by_package"].values()), 1.0, abs_tol=0.01)
-        assert profile["top_self_time"]
-        assert "fake judge (rubricate.testing)" in profile["self_time_by_package"]
 
     fixed = [row for row in data["grade"] if not row["judge_jitter_s"]]
     assert [row["jobs"] for row in fixed] == [1, 8, 32]
