@@ -10,6 +10,7 @@ Labelled data is judge-bench JSONL: `{"id", "task", "output", "criteria": [{"id"
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
@@ -163,23 +164,11 @@ def machine() -> dict[str, Any]:
         "cpus": os.cpu_count(),
         "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
     }
-    try:
-        for path, key, field_ in (
-            ("cpuinfo", "cpu", "model name"),
-            ("meminfo", "memory", "MemTotal"),
-        ):
-            for line in Path(f"/proc/{path}").read_text().splitlines():
-                if line.startswith(field_):
-                    info[key] = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        import llama_cpp
-
-        info["llama_cpp_python"] = llama_cpp.__version__
-    except ImportError:
-        pass
+    for key, path, name in (("cpu", "cpuinfo", "model name"), ("memory", "meminfo", "MemTotal")):
+        with contextlib.suppress(OSError, StopIteration):
+            lines = Path(f"/proc/{path}").read_text().splitlines()
+            info[key] = next(line for line in lines if line.startswith(name)).split(":")[1].strip()
+    info["llama_cpp_python"] = versions("llama-cpp-python")["llama-cpp-python"]
     return info
 
 
@@ -288,17 +277,10 @@ def write_jsonl(path: Path, lines: int, output_chars: int) -> int:
 # -- grading labelled items ------------------------------------------------------------------------
 
 
-class CallCapReached(RuntimeError):
-    """The harness's per-item model-call cap was hit."""
-
-
 class CallMeter(BaseCallbackHandler):
     """Counts chat-model calls, tokens and truncated answers on the shared model."""
 
-    raise_error = True  # lets `max_calls` stop a runaway grader loop
-
     def __init__(self) -> None:
-        self.max_calls: int | None = None
         self.reset()
 
     def reset(self) -> None:
@@ -307,9 +289,7 @@ class CallMeter(BaseCallbackHandler):
         self.last_text = ""
 
     def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
-        """Count a call; raise past the cap so a runaway grader loop ends."""
-        if self.max_calls is not None and self.calls >= self.max_calls:
-            raise CallCapReached(f"stopped by the harness after {self.calls} model calls")
+        """Count a call."""
         self.calls += 1
 
     def on_llm_end(self, response: Any, **kwargs: Any) -> None:
@@ -427,8 +407,6 @@ def run_variant(
     meter: CallMeter,
     *,
     log: Callable[[str], None],
-    budget_s: float | None = None,
-    max_calls: int | None = None,
     checkpoint: Checkpoint | None = None,
 ) -> list[Outcome]:
     """Grade every item the checkpoint does not hold, saving each outcome as it finishes.
@@ -438,18 +416,13 @@ def run_variant(
     """
     done = checkpoint.outcomes.get(name, {}) if checkpoint else {}
     outcomes: list[Outcome] = []
-    started = time.perf_counter()
     if done:
         log(f"[{name}] {len(done)} of {len(items)} items taken from the checkpoint")
     for index, item in enumerate(items, start=1):
         if (previous := done.get(item["id"])) is not None:
             outcomes.append(previous)
             continue
-        if budget_s is not None and time.perf_counter() - started > budget_s:
-            log(f"[{name}] budget of {budget_s:.0f} s spent: stopped after {index - 1} items")
-            break
         meter.reset()
-        meter.max_calls = max_calls
         labels = [bool(c["label"]) for c in item["criteria"]]
         t0 = time.perf_counter()
         try:
@@ -485,7 +458,6 @@ def run_variant(
             f"{wall:.1f} s, {meter.calls} calls, {meter.output_tokens} out tok, {outcome.result}"
             + (f" ({outcome.exception})" if outcome.exception else "")
         )
-    meter.max_calls = None
     return outcomes
 
 

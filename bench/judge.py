@@ -229,21 +229,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--variants", default=",".join(VARIANTS), help=f"comma-separated, of {', '.join(VARIANTS)}"
     )
-    parser.add_argument(
-        "--budget-s", type=float, default=None, help="stop a variant after this many seconds"
-    )
-    parser.add_argument(
-        "--reference-max-calls",
-        type=int,
-        default=None,
-        help="stop the reference grader's agent loop after this many model calls on one item",
-    )
-    parser.add_argument(
-        "--max-tokens",
-        type=int,
-        default=None,
-        help="the embedded model's default answer cap, for every variant (library default: 512)",
-    )
     parser.add_argument("--out", type=Path, default=RESULTS / "judge.json")
     parser.add_argument(
         "--rescore",
@@ -272,7 +257,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     console = Console(width=160)
     if args.rescore:
         return rescore(args.out, console)
-    # Sources alternate, so that a variant stopped by `--budget-s` still covers both.
+    # Sources alternate, so that a run stopped early has graded some of both.
     items = [
         item
         for pair in zip_longest(
@@ -284,8 +269,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ]
     model = chat_model(args.judge)
     if getattr(model, "supports_grammar", False):  # the embedded model
-        if args.max_tokens is not None:
-            model.max_tokens = args.max_tokens  # type: ignore[attr-defined]
         model.invoke("Say ok.", max_tokens=1)  # loads the weights outside the timings
     meter = CallMeter()
     model.callbacks = [*(model.callbacks or []), meter]  # type: ignore[misc]
@@ -303,7 +286,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "variants": args.variants,
         "model_name": name_of(model),
         "max_tokens": getattr(model, "max_tokens", None),
-        "reference_max_calls": args.reference_max_calls,
     }
     checkpoint = Checkpoint(args.out.with_suffix(".partial.jsonl"), config, fresh=args.fresh)
     if len(checkpoint.segments) > 1:
@@ -315,8 +297,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             grader,
             items,
             meter,
-            budget_s=args.budget_s,
-            max_calls=args.reference_max_calls if name == "reference" else None,
             log=log,
             checkpoint=checkpoint,
         )
@@ -331,8 +311,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "criteria": {
             s: sum(len(i["criteria"]) for i in items if i["source"] == s) for s in SOURCES
         },
-        "budget_s": args.budget_s,
-        "reference_max_calls_per_item": args.reference_max_calls,
     }
     report = {
         **header("judge.py", argv),

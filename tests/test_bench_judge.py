@@ -70,7 +70,6 @@ def test_judge_bench_grades_every_variant_and_rescores(tmp_path: Path) -> None:
     assert report["command"].startswith(".venv/bin/python bench/judge.py --data")
     assert {"platform", "cpus", "python"} <= set(report["machine"])
     assert report["sample"]["items"] == {"realsumm": 1, "ifeval": 1}
-    assert report["sample"]["reference_max_calls_per_item"] is None
     assert report["sample"]["criteria"] == {"realsumm": 2, "ifeval": 1}
     assert report["sample"]["items_scored"] == 2
     assert list(report["variants"]) == ["per_criterion", "joint", "compiled", "reference"]
