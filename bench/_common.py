@@ -10,6 +10,7 @@ Labelled data is judge-bench JSONL: `{"id", "task", "output", "criteria": [{"id"
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import hashlib
 import importlib
@@ -140,6 +141,18 @@ def name_of(model: BaseChatModel) -> str:
 
 
 # -- run metadata ----------------------------------------------------------------------------------
+
+
+def names_of(choices: Sequence[str]) -> Callable[[str], list[str]]:
+    """An argparse type: a comma-separated list of some of `choices`."""
+
+    def parse(text: str) -> list[str]:
+        names = [name.strip() for name in text.split(",") if name.strip()]
+        if not names or set(names) - set(choices):
+            raise argparse.ArgumentTypeError(f"name some of {', '.join(choices)}; got {names}")
+        return names
+
+    return parse
 
 
 def commit() -> str | None:

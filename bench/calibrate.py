@@ -192,34 +192,16 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("data", nargs="+", type=Path, help="judge-bench JSONL files")
-    parser.add_argument(
-        "--criteria",
-        nargs="+",
-        type=int,
-        default=[100, 50],
-        help="criteria per split from each file, in the order of the files",
-    )
+    parser.add_argument("--criteria", nargs="+", type=int, default=[100, 50], help="per file")
     parser.add_argument("--per-item", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--sure-accuracy", type=float, default=0.9)
-    parser.add_argument(
-        "--most-unsure",
-        type=float,
-        default=0.3,
-        help="largest share of dev verdicts the band holds",
-    )
-    parser.add_argument(
-        "--min-dev",
-        type=int,
-        default=100,
-        help="fewer scored dev criteria than this keep the threshold at 0.5 (the greedy answer)",
-    )
+    parser.add_argument("--most-unsure", type=float, default=0.3, help="the band's largest share")
+    parser.add_argument("--min-dev", type=int, default=100, help="fewer dev criteria keep 0.5")
     parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument(
-        "--fit-only", action="store_true", help="fit from the checkpoint, grade nothing"
-    )
+    parser.add_argument("--fit-only", action="store_true", help="fit from the checkpoint alone")
     args = parser.parse_args(argv)
     if len(args.criteria) != len(args.data):
         parser.error(

@@ -25,6 +25,7 @@ from _common import (
     chat_model,
     header,
     name_of,
+    names_of,
     read_jsonl,
     rubric_of,
     select,
@@ -170,20 +171,14 @@ def grammar_report(paths: Sequence[Path], split: str) -> dict[str, Any]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "data", type=Path, nargs="+", help="labelled JSONL (judge-bench lines); one file to grade"
-    )
+    parser.add_argument("data", type=Path, nargs="+", help="labelled JSONL; one to grade")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="all")
-    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--variants", type=names_of(VARIANTS), default=",".join(VARIANTS))
     parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
     parser.add_argument("--limit", type=int, default=None, help="first N items only")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--fresh", action="store_true", help="ignore an existing checkpoint")
-    parser.add_argument(
-        "--grammar",
-        action="store_true",
-        help="no model: what the phrase grammar decides in code, and how well, per file",
-    )
+    parser.add_argument("--grammar", action="store_true", help="the phrase grammar, no model")
     return parser.parse_args(argv)
 
 
@@ -197,10 +192,6 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if len(args.data) != 1:
         raise SystemExit("grading with a model takes one data file (several only with --grammar)")
     args.data = args.data[0]
-    variants = [v for v in args.variants.split(",") if v]
-    unknown = sorted(set(variants) - set(VARIANTS))
-    if unknown:
-        raise SystemExit(f"--variants: unknown {unknown}; choose from {', '.join(VARIANTS)}")
     items = load(args.data, args.split, args.limit)
     out = args.out or RESULTS / f"format-{args.data.stem}-{args.split}.json"
     rows = Rows(
@@ -215,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "note": "timed on a shared 2-core machine under load from other jobs",
         "variants": {},
     }
-    for variant in variants:
+    for variant in args.variants:
         judge = Judge(chat, compile_checks=variant == "compiled")
         records = []
         for number, item in enumerate(items, start=1):

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from _common import RESULTS, Rows, chat_model, header, name_of, rubric_of, write_json
+from _common import RESULTS, Rows, chat_model, header, name_of, names_of, rubric_of, write_json
 from rich.console import Console
 from rich.table import Table
 
@@ -202,23 +202,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--lookalike", type=Path, default=None, help="look-alike pairs (JSONL)")
     parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
     parser.add_argument("--mode", choices=["joint", "per_criterion"], default=None)
-    parser.add_argument("--configs", default=",".join(CONFIGS), help="guard_off, guard_on")
-    parser.add_argument(
-        "--limit", type=int, default=None, help="only the first N lines of each set"
-    )
+    parser.add_argument("--configs", type=names_of(CONFIGS), default=",".join(CONFIGS))
+    parser.add_argument("--limit", type=int, default=None, help="the first N lines of each set")
     parser.add_argument("--json", type=Path, default=RESULTS / "injection.json")
     parser.add_argument("--checkpoint", type=Path, default=None)
-    parser.add_argument(
-        "--keep-checkpoint",
-        action="store_true",
-        help="keep it after the summary, so a later run with a larger --limit resumes from it",
-    )
+    parser.add_argument("--keep-checkpoint", action="store_true", help="to resume and extend")
     args = parser.parse_args(argv)
     if args.hostile is None and args.lookalike is None:
         parser.error("give --hostile and/or --lookalike")
-    args.configs = [c.strip() for c in args.configs.split(",") if c.strip()]
-    if not args.configs or set(args.configs) - set(CONFIGS):
-        parser.error(f"--configs must name some of {', '.join(CONFIGS)}; got {args.configs}")
     if args.checkpoint is None:
         args.checkpoint = args.json.with_suffix(".partial.jsonl")
     return args

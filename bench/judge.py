@@ -33,6 +33,7 @@ from _common import (
     header,
     missing_data,
     name_of,
+    names_of,
     now,
     ours,
     read_jsonl,
@@ -216,36 +217,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--realsumm", type=int, default=300, help="criteria from realsumm")
     parser.add_argument("--ifeval", type=int, default=200, help="criteria from ifeval")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument(
-        "--skip",
-        type=int,
-        default=0,
-        help="pass over the items a sample of this many criteria (per source, same seed) takes, "
-        "for a sample disjoint from an earlier run",
-    )
-    parser.add_argument(
-        "--judge", default="local", help="model for every variant (see _common.chat_model)"
-    )
-    parser.add_argument(
-        "--variants", default=",".join(VARIANTS), help=f"comma-separated, of {', '.join(VARIANTS)}"
-    )
+    parser.add_argument("--skip", type=int, default=0, help="criteria of an earlier sample to skip")
+    parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
+    parser.add_argument("--variants", type=names_of(VARIANTS), default=",".join(VARIANTS))
     parser.add_argument("--out", type=Path, default=RESULTS / "judge.json")
-    parser.add_argument(
-        "--rescore",
-        action="store_true",
-        help="make no model call: recompute --out's metrics from the verdicts it holds, with "
-        "this version of the scoring code",
-    )
-    parser.add_argument(
-        "--fresh",
-        action="store_true",
-        help="discard the checkpoint of an interrupted run instead of resuming it",
-    )
+    parser.add_argument("--rescore", action="store_true", help="recompute --out, no model call")
+    parser.add_argument("--fresh", action="store_true", help="discard an interrupted run's rows")
     args = parser.parse_args(argv)
-    args.variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    unknown = set(args.variants) - set(VARIANTS)
-    if unknown or not args.variants:
-        parser.error(f"--variants must name some of {', '.join(VARIANTS)}; got {args.variants}")
     if not args.rescore and (problem := missing_data(args.data, "realsumm.jsonl", "ifeval.jsonl")):
         parser.error(problem)
     return args

@@ -29,6 +29,7 @@ from _common import (
     finished_by_all,
     fmt,
     header,
+    names_of,
     ours,
     read_jsonl,
     run_variant,
@@ -122,35 +123,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument(
-        "data",
-        type=Path,
-        nargs="?",
-        default=JUDGE_BENCH / "realsumm.jsonl",
-        help="judge-bench JSONL file (default: realsumm)",
-    )
+    parser.add_argument("data", type=Path, nargs="?", default=JUDGE_BENCH / "realsumm.jsonl")
     parser.add_argument("--split", choices=[*SPLITS, "all"], default="dev")
     parser.add_argument("--criteria", type=int, default=40, help="criteria to sample (whole items)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument(
-        "--variants", default=",".join(VARIANTS), help=f"comma-separated, of {', '.join(VARIANTS)}"
-    )
-    parser.add_argument(
-        "--budget-s", type=float, default=None, help="start no new item after this many seconds"
-    )
+    parser.add_argument("--variants", type=names_of(VARIANTS), default=",".join(VARIANTS))
+    parser.add_argument("--budget-s", type=float, default=None, help="start no item after it")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument(
-        "--report-only",
-        action="store_true",
-        help="grade nothing: write the report from the checkpoint of a run stopped early",
-    )
-    parser.add_argument(
-        "--fresh", action="store_true", help="discard an interrupted run's checkpoint"
-    )
+    parser.add_argument("--report-only", action="store_true", help="report the checkpoint")
+    parser.add_argument("--fresh", action="store_true", help="discard an interrupted run's rows")
     args = parser.parse_args(argv)
-    args.variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    if not args.variants or set(args.variants) - set(VARIANTS):
-        parser.error(f"--variants must name some of {', '.join(VARIANTS)}; got {args.variants}")
     if args.criteria < 1:
         parser.error(f"--criteria must be >= 1, got {args.criteria}")
     return args

@@ -228,19 +228,13 @@ def print_table(summary: dict[str, Any]) -> None:
 def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", choices=("dev", "test"), required=True)
-    parser.add_argument(
-        "--judge-bench", default=None, help="folder of realsumm.jsonl and ifeval.jsonl"
-    )
+    parser.add_argument("--judge-bench", default=None, help="realsumm and ifeval's folder")
     parser.add_argument("--sets", nargs="+", default=[*SAMPLED, *HAND_WRITTEN])
     parser.add_argument("--variants", nargs="+", default=["default", "compiled"])
     parser.add_argument("--criteria", type=int, default=150, help="per sampled set")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--model", default="local", help="the judge (see _common.chat_model)")
-    parser.add_argument(
-        "--hand-written",
-        default=ROOT / "bench" / "data",
-        help="folder of the hand-written sets (<set>/<split>.jsonl)",
-    )
+    parser.add_argument("--hand-written", default=ROOT / "bench" / "data", help="<set>/<split>")
     parser.add_argument("--out", default=None)
     parser.add_argument("--fresh", action="store_true")
     parser.add_argument(
