@@ -104,7 +104,8 @@ def summarise(
     """Rates per config, and the guard's time cost per item (guard on minus guard off)."""
     hostile = [r for r in rows if r["kind"] == "hostile"]
     lookalike = [r for r in rows if r["kind"] == "lookalike"]
-    flagged = {r["id"] for r in rows if mask_evidence(Evidence(output=r["output"], task=r["task"]))}
+    masked = {r["id"]: mask_evidence(Evidence(output=r["output"], task=r["task"])) for r in rows}
+    flagged = {item for item, found in masked.items() if found}
     summary: dict[str, Any] = {"configs": {}}
     for config, results in graded.items():
         entry: dict[str, Any] = {}
@@ -170,8 +171,7 @@ def summarise(
     self_only = [
         r["id"]
         for r in hostile
-        if (found := mask_evidence(Evidence(output=r["output"], task=r["task"])))
-        and {p.reason for p in found.passages} == {SELF_CLAIM}
+        if (found := masked[r["id"]]) and {p.reason for p in found.passages} == {SELF_CLAIM}
     ]
     summary["self_claims_only"] = {
         "hostile_items": len(self_only),

@@ -152,20 +152,9 @@ def rescore(path: Path, console: Console) -> dict[str, Any]:
 
 def print_table(report: dict[str, Any], console: Console) -> None:
     table = Table(title="Judge accuracy and speed (same items, same model)")
-    for column in (
-        "variant",
-        "source",
-        "crit",
-        "acc",
-        "bal acc",
-        "kappa [95% CI]",
-        "s/crit",
-        "calls/crit",
-        "in tok/crit",
-        "out tok/crit",
-        "by check",
-        "failures",
-    ):
+    columns = ("variant", "source", "crit", "acc", "bal acc", "kappa [95% CI]", "s/crit")
+    columns += ("calls/crit", "in tok/crit", "out tok/crit", "by check", "failures")
+    for column in columns:
         table.add_column(column, justify="left" if column in ("variant", "source") else "right")
     for name, entry in report["variants"].items():
         rows = [("all", entry["overall"]), *entry["per_source"].items()]

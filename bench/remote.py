@@ -204,14 +204,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 log(f"budget of {args.budget_s:.0f} s spent: no item after {number - 1}")
                 break
             for name in args.variants:
-                results[name] += run_variant(
-                    name,
-                    graders[name],
-                    [item],
-                    meter,
-                    log=log,
-                    checkpoint=checkpoint,
+                graded = run_variant(
+                    name, graders[name], [item], meter, log=log, checkpoint=checkpoint
                 )
+                results[name] += graded
     log_path.unlink(missing_ok=True)
     if remote:
         server_info = {
@@ -224,7 +220,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "json_schema)",
             "per_call_timeout_s": REMOTE_TIMEOUT_S,
         }
-    ordered = {name: results[name] for name in args.variants}
     drawn = {
         "data": str(args.data),
         "split": args.split,
@@ -241,7 +236,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "positive": "the criterion is satisfied; no verdict counts as not satisfied",
         "total_wall_s": round(time.perf_counter() - started, 1),
         "segments": checkpoint.segments,
-        **build_report(ordered, args.seed, drawn),
+        **build_report(results, args.seed, drawn),
     }
     print_table(report, console)
     write_json(args.out, report)
