@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -125,16 +126,11 @@ def metrics(rows: list[dict[str, Any]]) -> dict[str, Any]:
         figures = {"balanced_accuracy": agreement.balanced_accuracy, "kappa": agreement.kappa}
         figures |= {"auroc": agreement.auroc, "ece": agreement.ece}
         out |= {k: round(v, 3) for k, v in figures.items() if v is not None}
-    false_labels = [c for c in pairs if not c["label"]]
-    if false_labels:
-        out["false_pass_rate"] = round(
-            sum(c["passed"] for c in false_labels) / len(false_labels), 3
-        )
-    true_labels = [c for c in pairs if c["label"]]
-    if true_labels:
-        out["false_fail_rate"] = round(
-            sum(not c["passed"] for c in true_labels) / len(true_labels), 3
-        )
+    a = agreement
+    if a.fp + a.tn:
+        out["false_pass_rate"] = round(a.fp / (a.fp + a.tn), 3)
+    if a.fn + a.tp:
+        out["false_fail_rate"] = round(a.fn / (a.fn + a.tp), 3)
     return out
 
 
@@ -181,14 +177,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, dict[str, Any]] = {}
     for (name, variant, _), row in done.items():
         figures.setdefault(name, {}).setdefault(variant, []).append(row)
-    graded = {(name, variant) for name, variant, _ in done}
+    counts = Counter((name, variant) for name, variant, _ in done)
     partial = sorted(
-        f"{name}/{variant}: {sum(1 for n, v, _ in done if (n, v) == (name, variant))} "
-        f"of {len(items)} items"
+        f"{name}/{variant}: {counts[name, variant]} of {len(items)} items"
         for name, items in sets.items()
         for variant in VARIANTS[name]
-        if (name, variant) in graded
-        and sum(1 for n, v, _ in done if (n, v) == (name, variant)) < len(items)
+        if 0 < counts[name, variant] < len(items)
     )
     summary = {
         "split": args.split,
