@@ -126,7 +126,8 @@ def _micros(call: Callable[[], Any], count: int, *, awaited: bool = False) -> fl
 def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str, Any]:
     """Microseconds of one joint evaluation, split by direct measurement of its parts.
 
-    `langchain_invoke` is the judge's own structured runnable, so `langchain_own` (it minus the
+    `langchain_invoke` is the judge's own structured runnable (on this fake, the schema bound as
+    a forced tool), so `langchain_own` (it minus the
     fake's `fake_reply`) is LangChain's share and `rubricate_rest` what is left of the total.
     """
     # The judge's own steps, called one by one to time each: engine internals by design.
@@ -158,15 +159,18 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
     raw = asyncio.run(runnable.ainvoke(messages)).tool_calls[0]["args"]
     evaluation = asyncio.run(judge.aevaluate(rubric, output=output, task=TASK))
     tools: dict[str, Any] = {"tools": [schema]}
+    bound = "bind_tools([schema], tool_choice='any')"  # the judge's own runnable on this model
     variants = {
-        "with_structured_output(include_raw=True)": runnable,
+        "with_structured_output(include_raw=True)": model.with_structured_output(
+            schema, include_raw=True
+        ),
         "with_structured_output(include_raw=False)": model.with_structured_output(schema),
-        "bind_tools([schema], tool_choice='any')": model.bind_tools([schema], tool_choice="any"),
+        bound: runnable,
         "model.ainvoke (no schema)": model,
     }
     calls = {
-        name: _micros(partial(bound.ainvoke, messages), count, awaited=True)
-        for name, bound in variants.items()
+        name: _micros(partial(runs.ainvoke, messages), count, awaited=True)
+        for name, runs in variants.items()
     }
     calls["model._agenerate (the fake alone)"] = _micros(
         lambda: model._agenerate(messages, **tools), count, awaited=True
@@ -175,7 +179,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         "total_aevaluate": _micros(
             lambda: judge.aevaluate(rubric, output=output, task=TASK), count, awaited=True
         ),
-        "langchain_invoke": _micros(lambda: runnable.ainvoke(messages), count, awaited=True),
+        "langchain_invoke": calls[bound],
     }
     parts: dict[str, Callable[[], Any]] = {
         "fake_reply": lambda: model.reply(tools),
