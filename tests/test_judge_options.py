@@ -40,6 +40,7 @@ OPTIONS: JudgeOptions = {
     "read_checks": True,
     "compile_checks": True,
     "explain_passes": False,
+    "show_context": "when_referenced",
 }
 """Every option but `tools`, each away from its default on a remote model."""
 
@@ -183,6 +184,8 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
         "--explain-passes",
         "--no-guard-injections",
         "--compile-checks",
+        "--show-context",
+        "always",
     ]
     args = [command, *target.get(command, ["task", "-r", "- A"]), *flags]
     app = create_app(judge_factory=factory, model_factory=lambda spec: model())
@@ -192,6 +195,7 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
     assert judge.mode == "per_criterion"
     assert (judge.read_checks, judge.explain_passes) == (False, True)
     assert (judge.guard_injections, judge.compile_checks) == (False, True)
+    assert judge.show_context == "always"
 
 
 def test_the_ray_engine_builds_each_actors_judge_from_the_same_options() -> None:

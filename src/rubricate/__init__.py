@@ -35,6 +35,7 @@ from ._ray import grade_dataset, grade_file_ray, measure_agreement_ray
 from ._rubric._criterion import CheckFn, CheckResult, Criterion
 from ._rubric._rubric import Rubric, RubricLike
 from ._types import (
+    ContextPolicy,
     CriterionVerdict,
     DecidedBy,
     Evaluation,
@@ -59,6 +60,7 @@ __all__ = [
     "CompiledRubric",
     "CompletionCheck",
     "CompletionResult",
+    "ContextPolicy",
     "Criterion",
     "CriterionEval",
     "CriterionVerdict",

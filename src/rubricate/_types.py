@@ -13,6 +13,7 @@ from typing import Any, Literal
 from langchain_core.messages import BaseMessage
 
 __all__ = [
+    "ContextPolicy",
     "CriterionVerdict",
     "DecidedBy",
     "Evaluation",
@@ -32,6 +33,7 @@ EvaluationResult = Literal["satisfied", "needs_revision", "failed", "grader_erro
 """
 
 Mode = Literal["joint", "per_criterion"]
+ContextPolicy = Literal["when_referenced", "always"]
 """`joint`: one judge call grades every criterion. `per_criterion`: one small call each."""
 
 DecidedBy = Literal["judge", "check"]

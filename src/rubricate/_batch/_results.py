@@ -194,6 +194,7 @@ def judge_fingerprint(judge: Judge) -> dict[str, Any]:
         **({"compile_checks": True} if judge.compile_checks else {}),
         **({"read_checks": judge.read_checks} if judge.read_checks != judge.local else {}),
         **({} if judge.guard_injections else {"guard_injections": False}),
+        **({} if judge.show_context == "always" else {"show_context": judge.show_context}),
     }
 
 

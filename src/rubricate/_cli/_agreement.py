@@ -28,6 +28,7 @@ from ._common import (
     ModeOption,
     ReadChecksOption,
     RichProgress,
+    ShowContextOption,
     build_judge,
     fail,
     judge_options,
@@ -93,6 +94,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
         read_checks: ReadChecksOption = None,
         explain_passes: ExplainPassesOption = None,
         guard_injections: GuardInjectionsOption = True,
+        show_context: ShowContextOption = None,
         limit: Annotated[
             int | None,
             typer.Option(
@@ -155,6 +157,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
             read_checks=read_checks,
             explain_passes=explain_passes,
             guard_injections=guard_injections,
+            show_context=show_context,
         )
         choice = JudgeChoice(context.judge_factory, judge, options)
         grader = build_judge(choice, jobs, err)

@@ -39,6 +39,7 @@ __all__ = [
     "EXIT_CODES_HELP",
     "CliContext",
     "CompileChecksOption",
+    "ContextChoice",
     "ExitCode",
     "ExplainPassesOption",
     "GuardInjectionsOption",
@@ -51,6 +52,7 @@ __all__ = [
     "ModelFactory",
     "ReadChecksOption",
     "RichProgress",
+    "ShowContextOption",
     "build_judge",
     "default_judge_factory",
     "fail",
@@ -195,6 +197,28 @@ GuardInjectionsOption = Annotated[
         ),
     ),
 ]
+
+
+class ContextChoice(enum.StrEnum):
+    """`--show-context` values."""
+
+    when_referenced = "when_referenced"
+    always = "always"
+
+
+ShowContextOption = Annotated[
+    ContextChoice | None,
+    typer.Option(
+        "--show-context",
+        help=(
+            "When the judge sees the task and transcript: always, or only for criteria that "
+            "refer to the request or to what came before the output (a small judge answers "
+            "the others from the request). Default: when_referenced on the embedded model, "
+            "always on remote ones."
+        ),
+        show_default=False,
+    ),
+]
 JobsOption = Annotated[
     int,
     typer.Option(
@@ -241,6 +265,7 @@ def judge_options(
     read_checks: bool | None = None,
     explain_passes: bool | None = None,
     guard_injections: bool = True,
+    show_context: ContextChoice | None = None,
 ) -> JudgeOptions:
     """The judge options the flags set; a flag left at its default sets nothing."""
     options: JudgeOptions = {}
@@ -254,6 +279,8 @@ def judge_options(
         options["explain_passes"] = explain_passes
     if not guard_injections:
         options["guard_injections"] = False
+    if show_context is not None:
+        options["show_context"] = show_context.value
     return options
 
 

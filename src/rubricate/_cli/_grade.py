@@ -29,6 +29,7 @@ from ._common import (
     ModeOption,
     ReadChecksOption,
     RichProgress,
+    ShowContextOption,
     build_judge,
     fail,
     judge_options,
@@ -136,6 +137,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
         read_checks: ReadChecksOption = None,
         explain_passes: ExplainPassesOption = None,
         guard_injections: GuardInjectionsOption = True,
+        show_context: ShowContextOption = None,
         report: Annotated[
             Path | None,
             typer.Option(
@@ -178,6 +180,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
             read_checks=read_checks,
             explain_passes=explain_passes,
             guard_injections=guard_injections,
+            show_context=show_context,
         )
         choice = JudgeChoice(context.judge_factory, judge, options)
         grader = build_judge(choice, jobs, err)

@@ -28,6 +28,7 @@ from ._common import (
     JudgeOption,
     ModeOption,
     ReadChecksOption,
+    ShowContextOption,
     build_judge,
     fail,
     judge_options,
@@ -86,6 +87,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
         read_checks: ReadChecksOption = None,
         explain_passes: ExplainPassesOption = None,
         guard_injections: GuardInjectionsOption = True,
+        show_context: ShowContextOption = None,
         max_iterations: Annotated[
             int, typer.Option("--max-iterations", min=1, help="Grading passes at most.")
         ] = 3,
@@ -117,6 +119,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
             read_checks=read_checks,
             explain_passes=explain_passes,
             guard_injections=guard_injections,
+            show_context=show_context,
         )
         grader = build_judge(JudgeChoice(context.judge_factory, judge, options), 1, progress)
         if compile_checks:

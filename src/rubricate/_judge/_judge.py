@@ -16,6 +16,7 @@ missing, unknown or contradictory is corrected once and then fails closed as `un
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -36,6 +37,7 @@ from . import _prompts as prompts
 from ._calls import Meter, ModelCalls
 from ._code_checks import run_check
 from ._compile._compiler import CheckCompiler, CompiledRubric
+from ._context import needs_context, output_only
 from ._evidence import last_assistant_text, render_evidence
 from ._grader_tools import run_tool_phase
 from ._injection import both_must_pass, mask_evidence
@@ -59,7 +61,7 @@ class Judge:
         **options: The judge's settings, each described in `JudgeOptions` (`mode`,
             `system_prompt`, `tools`, `max_tool_calls`, `retry`, `max_concurrency`,
             `max_evidence_chars`, `guard_injections`, `read_checks`, `compile_checks`,
-            `explain_passes`); a name that is none of these raises `TypeError`.
+            `explain_passes`, `show_context`); a name that is none of these raises `TypeError`.
 
     Example:
         ```python
@@ -75,8 +77,13 @@ class Judge:
         mode = options.get("mode")
         max_tool_calls = options.get("max_tool_calls", 8)
         max_concurrency = options.get("max_concurrency")
+        show_context = options.get("show_context")
         if mode is not None and mode not in ("joint", "per_criterion"):
             raise ValueError(f"`mode` must be 'joint' or 'per_criterion', got {mode!r}")
+        if show_context is not None and show_context not in ("when_referenced", "always"):
+            raise ValueError(
+                f"`show_context` must be 'when_referenced' or 'always', got {show_context!r}"
+            )
         if isinstance(max_tool_calls, bool) or not isinstance(max_tool_calls, int):
             raise TypeError(f"`max_tool_calls` must be an int, got {max_tool_calls!r}")
         if max_tool_calls < 0:
@@ -103,6 +110,7 @@ class Judge:
         self.compile_checks = options.get("compile_checks", False)
         explain_passes = options.get("explain_passes")
         self.explain_passes = not self.local if explain_passes is None else explain_passes
+        self.show_context = show_context or ("when_referenced" if self.local else "always")
         self._compiler: CheckCompiler | None = None
         self._calls = ModelCalls(self)
 
@@ -218,6 +226,29 @@ class Judge:
     # -- grading -------------------------------------------------------------------------------
 
     async def _grade(
+        self, criteria: list[Criterion], evidence: Evidence, meter: Meter
+    ) -> dict[str, CriterionVerdict]:
+        """Grade `criteria`, each on the evidence it may see (`show_context`, `_context`)."""
+        split = (
+            self.show_context == "when_referenced"
+            and self.mode == "per_criterion"
+            and not (self.tools and self.max_tool_calls)
+            and bool(evidence.task.strip() or evidence.messages)
+        )
+        own = [c for c in criteria if split and not needs_context(c.description)]
+        if not own:
+            return await self._grade_on(criteria, evidence, meter)
+        rest = [c for c in criteria if c not in own]
+        views = [self._grade_on(own, output_only(evidence), meter)]
+        if rest:
+            views.append(self._grade_on(rest, evidence, meter))
+        # Concurrent, so the embedded model's batches for both views go out as one.
+        verdicts: dict[str, CriterionVerdict] = {}
+        for part in await asyncio.gather(*views):
+            verdicts.update(part)
+        return verdicts
+
+    async def _grade_on(
         self, criteria: list[Criterion], evidence: Evidence, meter: Meter
     ) -> dict[str, CriterionVerdict]:
         labels = {f"C{i}": c for i, c in enumerate(criteria, start=1)}

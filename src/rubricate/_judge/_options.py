@@ -12,7 +12,7 @@ from typing import Any, TypedDict
 
 from langchain_core.tools import BaseTool
 
-from .._types import Mode
+from .._types import ContextPolicy, Mode
 from ._retry import RetryPolicy
 
 __all__ = ["JudgeOptions", "check_options"]
@@ -64,6 +64,13 @@ class JudgeOptions(TypedDict, total=False):
         explain_passes: Also say why each passed criterion is met (`CriterionVerdict.reason`,
             shown in the scorer's reason). Default: on for remote models, where it costs only
             tokens; off on the embedded model, where it costs one more call per pass.
+        show_context: When the judge sees the task and the transcript. `"always"`: for every
+            criterion. `"when_referenced"`: only for criteria that refer to the request or to
+            what happened before the output ("answers the user's question", "stays on topic",
+            "uses only the provided article"); the others ("the poem is about spring", "is in
+            Spanish") are graded on the output alone, because a small judge answers them from
+            the request. Applies in `per_criterion` mode without grader tools. Default:
+            `"when_referenced"` on the embedded model, `"always"` on remote models.
 
     Example:
         ```python
@@ -85,6 +92,7 @@ class JudgeOptions(TypedDict, total=False):
     read_checks: bool | None
     compile_checks: bool
     explain_passes: bool | None
+    show_context: ContextPolicy | None
 
 
 _NAMES = tuple(JudgeOptions.__annotations__)
