@@ -59,3 +59,13 @@ def test_joint_mode_grammar_gives_a_complete_valid_verdict_set() -> None:
     assert not result.passed and result.score == 0
     assert not evaluation.criteria[0].passed
     assert "[not satisfied]" in result.reason
+
+
+def test_a_criterion_that_restates_the_task_is_judged_on_the_output(judge: Judge) -> None:
+    # With the task in view, the 1.5B model passed this winter poem as "about spring" (P 0.84).
+    rubric = "- The poem is about spring"
+    task = "Write a haiku about spring."
+    winter = "Snow on the road\nthe lake is frozen still\nwe wait by the fire\nall night"
+    spring = "Cherry blossoms fall\nsoft rain on the temple roof\nspring wakes the river"
+    assert judge.evaluate(rubric, output=winter, task=task).result == "needs_revision"
+    assert judge.evaluate(rubric, output=spring, task=task).result == "satisfied"
