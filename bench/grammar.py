@@ -19,18 +19,8 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from _common import (
-    JUDGE_BENCH,
-    RESULTS,
-    CallMeter,
-    header,
-    missing_data,
-    ours,
-    read_jsonl,
-    reference,
-    sample,
-    write_json,
-)
+from _common import JUDGE_BENCH, RESULTS, header, missing_data, read_jsonl, sample, write_json
+from _labelled import CallMeter, ours, reference
 from rich.console import Console
 from rich.table import Table
 

@@ -21,6 +21,14 @@ from _common import (
     JUDGE_BENCH,
     RESULTS,
     SPLITS,
+    header,
+    names_of,
+    read_jsonl,
+    sample,
+    select,
+    write_json,
+)
+from _labelled import (
     CallMeter,
     Checkpoint,
     Outcome,
@@ -28,15 +36,9 @@ from _common import (
     difference_text,
     finished_by_all,
     fmt,
-    header,
-    names_of,
     ours,
-    read_jsonl,
     run_variant,
-    sample,
-    select,
     summarize,
-    write_json,
 )
 from rich.console import Console
 from rich.table import Table
