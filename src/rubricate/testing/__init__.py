@@ -19,17 +19,15 @@ chat model the `Judge` takes like any other:
   written for a hosted judge (`ChatOpenAI(base_url=...)`) offline.
 """
 
-from ._faulty import (
+from ._fault_plan import (
     EXCEPTION_FAULTS,
     APIConnectionError,
     FaultRates,
-    FaultyGrammarJudgeModel,
-    FaultyJudgeModel,
-    FaultyTextJudgeModel,
     Ledger,
     ProviderHTTPError,
     criterion_met,
 )
+from ._faulty import FaultyGrammarJudgeModel, FaultyJudgeModel, FaultyTextJudgeModel
 from ._instant import InstantGrammarJudgeModel, InstantJudgeModel
 from ._scripted import (
     GrammarScriptedChatModel,

@@ -36,9 +36,7 @@ import json
 import random
 import re
 import threading
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
@@ -48,128 +46,21 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field, PrivateAttr
 
 from .._judge._answers import CRITERION_TITLE
-
-__all__ = [
-    "EXCEPTION_FAULTS",
-    "APIConnectionError",
-    "FaultRates",
-    "FaultyGrammarJudgeModel",
-    "FaultyJudgeModel",
-    "FaultyTextJudgeModel",
-    "Ledger",
-    "ProviderHTTPError",
-    "criterion_met",
-]
-
-EXCEPTION_FAULTS = frozenset(
-    {"timeout", "hang", "http_429", "http_500", "http_503", "http_400", "connection"}
+from ._fault_plan import (
+    EXCEPTION_FAULTS,
+    FaultRates,
+    Ledger,
+    criterion_met,
+    fault_exception,
 )
+
+__all__ = ["FaultyGrammarJudgeModel", "FaultyJudgeModel", "FaultyTextJudgeModel"]
 
 _OUTPUT = re.compile(r"<output>\n(.*?)\n</output>", re.DOTALL)
 _CRITERIA = re.compile(r"<criteria>\n(.*?)\n</criteria>", re.DOTALL)
 _LABELLED = re.compile(r"^(C\d+): (.*)$", re.MULTILINE)
 _ONE_CRITERION = re.compile(r"^Criterion: (.*)$", re.MULTILINE)
 _JSON_INSTRUCTION = "Reply with JSON only, matching this JSON schema:\n"
-
-
-class ProviderHTTPError(Exception):
-    """An SDK-style HTTP error: the judge reads `status_code` to decide whether to retry."""
-
-    def __init__(self, status_code: int, message: str) -> None:
-        super().__init__(message)
-        self.status_code = status_code
-
-
-class APIConnectionError(Exception):
-    """Named like the OpenAI SDK's: transient by its class name, not by its base class."""
-
-
-@dataclass(frozen=True)
-class FaultRates:
-    """Probability of each fault on one call; what is left over is an honest answer."""
-
-    timeout: float = 0.03
-    hang: float = 0.01
-    """Sleeps past the judge's per-call timeout (needs `RetryPolicy(timeout=...)`)."""
-    http_429: float = 0.04
-    http_500: float = 0.03
-    http_503: float = 0.02
-    http_400: float = 0.002
-    """Not transient: the judge must give up at once (`grader_error`)."""
-    connection: float = 0.03
-    garbage: float = 0.05
-    truncated_json: float = 0.05
-    missing: float = 0.05
-    extra: float = 0.04
-    renamed: float = 0.04
-    contradictory: float = 0.05
-    unscorable: float = 0.01
-    """A valid `cannot_evaluate` verdict on one criterion (remote flavours only)."""
-
-    def __post_init__(self) -> None:
-        total = sum(getattr(self, f.name) for f in fields(self))
-        if any(getattr(self, f.name) < 0 for f in fields(self)) or total > 1:
-            raise ValueError(f"fault rates must be >= 0 and sum to at most 1, got {total}")
-
-    @classmethod
-    def none(cls) -> FaultRates:
-        """An honest judge."""
-        return cls(**{f.name: 0.0 for f in fields(cls)})
-
-    @classmethod
-    def only(cls, fault: str, rate: float = 1.0) -> FaultRates:
-        """One fault at `rate`, nothing else."""
-        return cls(**{f.name: (rate if f.name == fault else 0.0) for f in fields(cls)})
-
-    def draw(self, rng: random.Random) -> str | None:
-        """The fault for one call, or `None` for an honest answer."""
-        roll = rng.random()
-        for f in fields(self):
-            roll -= getattr(self, f.name)
-            if roll < 0:
-                return f.name
-        return None
-
-
-@dataclass
-class Ledger:
-    """What one fake judge did: attempts, faults, and the verdicts it gave validly."""
-
-    attempts: int = 0
-    faults: Counter[str] = field(default_factory=Counter)
-    by_digest: Counter[str] = field(default_factory=Counter)
-    """Attempts per distinct request: a repeat of the same request is a retry."""
-    valid_passes: set[tuple[str, str]] = field(default_factory=set)
-    """(output, criterion description) pairs the fake ever graded validly as `pass`."""
-
-    @property
-    def retries(self) -> int:
-        """Attempts that repeated an earlier request."""
-        return sum(n - 1 for n in self.by_digest.values())
-
-    @property
-    def max_attempts_per_request(self) -> int:
-        """The most attempts any one request took."""
-        return max(self.by_digest.values(), default=0)
-
-    @property
-    def requests(self) -> int:
-        """Distinct requests (logical calls), retries not counted."""
-        return len(self.by_digest)
-
-    def truly_satisfied(self, output: str, required: Sequence[str]) -> bool:
-        """Ground truth for `satisfied`.
-
-        Every required criterion is met by `output` *and* was graded validly as `pass` by this
-        judge for that output.
-        """
-        return all(criterion_met(output, c) and (output, c) in self.valid_passes for c in required)
-
-
-def criterion_met(output: str, description: str) -> bool:
-    """The ground truth: `Mentions <word>` is met when `<word>` is a word of `output`."""
-    word = description.split()[-1].strip(".").lower()
-    return word in re.findall(r"[a-z0-9]+", output.lower())
 
 
 class _FaultyBase(BaseChatModel):
@@ -242,7 +133,7 @@ class _FaultyBase(BaseChatModel):
         rng: random.Random,
     ) -> ChatResult:
         if fault in EXCEPTION_FAULTS:
-            raise _exception(fault, rng, self.error_detail)
+            raise fault_exception(fault, rng, self.error_detail)
         output, criteria = _read_prompt(messages)
         last = _text(messages[-1])
         if kwargs.get("grammar"):
@@ -454,19 +345,6 @@ class FaultyGrammarJudgeModel(FaultyJudgeModel):
 
     supports_grammar: ClassVar[bool] = True
     n_ctx: int = 8192
-
-
-def _exception(fault: str, rng: random.Random, detail: str) -> BaseException:
-    suffix = f" {detail}" if detail else ""
-    if fault in ("timeout", "hang"):
-        return TimeoutError(f"Request timed out.{suffix}")
-    if fault == "connection":
-        if rng.random() < 0.5:
-            return ConnectionResetError(f"Connection reset by peer{suffix}")
-        return APIConnectionError(f"Connection error.{suffix}")
-    code = int(fault.removeprefix("http_"))
-    text = {429: "Rate limit reached", 500: "Internal server error", 503: "Overloaded"}
-    return ProviderHTTPError(code, f"Error code: {code} - {text.get(code, 'Bad request')}{suffix}")
 
 
 def _tool_message(calls: list[tuple[str, Any]]) -> AIMessage:
