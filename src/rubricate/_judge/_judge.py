@@ -1,7 +1,8 @@
 """The judge: grades evidence against a rubric and returns an `Evaluation`.
 
 One evaluation goes: code checks (no model) -> optional grader-tool phase (`_grader_tools`) ->
-verdicts, either `joint` (one call for every criterion, `_joint`) or `per_criterion` (one small
+verdicts (on the embedded model, a criterion about the output itself sees the output alone,
+`_context`), either `joint` (one call for every criterion, `_joint`) or `per_criterion` (one small
 call each, `_per_criterion`: yes/no questions batched on the embedded model, concurrent JSON
 verdicts on remote ones) -> when the evidence holds passages that address the grader, the
 criteria that passed are graded again with them masked (`_injection`). How a question reaches
