@@ -42,13 +42,14 @@ SPLIT_FILES = {("format", "dev"): ("dev.jsonl", "dev-b.jsonl")}
 # Sets whose split must exist when asked for: a blind split is never silently skipped.
 REQUIRED = {("format", "test")}
 SAMPLED = {"content": "realsumm.jsonl", "ifeval": "ifeval.jsonl"}
+# `context-always`: the default judge with `show_context="always"`, the view before it existed.
 VARIANTS = {
-    "content": ("default",),
+    "content": ("default", "context-always"),
     "ifeval": ("compiled",),
     "format": ("default", "compiled"),
-    "trivial": ("default",),
-    "hostile": ("default",),
-    "lookalike": ("default",),
+    "trivial": ("default", "context-always"),
+    "hostile": ("default", "context-always"),
+    "lookalike": ("default", "context-always"),
 }
 
 
@@ -79,6 +80,8 @@ def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
 
 
 def make_judge(variant: str, model: str) -> Judge:
+    if variant == "context-always":
+        return Judge(chat_model(model), show_context="always")
     return Judge(chat_model(model), compile_checks=variant == "compiled")
 
 

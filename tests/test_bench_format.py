@@ -110,3 +110,35 @@ def test_verdicts_reads_both_format_dev_files_and_stops_without_the_blind_split(
     )
     assert refused.returncode != 0
     assert "test split" in refused.stderr and "test.jsonl is missing" in refused.stderr
+
+
+def test_verdicts_grades_the_context_always_variant_beside_the_default(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    criteria = [{"description": "The poem is about spring", "label": True}]
+    _write(
+        folder / "trivial" / "dev.jsonl",
+        [{"id": "one", "task": "Write a haiku about spring.", "output": "o", "criteria": criteria}],
+    )
+    out = tmp_path / "verdicts.json"
+    ran(
+        run_bench(
+            "verdicts",
+            "--split",
+            "dev",
+            "--sets",
+            "trivial",
+            "--variants",
+            "default",
+            "context-always",
+            "--hand-written",
+            folder,
+            "--out",
+            out,
+            "--model",
+            "python:bench_models.pass_all",
+        )
+    )
+
+    by_variant = json.loads(out.read_text())["sets"]["trivial"]
+    assert set(by_variant) == {"default", "context-always"}
+    assert all(v["criteria"] == 1 and v["accuracy"] == 1.0 for v in by_variant.values())
