@@ -8,9 +8,9 @@ from pathlib import Path
 import rubricate
 
 PACKAGE = Path(rubricate.__file__).parent
-# Each layer imports only from the layers before it ("shared": the top-level private modules).
+# Each layer imports only from the layers before it ("foundation": the top-level private modules).
 LAYERS = [
-    "shared",
+    "foundation",
     "checks",
     "_rubric",
     "_local",
@@ -33,7 +33,7 @@ def _layer(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1 or parts[1] in ("__init__", "__main__"):
         return "rubricate"
-    return parts[1] if parts[1] in LAYERS else "shared"
+    return parts[1] if parts[1] in LAYERS else "foundation"
 
 
 def _imports(path: Path) -> set[str]:
