@@ -40,8 +40,9 @@ the development split only, by
     python bench/calibrate.py DATA/realsumm.jsonl DATA/ifeval.jsonl --criteria 250 40 --seed 0
 (DATA: the judge-bench folder; bench/results/calibration.json): the threshold nearest 0.5
 within one standard error of the best dev balanced accuracy, and 0.5 while fewer than 100 dev
-criteria are graded. The run that set it (commit 8d3ca43, 250 dev REALSumm criteria) kept 0.5:
-best 0.812 at 0.58, standard error 0.023, 0.792 at 0.5; docs/benchmarks.md#confidence.
+criteria are graded. The run that set it (the judge of commit caaeb56, 250 dev REALSumm
+criteria) kept 0.5: best 0.812 at 0.58, standard error 0.023, 0.792 at 0.5;
+docs/benchmarks.md#confidence.
 """
 
 UNSURE_BAND = (0.35, 0.65)

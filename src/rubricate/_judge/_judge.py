@@ -236,10 +236,12 @@ class Judge:
             and not (self.tools and self.max_tool_calls)
             and bool(evidence.task.strip() or evidence.messages)
         )
-        own = [c for c in criteria if split and not needs_context(c.description)]
+        own: list[Criterion] = []
+        rest: list[Criterion] = []
+        for criterion in criteria:
+            (rest if not split or needs_context(criterion.description) else own).append(criterion)
         if not own:
             return await self._grade_on(criteria, evidence, meter)
-        rest = [c for c in criteria if c not in own]
         views = [self._grade_on(own, output_only(evidence), meter)]
         if rest:
             views.append(self._grade_on(rest, evidence, meter))
