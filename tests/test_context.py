@@ -41,6 +41,11 @@ TASK = "Write a haiku about spring for my grandmother."
         "Does not repeat what was said earlier in the conversation",
         "Covers every requirement of the task",
         "Fully satisfies the specification",
+        "Follows the formatting rules",
+        "Does not invent any statistics",
+        "Every claim is supported by the source",
+        "Uses only the information provided",
+        "Builds on the previous draft",
     ],
 )
 def test_criteria_about_the_request_or_what_came_before_need_context(criterion: str) -> None:
@@ -62,6 +67,18 @@ def test_criteria_about_the_request_or_what_came_before_need_context(criterion: 
         "The reply is polite.",
         "Has a title",
         "Ends with a question to the reader",
+        # everyday senses of words that elsewhere point at the request or a source
+        "Says he died following a battle with cancer",
+        "The fight could also be called a brawl",
+        "States that the team is made up of volunteers",
+        "Mentions that flights were grounded",
+        "Says the senator supported the bill",
+        "Notes that Bell invented the telephone",
+        "Mentions the task force's findings",
+        "The answer is brief",
+        "Says police searched the house",
+        "Gives the previous record of 9.58 seconds",
+        "Cites its sources",
     ],
 )
 def test_criteria_about_the_output_itself_do_not(criterion: str) -> None:

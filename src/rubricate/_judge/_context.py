@@ -22,27 +22,48 @@ from .._types import Evidence
 
 __all__ = ["needs_context", "output_only"]
 
-# Each alternative is one way people point past the output; see the module docstring.
-_REFERS_PAST_THE_OUTPUT = re.compile(
-    r"\b(?:"
+# Each group is one way people point past the output; see the module docstring. Words that
+# also have an everyday sense in what an output reports ("died following a battle", "made up of
+# volunteers", "flights were grounded", "supported the bill", "a task force") count only in the
+# sense that points at the request, the conversation or a source: each extra match evaluates
+# the output a second time, with the request in view.
+_DETERMINER = r"(?:the|this|that|these|those|all|every|each|any|its|their|his|her|our|given)"
+_RELATIONS = (
     # the request itself
-    r"request\w*|ask|asks|asked|asking|(?:the|their|his|her|original|every|each|all)\s+questions?|"
-    r"questions?\s+(?:asked|posed|raised)|prompts?|tasks?|instruct\w*|brief|"
-    r"quer(?:y|ies)|assignment|requirements?|specification|spec|"
+    r"request\w*|ask|asks|asked|asking|" + _DETERMINER + r"\s+(?:\w+\s+)?questions?|"
+    r"questions?\s+(?:asked|posed|raised)|prompts?|task(?!\s+force)s?|instruct\w*|"
+    r"the\s+brief|quer(?:y|ies)|assignment|requirements?|specification|spec|directions|(?:was|were)\s+told",
     # the person who asked
-    r"users?|user's|customers?|customer's|clients?|client's|requester|"
+    r"users?|user's|customers?|customer's|clients?|client's|requester",
     # how the output relates to what was asked
     r"relevan\w*|irrelevan\w*|topic|on-topic|off-topic|correct\w*|incorrect\w*|wrong\w*|"
-    r"accura\w*|inaccura\w*|complete|completely|incomplete|fully|address\w*|"
-    r"respond\w*\s+to|repl(?:y|ies|ied)\s+to|follow\w*|compl(?:y|ies|iance|ied)|"
-    r"fulfil\w*|satisf\w*|adher\w*|ignor\w*|"
+    r"accura\w*|inaccura\w*|incomplete|completeness|(?:is|are|be|was|were)\s+(?:\w+\s+)?complete|"
+    r"address(?:es|ed|ing)?\s+(?:all|both|every|each|the\s+(?:main|key|core|whole)|its|their)|"
+    r"respond\w*\s+to|repl(?:y|ies|ied)\s+to|compl(?:y|ies|iance|ied)|fulfil\w*|satisf\w*|"
+    r"adher\w*|follow(?:s|ed|ing)?\s+(?:" + _DETERMINER + r"\s+)?(?:\w+\s+)?"
+    r"(?:instructions?|directions?|guidelines?|rules?|brief|template|format|steps?|constraints?)|"
+    r"ignor\w*\s+(?:any|part|parts|some|none|no)\b",
     # what happened before the output, or what it draws on
-    r"conversation|transcript|chat|history|tools?|called|calls|ran|executed|searched|agent|"
-    r"earlier|previous\w*|context|sources?|articles?|documents?|original|input|provided|"
-    r"passage|excerpt|faithful\w*|hallucinat\w*|invent\w*|made\s+up|grounded|supported"
-    r")\b",
-    re.IGNORECASE,
+    r"conversation|transcript|chat|context|input|agent|tools?|"
+    r"(?:called|calls|invoked|used|uses|ran|runs|executed|executes)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:\w+\s+)?(?:apis?|functions?|endpoints?|commands?|tests?|scripts?|code|query|queries|"
+    r"search|searches)|searched\s+(?:the\s+)?(?:web|internet|docs|documentation|codebase|files?)|"
+    r"(?:earlier|previous|prior)\s+(?:\w+\s+)?(?:messages?|turns?|answers?|responses?|"
+    r"replies|drafts?|steps?|instructions?)|earlier\s+in\b|"
+    # "the text", "the email" or "the data" is as often the output itself as a source
+    r"(?:the|this|that|given|provided|original|attached|supplied|reference|source)\s+"
+    r"(?:articles?|documents?|sources?|passages?|excerpts?)|"
+    r"(?:given|provided|original|attached|supplied|reference|source)\s+"
+    r"(?:texts?|data|information|materials?|transcripts?|emails?|notes?|reports?)|"
+    r"(?:information|data|text|material|facts|details|context)\s+(?:provided|given|supplied)|"
+    r"faithful\w*|hallucinat\w*|"
+    r"(?:invent|invents|invented|inventing|made\s+up|makes?\s+up|making\s+up|fabricat\w*)"
+    r"(?!\s+of\b)\s+(?:any\s+|no\s+|new\s+)?(?:\w+\s+)?(?:facts?|details?|information|claims?|"
+    r"numbers?|figures?|quotes?|citations?|sources?|names?|data|statistics)|"
+    r"(?:un)?(?:supported|grounded|backed)\s+(?:by|in)\s+(?:the\s+)?(?:sources?|articles?|texts?|"
+    r"context|documents?|evidence|passages?|inputs?|data|material)",
 )
+_REFERS_PAST_THE_OUTPUT = re.compile(r"\b(?:" + "|".join(_RELATIONS) + r")\b", re.IGNORECASE)
 
 
 def needs_context(description: str) -> bool:
