@@ -37,8 +37,6 @@ from _common import (
 from rubricate import Judge, agreement_metrics
 
 HAND_WRITTEN = ("format", "trivial", "hostile", "lookalike")
-# A split made of several files (default: `<split>.jsonl`).
-SPLIT_FILES = {("format", "dev"): ("dev.jsonl", "dev-b.jsonl")}
 # Sets whose split must exist when asked for: a blind split is never silently skipped.
 REQUIRED = {("format", "test")}
 SAMPLED = {"content": "realsumm.jsonl", "ifeval": "ifeval.jsonl"}
@@ -63,17 +61,19 @@ def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
         items = select(read_jsonl(path), args.split)
         sets[name] = sample(items, args.criteria, args.seed)
     for name in HAND_WRITTEN:
-        files = SPLIT_FILES.get((name, args.split), (f"{args.split}.jsonl",))
-        paths = [Path(args.hand_written) / name / file for file in files]
-        missing = [path for path in paths if not path.is_file()]
-        if missing and (name, args.split) in REQUIRED and name in args.sets:
+        # A split may be several files written at different times: dev.jsonl, dev-b.jsonl, ...
+        folder = Path(args.hand_written) / name
+        paths = sorted(folder.glob(f"{args.split}.jsonl")) + sorted(
+            folder.glob(f"{args.split}-*.jsonl")
+        )
+        if not paths and (name, args.split) in REQUIRED and name in args.sets:
             raise SystemExit(
-                f"{name}: the {args.split} split {', '.join(map(str, missing))} is missing; "
+                f"{name}: the {args.split} split {folder / args.split}.jsonl is missing; "
                 f"it is a fresh blind set that has not been added yet "
                 f"(leave `{name}` out with --sets to grade the other sets)"
             )
-        if missing:
-            print(f"skip {name}: {', '.join(map(str, missing))} not found", file=sys.stderr)
+        if not paths:
+            print(f"skip {name}: no {args.split}*.jsonl in {folder}", file=sys.stderr)
             continue
         sets[name] = [item for path in paths for item in read_jsonl(path)]
     return {name: items for name, items in sets.items() if name in args.sets}
