@@ -320,6 +320,27 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Emojis are not allowed", C.emoji_count(exactly=0)),
         ("Has 1 or more emojis", C.emoji_count(at_least=1)),
         ("The tagline runs 8 words or fewer", C.word_count(at_most=8)),
+        # "words" holds "or": a list of units is split at whole words only
+        ("Avoid all-caps words", C.capital_word_count(exactly=0)),
+        ("Please don't write any words in all caps", C.capital_word_count(exactly=0)),
+        (
+            "No emojis or all-caps words",
+            C.all_of(C.emoji_count(exactly=0), C.capital_word_count(exactly=0)),
+        ),
+        # typed in a hurry
+        ("plz no emojis", C.emoji_count(exactly=0)),
+        ("dont use hashtags", C.hashtag_count(exactly=0)),
+        ("atleast 3 bullet pts", C.bullet_count(at_least=3)),
+        ("Four paragraphs, no more, no less", C.paragraph_count(exactly=4)),
+        # a rule on part of the text: a check would count all of it
+        ("The story itself is under 100 words", None),
+        ("Under 50 words, not counting the sign-off", None),
+        ("The body (excluding the greeting) is at most 3 sentences", None),
+        ("Apart from the title, no more than 2 paragraphs", None),
+        (
+            "The table has exactly three rows, not counting the header",
+            C.table_size("rows", exactly=3),
+        ),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

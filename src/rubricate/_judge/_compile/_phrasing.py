@@ -115,6 +115,13 @@ _APPROXIMATE = re.compile(
     r"\bor so\b|\broughly\b|\bapprox(?:imately|\.)?|\b(?:around|about|circa|some|nearly|"
     r"almost|close to) \d|~\s*\d|\d+-?ish\b|\bgive or take\b|\bmore or less\b|\bor thereabouts\b"
 )
+# A rule on part of the text ("the poem itself is four lines", "caption text (excluding hashtags)
+# in 2 sentences", "apart from the greeting"): a check counts the whole text, so such a criterion
+# is never decided here. A table's header row is the one exclusion the checks already make.
+_PART_ONLY = re.compile(
+    r"\b(?:(?:excluding|not counting|not including|apart from|aside from|except(?: for)?|"
+    r"other than|besides)(?! (?:the |a |its )?header(?: row)?\b)|itself|themselves|proper)\b"
+)
 # An example in brackets that holds no word: "number the points (1., 2., 3. ...)".
 _BARE_EXAMPLE = re.compile(r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)")
 
@@ -176,6 +183,9 @@ def parse_criterion(description: str) -> ParsedCriterion:
     approximate = _APPROXIMATE.search(reading.text)
     if approximate is not None:
         return ParsedCriterion(None, (), (approximate.group(),), approximate=True)
+    part = _PART_ONLY.search(reading.text)
+    if part is not None:
+        return ParsedCriterion(None, (), (part.group(),))
     for pattern, build in _RULES:
         position = 0
         while (match := pattern.search(reading.text, position)) is not None:

@@ -175,7 +175,8 @@ CONTAINER = "|".join(f"(?P<c_{key}>{value})" for key, value in CONTAINER_WORDS.i
 LANGUAGE_CODES = {name.casefold(): code for code, name in LANGUAGES.items() if "(" not in name}
 LANGUAGE_NAMES = "|".join(sorted(LANGUAGE_CODES, key=len, reverse=True))
 DIVIDER = r"(?P<sep>(?:\*{3,}|-{3,}|_{3,}|={3,}|~{3,}|#{3,}))"
-LIST_WORDS = r"(?:and|or|nor|,|;|and/or)"
+LIST_WORDS = r"(?:\b(?:and/or|and|or|nor)\b|,|;)"
+"""Words joining units in a list: whole words only, so that "words" is not split at "or"."""
 EXAMPLE_TAIL = (
     r",?\s*(?:like|such as|e\.g\.,?|for example,?|for instance,?)\s+"
     r"(?:q\d+|<<[^>]*>>|\*[^*\s][^*]*\*|\[[^\]]+\]|\S+)"
@@ -271,12 +272,37 @@ def read(description: str) -> Reading:
         ),
         text,
     )
+    text = _informal(text)
     text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
     text = normalize_numbers(text)
+    # "three questions, no more no less" is exactly three.
+    text = _NO_MORE_NO_LESS.sub(r"exactly \g<n> \g<unit>", text)
     text = re.sub(r"\s+", " ", text).strip()
     return Reading(text=text, quotes=quotes)
+
+
+# How people type a rule in a hurry: "pls", "dont", "atleast", "pts". Read as written out.
+_INFORMAL = (
+    (r"\bpl[sz]\b", "please"),
+    (r"\b(do|does|did|is|are|was|were|should|must|would|could|has|have|had)nt\b", r"\1 not"),
+    (r"\bwont\b", "will not"),
+    (r"\bcant\b", "can not"),
+    (r"\bat(least|most)\b", r"at \1"),
+    (r"\bpts\b", "points"),
+    (r"\bw/o\b", "without"),
+)
+_NO_MORE_NO_LESS = re.compile(
+    r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?),? (?:no more,? (?:and )?no less|"
+    r"not more,? (?:and )?not less|no fewer,? (?:and )?no more|no more and no fewer)\b"
+)
+
+
+def _informal(text: str) -> str:
+    for pattern, written_out in _INFORMAL:
+        text = re.sub(pattern, written_out, text, flags=re.IGNORECASE)
+    return text
 
 
 def is_mark(phrase: str) -> bool:
