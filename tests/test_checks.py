@@ -1069,6 +1069,39 @@ def test_heading_case_names_the_heading_that_breaks_it() -> None:
         ("On 04/03/2024.", "DD/MM/YYYY", True, "has 1 date, all written as DD/MM/YYYY"),
         ("On 2024-13-40.", "YYYY-MM-DD", False, "has the date '2024-13-40', needs YYYY-MM-DD"),
         ("No dates here.", "YYYY-MM-DD", False, "has no date, needs dates written as YYYY-MM-DD"),
+        # a date a reader sees without its year still counts: "by March 20"
+        (
+            "Launch 2024-04-02; pricing copy by March 20.",
+            "YYYY-MM-DD",
+            False,
+            "has the date 'March 20', needs YYYY-MM-DD",
+        ),
+        (
+            "You may 5 times retry on 2024-04-02.",
+            "YYYY-MM-DD",
+            True,
+            "has 1 date, all written as YYYY-MM-DD",
+        ),
+        # the month by name
+        (
+            "Due June 5, 2024, review October 14, 2024.",
+            "MONTH D, YYYY",
+            True,
+            "has 2 dates, all written as MONTH D, YYYY",
+        ),
+        (
+            "Due 2024-06-05.",
+            "MONTH D, YYYY",
+            False,
+            "has the date '2024-06-05', needs MONTH D, YYYY",
+        ),
+        (
+            "Due Jun. 5, 2024.",
+            "MONTH D, YYYY",
+            False,
+            "has the date 'Jun. 5, 2024', needs MONTH D, YYYY",
+        ),
+        ("Due 5 Jun 2024.", "D MON YYYY", True, "has 1 date, all written as D MON YYYY"),
     ],
 )
 def test_date_format(text: str, spec: str, passed: bool, finding: str) -> None:

@@ -273,6 +273,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Stick to the MM/DD/YYYY date format", None),  # "stick to" is not read
         ("Please use the MM/DD/YYYY date format", C.date_format("MM/DD/YYYY")),
         ("Write every date like 1999-12-31", C.date_format("YYYY-MM-DD")),
+        # a format given by an example date
+        ("Write dates out like 'July 4, 1976'", C.date_format("MONTH D, YYYY")),
+        ("The deadline should be written like May 9, 2025", C.date_format("MONTH D, YYYY")),
+        ("Give dates as in 3 Feb 2025", C.date_format("D MON YYYY")),
+        ("Dates like 04/05/2025", None),  # day or month first? the example does not say
         ("Write the date like 31/12/1999", None),  # day or month first? not settled
         ("Times on the 24-hour clock", C.time_format(24)),
         ("Use 12-hour times with am/pm", None),  # "times with am/pm" after: not read

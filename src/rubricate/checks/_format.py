@@ -222,15 +222,25 @@ def _in_case(heading: str, case: str) -> bool:
     return capitals * 2 <= len(later) and not (len(later) > 0 and capitals == len(later))
 
 
-# A date written with digits (2024-03-05, 05/03/2024, 5.3.24) or with a month's name.
+# A date written with digits (2024-03-05, 05/03/2024, 5.3.24) or with a month's name, with or
+# without its year ("March 20" is a date a reader sees; a capital letter keeps "may 5" out).
+_MONTH_NAMES = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+)
 _MONTHS = (
     "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     "sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
+_CAPITAL_MONTH = (
+    "(?-i:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    "Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
 _ANY_DATE = re.compile(
     rf"(?<![\w/.-])(?:\d{{1,4}}[-/.]\d{{1,2}}[-/.]\d{{1,4}}"
     rf"|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?,? \d{{4}})(?![\w/-]|\.\d)",
+    rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?,? \d{{4}}"
+    rf"|{_CAPITAL_MONTH}\.? \d{{1,2}}(?:st|nd|rd|th)?(?!\d)"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_CAPITAL_MONTH}\b\.?)(?![\w/-]|\.\d|:\d)",
     re.IGNORECASE,
 )
 _DATE_TOKENS = {
@@ -240,20 +250,24 @@ _DATE_TOKENS = {
     "DD": r"(?:0[1-9]|[12]\d|3[01])",
     "M": r"(?:[1-9]|1[0-2])",
     "D": r"(?:[1-9]|[12]\d|3[01])",
+    "MONTH": rf"(?i:{_MONTH_NAMES})",
+    "MON": rf"(?i:{_MONTHS})\.?",
 }
+_DATE_PIECES = re.compile(r"MONTH|MON|YYYY|YY|MM|DD|M|D|, |[-/. ]")
 
 
 @catalogue_check
 def date_format(format: str) -> TextTest:
     """Every date in the text is written in the given format, and there is at least one.
 
-    The format spells a date with `YYYY` (or `YY`), `MM` (or `M`), `DD` (or `D`) and the
-    separators between them, as in `YYYY-MM-DD` or `DD/MM/YYYY`. A date is any run of three
-    numbers joined by `-`, `/` or `.`, or a date with a month's name (`March 5, 2024`,
-    `5 March 2024`); each must match the format whole, months and days in range.
+    The format spells a date with `YYYY` (or `YY`), `MM` (or `M`), `DD` (or `D`), `MONTH` (the
+    month's name) or `MON` (its short name) and the separators between them, as in
+    `YYYY-MM-DD`, `DD/MM/YYYY` or `MONTH D, YYYY`. A date is any run of three numbers joined by
+    `-`, `/` or `.`, or a date with a month's name, with or without the year (`March 5, 2024`,
+    `5 March 2024`, `March 20`); each must match the format whole, months and days in range.
 
     Args:
-        format: The date format, such as `YYYY-MM-DD`.
+        format: The date format, such as `YYYY-MM-DD` or `MONTH D, YYYY`.
 
     Example:
         ```python
@@ -262,11 +276,15 @@ def date_format(format: str) -> TextTest:
 
     """
     spec = format.strip().upper()
-    pieces = re.findall(r"YYYY|YY|MM|DD|M|D|[-/. ]", spec)
-    if "".join(pieces) != spec or not {"M", "MM"} & set(pieces) or not {"D", "DD"} & set(pieces):
+    pieces = _DATE_PIECES.findall(spec)
+    if (
+        "".join(pieces) != spec
+        or not {"M", "MM", "MONTH", "MON"} & set(pieces)
+        or not {"D", "DD"} & set(pieces)
+    ):
         raise RubricError(
-            "date_format: `format` spells a date with YYYY, MM, DD and separators, such as "
-            f"'YYYY-MM-DD', got {format!r}",
+            "date_format: `format` spells a date with YYYY, MM (or MONTH), DD and separators, "
+            f"such as 'YYYY-MM-DD' or 'MONTH D, YYYY', got {format!r}",
             field="format",
         )
     pattern = re.compile("".join(_DATE_TOKENS.get(p, re.escape(p)) for p in pieces))

@@ -237,7 +237,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
 
 
 _PERMISSION = re.compile(
-    r"\b(?:may|can|could)\b(?! not\b)|\b(?:allowed|permitted|acceptable|optional|welcome|"
+    r"\b(?:may(?!\.? \d)|can|could)\b(?! not\b)|\b(?:allowed|permitted|acceptable|optional|welcome|"
     r"fine|ok|okay)\b|\bfree to\b|\bif (?:needed|necessary|you (?:like|want|wish)|helpful)\b"
 )
 # "Each tweet must include a hashtag": several outputs, each held to the rule, where a check

@@ -152,10 +152,50 @@ def json_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 
 _DATE_SPEC = r"[ydm]{1,4}(?:[-/. ][ydm]{1,4}){2}"
+_MONTH_WORDS = (
+    "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    "sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+
+
+def format_of_example(example: str) -> str | None:
+    """The format a date example is written in ("October 14, 2024" -> "MONTH D, YYYY").
+
+    None when the example does not settle it: "05/03/2024" may be either day or month first.
+    """
+    text = example.strip().casefold()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return "YYYY-MM-DD"
+    named = re.fullmatch(
+        rf"(?:(?P<m1>{_MONTH_WORDS})(?P<dot1>\.)? (?P<d1>\d{{1,2}}), \d{{4}}|"
+        rf"(?P<d2>\d{{1,2}}) (?P<m2>{_MONTH_WORDS})(?P<dot2>\.)? \d{{4}})",
+        text,
+    )
+    if named is None:
+        return None
+    month = named.group("m1") or named.group("m2")
+    name = "MONTH" if len(month) > 3 or month == "may" else "MON"
+    if name == "MONTH" and month not in _FULL_MONTHS:
+        return None  # "sept": neither the name nor its three letters
+    day = named.group("d1") or named.group("d2")
+    day_spec = "DD" if len(day) == 2 and day.startswith("0") else "D"
+    if named.group("m1"):
+        return f"{name} {day_spec}, YYYY"
+    return f"{day_spec} {name} YYYY"
+
+
+_FULL_MONTHS = frozenset(
+    re.findall(
+        r"[a-z]+",
+        "january february march april may june july august september october november december",
+    )
+)
+# What names a date: "the date", "all dates", "the deadline".
+_DATE_NOUN = r"(?:dates?|deadlines?)"
 DATE = re.compile(
-    rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?dates?\s+"
+    rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}\s+"
     rf"(?:(?:should|must|are|is|be|to be|need to be|written|formatted|given|shown|expressed|appear|"
-    rf"uses?|follows?|always)\s+){{0,3}}(?:(?:in|as|using|like|with|use)\s+)?"
+    rf"uses?|follows?|always|out)\s+){{0,4}}(?:(?:in|as|using|like|with|use)\s+)?"
     rf"(?:the\s+)?(?:format\s+)?(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))"
     rf"(?:\s+(?:format|style))?"
     rf"|iso(?:[- ]8601)? dates?(?:\s*\(?\s*(?P<spec3>{_DATE_SPEC})\s*\)?)?"
@@ -164,20 +204,24 @@ DATE = re.compile(
     rf"\s*(?:for|in)\s+(?:all\s+|every\s+|each\s+|the\s+|any\s+)?dates?"
     # "the DD/MM/YYYY date format"
     rf"|(?:the\s+)?(?:(?P<spec4>{_DATE_SPEC})|(?P<q4>q\d+))\s+date\s+(?:format|style)"
-    # an example that settles the format: "write the date like 2024-03-05" (year first)
-    rf"|(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?dates?\s+"
-    rf"(?:(?:should|must|are|is|be|written|formatted|given|shown)\s+){{0,2}}"
-    rf"(?:like|as in|as|e\.g\.,?|for example,?)\s+(?P<example>\d{{4}}-\d{{2}}-\d{{2}})\b"
+    # an example that settles the format: "write the date like 2024-03-05", "like May 2, 2024"
+    rf"|(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}\s+"
+    rf"(?:(?:should|must|are|is|be|written|formatted|given|shown|out)\s+){{0,4}}"
+    rf"(?:like|as in|as|e\.g\.,?|for example,?)\s+(?P<example>\d{{4}}-\d{{2}}-\d{{2}}|"
+    rf"(?:{_MONTH_WORDS})\.? \d{{1,2}}, \d{{4}}|\d{{1,2}} (?:{_MONTH_WORDS})\.? \d{{4}})"
+    rf"(?![\w-])"
 )
 
 
 def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
     spec = match.group("spec") or match.group("spec2") or match.group("spec4")
     if match.group("example"):
-        spec = "YYYY-MM-DD"
+        spec = format_of_example(match.group("example"))
     quoted = reading.quote(match.group("q") or match.group("q2") or match.group("q4"))
     if quoted is not None and re.fullmatch(_DATE_SPEC, quoted.strip().casefold()):
         spec = quoted.strip()
+    elif quoted is not None:
+        spec = format_of_example(quoted)
     if match.group("iso") or match.group("iso2") or match.group().startswith("iso"):
         spec = "YYYY-MM-DD"
     if spec is None:
