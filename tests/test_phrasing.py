@@ -278,6 +278,24 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The deadline should be written like May 9, 2025", C.date_format("MONTH D, YYYY")),
         ("Give dates as in 3 Feb 2025", C.date_format("D MON YYYY")),
         ("Dates like 04/05/2025", None),  # day or month first? the example does not say
+        # a question is a sentence ending in a question mark
+        ("Ask at most two questions", C.mark_count("?", at_most=2)),
+        ("Four questions, no more, no less", C.mark_count("?", exactly=4)),
+        ("Answer the question in one sentence", None),
+        ("No full stops anywhere", C.mark_count(".", exactly=0)),
+        ("Times on the 24-hour clock", C.time_format(24)),
+        ("Use 12-hour times", C.time_format(12)),
+        # words that say nothing a check does not
+        ("The whole thing in lowercase", C.all_lowercase()),
+        ("Split the reply into exactly three paragraphs", C.paragraph_count(exactly=3)),
+        ("Must fit within 160 characters", C.character_count(at_most=160)),
+        ("Return well-formed JSON", C.valid_json()),
+        # a word counted without quotes, where nothing else is meant
+        ("Mention cardamom at least twice", C.keyword_count("cardamom", at_least=2)),
+        ("Use the word synergy no more than 2 times", C.keyword_count("synergy", at_most=2)),
+        ("Mention it twice", None),
+        ("Use commas at most 3 times", None),
+        ("Mention the founder's name 3 times", None),
         ("Write the date like 31/12/1999", None),  # day or month first? not settled
         ("Times on the 24-hour clock", C.time_format(24)),
         ("Use 12-hour times with am/pm", None),  # "times with am/pm" after: not read

@@ -1,5 +1,8 @@
 """The grammar's rules for quoted words and marks: required, forbidden, counted, one of.
 
+A word is counted unquoted too when the sentence can mean nothing else: "mention bamboo at least
+twice".
+
 "include the words 'privacy' and 'consent'", "do not use 'delve'", "the word 'data' appears at
 least 3 times", "answer with one of 'yes', 'no'": each rule is a pattern and a builder that turns
 its match into a catalogue check, or `None` when the words do not settle one.
@@ -12,18 +15,22 @@ import re
 from ...checks import Check, all_of, create
 from ._vocabulary import (
     CMP_ANY,
+    FILLER,
     NEG,
     Reading,
     bound,
     cmp_key,
     is_mark,
+    unit_key,
 )
 
 __all__ = [
+    "BARE_TIMES",
     "FORBIDDEN",
     "ONE_OF",
     "PRESENT_WORDS",
     "TIMES_RULE",
+    "bare_times_rule",
     "forbidden_rule",
     "one_of_rule",
     "present_words_rule",
@@ -65,6 +72,46 @@ def times_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if kind in ("letter", "character") or (kind is None and len(phrase) == 1 and phrase.isalpha()):
         return create("letter_count", letter=phrase, **{key: n})
     return create("keyword_count", keyword=phrase, **{key: n})
+
+
+# An unquoted word counted: "mention bamboo at least twice", "use the word synergy once".
+BARE_TIMES = re.compile(
+    rf"\b(?:mention|mentions|use|uses|say|says|include|includes|repeat|repeats)\s+"
+    rf"(?:the\s+(?:word|term|name)\s+)?(?P<word>[a-z][a-z-]*)\s+(?:(?P<neg>no|not)\s+)?"
+    rf"(?:(?:{CMP_ANY})\s+)?"
+    rf"(?P<n>\d+)\s+times(?:\s+(?P<post_most>or (?:fewer|less))|\s+(?P<post_least>or more))?"
+)
+
+
+# Names of marks and of kinds of characters, which are counted as such, never as a keyword.
+_MARK_OR_CLASS = (
+    r"(?:commas?|periods?|dots?|colons?|semi-?colons?|dashes|hyphens?|apostrophes?|quotes?|"
+    r"brackets?|parenthes[ei]s|asterisks?|slashes|exclamations?|capitals?|caps|letters?|"
+    r"numbers?|digits?|numerals?|symbols?|punctuation)"
+)
+
+
+def bare_times_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    word = match.group("word")
+    # "mention it twice", "use commas 3 times", "use no more than...": not a keyword
+    if (
+        word in FILLER
+        or unit_key(word) is not None
+        or re.fullmatch(NEG, word)
+        or re.fullmatch(_MARK_OR_CLASS, word)
+    ):
+        return None
+    cmp = cmp_key(match)
+    if match.group("post_most"):
+        cmp = cmp or "at_most"
+    if match.group("post_least"):
+        cmp = cmp or "at_least"
+    key = bound(cmp, negated=match.group("neg") is not None)
+    return (
+        None
+        if key is None
+        else create("keyword_count", keyword=word, **{key: int(match.group("n"))})
+    )
 
 
 _QUOTE_LIST = r"q\d+(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*q\d+)*"

@@ -151,6 +151,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (start_end_rules.END_MARK, start_end_rules.end_mark_rule),
     (keyword_rules.ONE_OF, keyword_rules.one_of_rule),
     (keyword_rules.TIMES_RULE, keyword_rules.times_rule),
+    (keyword_rules.BARE_TIMES, keyword_rules.bare_times_rule),
     (keyword_rules.FORBIDDEN, keyword_rules.forbidden_rule),
     (keyword_rules.PRESENT_WORDS, keyword_rules.present_words_rule),
     (style_rules.DATE, style_rules.date_rule),

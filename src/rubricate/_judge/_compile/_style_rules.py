@@ -236,7 +236,7 @@ def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
 CLOCK = re.compile(
     r"(?:(?:all|every|each|the|any|your)\s+)?(?:times?\s+(?:(?:should|must|are|is|be|written|"
     r"given|shown|formatted)\s+){0,2}(?:in|on|with|using)\s+(?:the\s+|a\s+)?)?"
-    r"(?P<clock>24|12)[- ]?(?:hour|hr|h)\b(?:\s+(?:clock|time|format|notation))*"
+    r"(?P<clock>24|12)[- ]?(?:hour|hr|h)\b(?:\s+(?:clock|times?|format|notation))*"
     r"(?:\s*\(?(?:am/pm|a\.m\./p\.m\.|hh:mm)\)?)?"
     r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
 )

@@ -112,6 +112,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"hash ?tags?", "hashtag"),
     (r"exclamation (?:marks?|points?)", "exclamation"),
     (r"question marks?", "question_mark"),
+    (r"full[- ]stops?", "full_stop"),
     (r"semi-?colons?", "semicolon"),
     (r"em[- ]?dash(?:es)?", "em_dash"),
     (r"ampersands?", "ampersand"),
@@ -125,6 +126,8 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"lines?", "line"),
     (r"words?", "word"),
     (r"sections?", "section"),
+    # A question is a sentence that ends with a question mark: "exactly 3 questions".
+    (r"questions?", "question"),
 )
 UNIT = "|".join(f"(?:{pattern})" for pattern, _ in UNIT_WORDS)
 _UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
@@ -149,6 +152,8 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "hashtag": ("hashtag_count", {}),
     "exclamation": ("mark_count", {"mark": "!"}),
     "question_mark": ("mark_count", {"mark": "?"}),
+    "question": ("mark_count", {"mark": "?"}),
+    "full_stop": ("mark_count", {"mark": "."}),
     "semicolon": ("mark_count", {"mark": ";"}),
     "em_dash": ("mark_count", {"mark": "—"}),
     "ampersand": ("mark_count", {"mark": "&"}),
@@ -157,7 +162,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "item"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
-    | {"semicolon", "em_dash", "ampersand"}
+    | {"semicolon", "em_dash", "ampersand", "full_stop"}
 )
 # Which unit a per-unit limit may apply inside.
 CONTAINERS = {
@@ -222,6 +227,7 @@ FILLER = _word_set(
     generates craft crafts draft drafts prepare prepares return returns print prints go
     goes consist consists set build builds tagline taglines testimonial caption captions motto
     pitch ad advert advertisement invitation invite notice announcement listing
+    thing split divide divided fit fits valid parseable parsable well-formed ask asks
     """
 )
 
