@@ -125,7 +125,7 @@ def keyword_count(keyword: str, **bounds: Unpack[CountBounds]) -> TextTest:
     phrase = " ".join(keyword.split())
     if not phrase:
         raise RubricError("keyword_count: `keyword` must not be blank", field="keyword")
-    pattern = phrase_pattern(phrase)
+    pattern = phrase_pattern(phrase, inflected=True)
 
     def test(text: str) -> tuple[bool, str]:
         count = len(pattern.findall(text))

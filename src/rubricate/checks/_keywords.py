@@ -35,7 +35,7 @@ def keywords_present(keywords: Sequence[str]) -> TextTest:
 
     """
     phrases = required_phrases("keywords_present", "keywords", keywords)
-    patterns = [(phrase, phrase_pattern(phrase)) for phrase in phrases]
+    patterns = [(phrase, phrase_pattern(phrase, inflected=True)) for phrase in phrases]
 
     def test(text: str) -> tuple[bool, str]:
         missing = [phrase for phrase, pattern in patterns if not pattern.search(text)]
@@ -62,7 +62,7 @@ def keywords_forbidden(keywords: Sequence[str]) -> TextTest:
 
     """
     phrases = required_phrases("keywords_forbidden", "keywords", keywords)
-    patterns = [(phrase, phrase_pattern(phrase)) for phrase in phrases]
+    patterns = [(phrase, phrase_pattern(phrase, inflected=True)) for phrase in phrases]
 
     def test(text: str) -> tuple[bool, str]:
         found = [(phrase, len(pattern.findall(text))) for phrase, pattern in patterns]

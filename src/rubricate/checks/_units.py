@@ -42,7 +42,9 @@ Every counting check uses these definitions, so a rule means the same thing ever
   then word characters, not inside a word (`page#top` is none).
 - **keyword or phrase**: matched case-insensitively as whole words: not preceded or followed by
   a letter, digit or underscore, so `cat` is not found in `category`; any run of whitespace in
-  a phrase matches any run of whitespace in the text.
+  a phrase matches any run of whitespace in the text. The last word may carry a plural or
+  possessive ending (`cats`, `cat's`, `boxes`): a reader asked for the keyword "riddle" finds
+  it in "riddles". A fixed answer (`one_of`) is matched exactly.
 """
 
 from __future__ import annotations
@@ -362,10 +364,14 @@ def tables(text: str) -> list[list[str]]:
     return found
 
 
-def phrase_pattern(phrase: str) -> re.Pattern[str]:
-    """A case-insensitive whole-word pattern for `phrase` (see the module docstring)."""
+def phrase_pattern(phrase: str, *, inflected: bool = False) -> re.Pattern[str]:
+    """A case-insensitive whole-word pattern for `phrase` (see the module docstring).
+
+    `inflected`: the last word may end in `s`, `es`, `'s` (a keyword, not a fixed answer).
+    """
     body = r"\s+".join(re.escape(part) for part in phrase.split())
-    return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE)
+    ending = r"(?:'s|’s|s|es)?" if inflected and phrase[-1:].isalpha() else ""
+    return re.compile(rf"(?<!\w){body}{ending}(?!\w)", re.IGNORECASE)
 
 
 def _lines(text: str) -> Iterator[_Line]:
