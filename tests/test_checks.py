@@ -679,6 +679,13 @@ def test_starts_with() -> None:
         checks.starts_with(" ")
 
 
+def test_a_phrase_ending_in_a_mark_may_be_followed_by_a_closing_quote() -> None:
+    ends = checks.ends_with("Can I get my money back?")
+    assert ends('I wondered, "Can I get my money back?"')[0]
+    assert ends("(Can I get my money back?)")[0]
+    assert not ends("Can I get my money back? Yes.")[0]
+
+
 def test_ends_with_ignores_trailing_whitespace() -> None:
     check = checks.ends_with("Is there anything else I can help with?")
     assert check("Sure.\nIs there anything else I can help with?  \n\n")[0]

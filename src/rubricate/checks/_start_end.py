@@ -110,7 +110,8 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     Leading and trailing whitespace of the text is ignored and any run of whitespace compares
     equal to one space; letter case is ignored unless `case_sensitive`. The phrase matches as
     whole words: `end.` does not end `weekend.`. A phrase ending in a letter or digit may be
-    followed by closing punctuation, quotes or Markdown emphasis (`Done` ends `... Done.`).
+    followed by closing punctuation, quotes or Markdown emphasis (`Done` ends `... Done.`); one
+    ending in a mark, by closing quotes, brackets or emphasis (`Why?` ends `"... why?"`).
 
     Args:
         phrase: What the text must end with.
@@ -129,6 +130,9 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
         if wanted[-1].isalnum():
             # "ends with the word 'Done'" is met by "... Done." and by "... **Done**".
             found = _TRAILING_MARKS.sub("", found)
+        elif wanted[-1] not in _CLOSERS:
+            # "... missed?" ends '"... missed?"': a closing quote is no word after the phrase.
+            found = re.sub(rf"[\s{re.escape(_CLOSERS)}]+$", "", found)
         passed = _fold(found, case_sensitive).endswith(_fold(wanted, case_sensitive))
         # As whole words: "end." does not end "weekend.".
         before = found[len(found) - len(wanted) - 1 : len(found) - len(wanted)]
@@ -143,6 +147,7 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
 
 
 _MARKS = ".!?…;:"
+_CLOSERS = "\"'”’»)]*_`~"
 _TRAILING_MARKS = re.compile(r"[\s.!?…;:,\"'”’»)\]*_`~]+$")
 # What may follow the last mark: closing quotes and brackets, Markdown emphasis, emojis.
 _TRAILING = re.compile(r"[\s\"'”’»)\]*_`~]+$")
