@@ -3,12 +3,16 @@ to the `Judge` it builds; a misspelt option is a `TypeError` naming it, wherever
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import inspect
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.core
+import typer.main
 from typer.testing import CliRunner
 
 from grading_fakes import KeywordJudge, keyword_judge
@@ -23,7 +27,14 @@ from rubricate import (
     refine,
 )
 from rubricate._cli import create_app
-from rubricate._cli._common import JudgeChoice, judge_options
+from rubricate._cli._common import (
+    FlagGroup,
+    JudgeChoice,
+    JudgeFlags,
+    default_judge_factory,
+    judge_options,
+    takes_flag_groups,
+)
 from rubricate._cli._ray import RayRun
 from rubricate._ray._actor import build_judge
 from rubricate.testing import ScriptedChatModel, joint_reply
@@ -160,6 +171,62 @@ def test_judge_flags_become_options_and_defaults_set_nothing() -> None:
         "explain_passes": True,
         "guard_injections": False,
     }
+
+
+def _flags(command: str) -> list[tuple[str, ...]]:
+    """The option names `command` takes, in the order its `--help` lists them."""
+    group = typer.main.get_command(create_app())
+    assert isinstance(group, typer.core.TyperGroup)
+    return [tuple(p.opts + p.secondary_opts) for p in group.commands[command].params]
+
+
+def test_every_command_that_grades_takes_the_same_judge_flags() -> None:
+    judge_flags = [
+        ("--judge",),
+        ("--mode",),
+        ("--compile-checks",),
+        ("--read-checks", "--no-read-checks"),
+        ("--explain-passes", "--no-explain-passes"),
+        ("--guard-injections", "--no-guard-injections"),
+        ("--show-context",),
+    ]
+    for command in ("run", "grade", "agreement"):
+        flags = _flags(command)
+        start = flags.index(("--judge",))
+        assert flags[start : start + len(judge_flags)] == judge_flags, command
+    engine = [("--engine",), ("--address",), ("--actors",), ("--cpus-per-actor",), ("--rps",)]
+    for command in ("grade", "agreement"):
+        flags = _flags(command)
+        start = flags.index(("--engine",))
+        assert flags[start : start + len(engine)] == engine, command
+
+
+def test_a_flag_group_reaches_the_command_as_one_object() -> None:
+    seen: list[tuple[int, JudgeFlags]] = []
+
+    @takes_flag_groups
+    def command(*, jobs: int = 1, judge: JudgeFlags) -> None:
+        seen.append((jobs, judge))
+
+    assert list(inspect.signature(command).parameters)[:3] == ["jobs", "judge", "mode"]
+    command(jobs=2, **{f.name: f.default for f in dataclasses.fields(JudgeFlags)})
+    assert seen == [(2, JudgeFlags())]
+    assert seen[0][1].choice(default_judge_factory).options == {}
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Twice(FlagGroup):
+    jobs: int = 1
+
+
+def test_a_flag_group_that_repeats_a_parameter_is_refused() -> None:
+    def command(*, jobs: int = 1, group: Twice) -> None:
+        pass
+
+    with pytest.raises(
+        TypeError, match=r"command: a flag group repeats the parameter\(s\) \['jobs'\]"
+    ):
+        takes_flag_groups(command)
 
 
 class Built(Exception):

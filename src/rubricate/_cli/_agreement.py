@@ -18,32 +18,19 @@ from .._report._render import agreement_tables
 from ._common import (
     EXIT_CODES_HELP,
     CliContext,
-    CompileChecksOption,
     ExitCode,
-    ExplainPassesOption,
-    GuardInjectionsOption,
     JobsOption,
-    JudgeChoice,
-    JudgeOption,
-    ModeOption,
-    ReadChecksOption,
+    JudgeFlags,
     RichProgress,
-    ShowContextOption,
     build_judge,
     fail,
-    judge_options,
     stderr_console,
     stdout_console,
+    takes_flag_groups,
     write_or_fail,
 )
 from ._ray import (
-    ActorsOption,
-    AddressOption,
-    CpusPerActorOption,
-    Engine,
-    EngineOption,
-    RateOption,
-    RayRun,
+    RayFlags,
     agreement_on_ray,
 )
 
@@ -76,6 +63,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
     """Add the `agreement` command to `app`."""
 
     @app.command("agreement", help=HELP, no_args_is_help=True)
+    @takes_flag_groups
     def agreement(
         labelled: Annotated[
             list[Path],
@@ -88,13 +76,8 @@ def register(app: typer.Typer, context: CliContext) -> None:
                 show_default=False,
             ),
         ],
-        judge: JudgeOption = "local",
-        mode: ModeOption = None,
-        compile_checks: CompileChecksOption = False,
-        read_checks: ReadChecksOption = None,
-        explain_passes: ExplainPassesOption = None,
-        guard_injections: GuardInjectionsOption = True,
-        show_context: ShowContextOption = None,
+        *,
+        judge: JudgeFlags,
         limit: Annotated[
             int | None,
             typer.Option(
@@ -120,11 +103,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
                 show_default=False,
             ),
         ] = None,
-        engine: EngineOption = Engine.process,
-        address: AddressOption = None,
-        actors: ActorsOption = 1,
-        cpus_per_actor: CpusPerActorOption = 1,
-        rps: RateOption = None,
+        engine: RayFlags,
         html: Annotated[
             Path | None,
             typer.Option(
@@ -151,28 +130,13 @@ def register(app: typer.Typer, context: CliContext) -> None:
             require_sklearn()  # before loading a judge model that could not be used
         except RubricateError as exc:
             fail(str(exc))
-        options = judge_options(
-            mode=mode,
-            compile_checks=compile_checks,
-            read_checks=read_checks,
-            explain_passes=explain_passes,
-            guard_injections=guard_injections,
-            show_context=show_context,
-        )
-        choice = JudgeChoice(context.judge_factory, judge, options)
+        choice = judge.choice(context.judge_factory)
         grader = build_judge(choice, jobs, err)
         progress = RichProgress(err, "Grading labelled items")
         try:
             with progress:
-                if engine is Engine.ray:
-                    ray_run = RayRun(
-                        judge=choice,
-                        address=address,
-                        actors=actors,
-                        cpus_per_actor=cpus_per_actor,
-                        jobs=jobs,
-                        requests_per_second=rps,
-                    )
+                ray_run = engine.run(choice, jobs)
+                if ray_run is not None:
                     report = agreement_on_ray(
                         ray_run, labelled, limit=limit, seed=seed, progress=progress
                     )

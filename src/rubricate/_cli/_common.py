@@ -1,13 +1,17 @@
-"""What the commands share: judge options, consoles, the progress bar and exit codes."""
+"""What the commands share: flag groups, judge options, consoles, the progress bar, exit codes."""
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import functools
+import inspect
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from langchain_core.language_models import BaseChatModel
@@ -42,10 +46,12 @@ __all__ = [
     "ContextChoice",
     "ExitCode",
     "ExplainPassesOption",
+    "FlagGroup",
     "GuardInjectionsOption",
     "JobsOption",
     "JudgeChoice",
     "JudgeFactory",
+    "JudgeFlags",
     "JudgeOption",
     "ModeChoice",
     "ModeOption",
@@ -60,6 +66,7 @@ __all__ = [
     "show_compiled",
     "stderr_console",
     "stdout_console",
+    "takes_flag_groups",
     "write_or_fail",
 ]
 
@@ -282,6 +289,89 @@ def judge_options(
     if show_context is not None:
         options["show_context"] = show_context.value
     return options
+
+
+@dataclass(frozen=True, kw_only=True)
+class FlagGroup:
+    """Flags several commands take, declared once: a frozen dataclass of typer-annotated fields.
+
+    A command decorated with `takes_flag_groups` takes the group as one parameter; its fields
+    stand in that parameter's place on the command line, so each command's `--help` lists them
+    where the parameter stands, by the names, defaults and help their annotations give.
+    """
+
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+def takes_flag_groups(command: _Command) -> _Command:
+    """Let a typer command take each `FlagGroup` parameter as that group's flags.
+
+    Typer reads a command's parameters from `inspect.signature`: the wrapper's signature has
+    each group's fields where the group's parameter stood (every parameter keyword-only, as
+    typer passes them), and the wrapper builds the group from them before calling `command`.
+    """
+    hints = typing.get_type_hints(command, include_extras=True)
+    parameters: list[inspect.Parameter] = []
+    groups: dict[str, tuple[type[FlagGroup], list[str]]] = {}
+    for parameter in inspect.signature(command).parameters.values():
+        annotation = hints[parameter.name]
+        if not (isinstance(annotation, type) and issubclass(annotation, FlagGroup)):
+            parameters.append(parameter.replace(kind=parameter.KEYWORD_ONLY, annotation=annotation))
+            continue
+        fields = typing.get_type_hints(annotation, include_extras=True)
+        members = [field.name for field in dataclasses.fields(annotation)]
+        groups[parameter.name] = (annotation, members)
+        parameters += [
+            inspect.Parameter(
+                field.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=inspect.Parameter.empty
+                if field.default is dataclasses.MISSING
+                else field.default,
+                annotation=fields[field.name],
+            )
+            for field in dataclasses.fields(annotation)
+        ]
+    names = [parameter.name for parameter in parameters]
+    clashes = sorted({name for name in names if names.count(name) > 1})
+    if clashes:
+        raise TypeError(f"{command.__name__}: a flag group repeats the parameter(s) {clashes}")
+
+    @functools.wraps(command)
+    def wrapper(**arguments: Any) -> Any:
+        for name, (group, members) in groups.items():
+            arguments[name] = group(**{member: arguments.pop(member) for member in members})
+        return command(**arguments)
+
+    wrapper.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
+    return typing.cast(_Command, wrapper)
+
+
+@dataclass(frozen=True, kw_only=True)
+class JudgeFlags(FlagGroup):
+    """The judge flags of every command that grades: `--judge` and the judge's options."""
+
+    judge: JudgeOption = "local"
+    mode: ModeOption = None
+    compile_checks: CompileChecksOption = False
+    read_checks: ReadChecksOption = None
+    explain_passes: ExplainPassesOption = None
+    guard_injections: GuardInjectionsOption = True
+    show_context: ShowContextOption = None
+
+    def choice(self, factory: JudgeFactory) -> JudgeChoice:
+        """The judge these flags choose, built by `factory`."""
+        options = judge_options(
+            mode=self.mode,
+            compile_checks=self.compile_checks,
+            read_checks=self.read_checks,
+            explain_passes=self.explain_passes,
+            guard_injections=self.guard_injections,
+            show_context=self.show_context,
+        )
+        return JudgeChoice(factory, self.judge, options)
 
 
 def build_judge(choice: JudgeChoice, jobs: int, console: Console) -> Judge:

@@ -19,33 +19,20 @@ from .._rubric._rubric import Rubric
 from ._common import (
     EXIT_CODES_HELP,
     CliContext,
-    CompileChecksOption,
     ExitCode,
-    ExplainPassesOption,
-    GuardInjectionsOption,
     JobsOption,
-    JudgeChoice,
-    JudgeOption,
-    ModeOption,
-    ReadChecksOption,
+    JudgeFlags,
     RichProgress,
-    ShowContextOption,
     build_judge,
     fail,
-    judge_options,
     show_compiled,
     stderr_console,
     stdout_console,
+    takes_flag_groups,
     write_or_fail,
 )
 from ._ray import (
-    ActorsOption,
-    AddressOption,
-    CpusPerActorOption,
-    Engine,
-    EngineOption,
-    RateOption,
-    RayRun,
+    RayFlags,
     grade_on_ray,
 )
 
@@ -94,6 +81,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
     """Add the `grade` command to `app`."""
 
     @app.command("grade", help=HELP, no_args_is_help=True)
+    @takes_flag_groups
     def grade(
         input_path: Annotated[
             Path,
@@ -131,13 +119,8 @@ def register(app: typer.Typer, context: CliContext) -> None:
             ),
         ] = None,
         jobs: JobsOption = 1,
-        judge: JudgeOption = "local",
-        mode: ModeOption = None,
-        compile_checks: CompileChecksOption = False,
-        read_checks: ReadChecksOption = None,
-        explain_passes: ExplainPassesOption = None,
-        guard_injections: GuardInjectionsOption = True,
-        show_context: ShowContextOption = None,
+        *,
+        judge: JudgeFlags,
         report: Annotated[
             Path | None,
             typer.Option(
@@ -151,11 +134,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
                 show_default=False,
             ),
         ] = None,
-        engine: EngineOption = Engine.process,
-        address: AddressOption = None,
-        actors: ActorsOption = 1,
-        cpus_per_actor: CpusPerActorOption = 1,
-        rps: RateOption = None,
+        engine: RayFlags,
     ) -> None:
         err = stderr_console()
         batch_rubric: Rubric | None = None
@@ -174,30 +153,15 @@ def register(app: typer.Typer, context: CliContext) -> None:
             input_path.resolve(),
         }:
             fail("--report must be a different file from the input and the results")
-        options = judge_options(
-            mode=mode,
-            compile_checks=compile_checks,
-            read_checks=read_checks,
-            explain_passes=explain_passes,
-            guard_injections=guard_injections,
-            show_context=show_context,
-        )
-        choice = JudgeChoice(context.judge_factory, judge, options)
+        choice = judge.choice(context.judge_factory)
         grader = build_judge(choice, jobs, err)
-        if compile_checks and batch_rubric is not None:
+        if judge.compile_checks and batch_rubric is not None:
             show_compiled(grader, batch_rubric, err)
         progress = RichProgress(err, "Grading")
         try:
             with progress:
-                if engine is Engine.ray:
-                    ray_run = RayRun(
-                        judge=choice,
-                        address=address,
-                        actors=actors,
-                        cpus_per_actor=cpus_per_actor,
-                        jobs=jobs,
-                        requests_per_second=rps,
-                    )
+                ray_run = engine.run(choice, jobs)
+                if ray_run is not None:
                     summary = grade_on_ray(
                         ray_run, input_path, results_path, rubric=batch_rubric, progress=progress
                     )

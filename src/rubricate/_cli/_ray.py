@@ -14,7 +14,7 @@ from .._batch._agreement import AgreementReport
 from .._batch._streaming import BatchProgress
 from .._batch._summary import GradeSummary
 from .._rubric._rubric import Rubric
-from ._common import JudgeChoice
+from ._common import FlagGroup, JudgeChoice
 
 __all__ = [
     "ActorsOption",
@@ -23,6 +23,7 @@ __all__ = [
     "Engine",
     "EngineOption",
     "RateOption",
+    "RayFlags",
     "RayRun",
     "agreement_on_ray",
     "grade_on_ray",
@@ -105,6 +106,30 @@ class RayRun:
             "concurrency": self.jobs,
             "requests_per_second": self.requests_per_second,
         }
+
+
+@dataclass(frozen=True, kw_only=True)
+class RayFlags(FlagGroup):
+    """The engine flags of `grade` and `agreement`: where to grade, and Ray's actor pool."""
+
+    engine: EngineOption = Engine.process
+    address: AddressOption = None
+    actors: ActorsOption = 1
+    cpus_per_actor: CpusPerActorOption = 1
+    rps: RateOption = None
+
+    def run(self, judge: JudgeChoice, jobs: int) -> RayRun | None:
+        """The Ray run these flags ask for, each actor judging as `judge`; None to grade here."""
+        if self.engine is not Engine.ray:
+            return None
+        return RayRun(
+            judge=judge,
+            address=self.address,
+            actors=self.actors,
+            cpus_per_actor=self.cpus_per_actor,
+            jobs=jobs,
+            requests_per_second=self.rps,
+        )
 
 
 def grade_on_ray(

@@ -20,21 +20,14 @@ from .._loop._refine import RefineResult, refine
 from .._redact import redact
 from ._common import (
     CliContext,
-    CompileChecksOption,
     ExitCode,
-    ExplainPassesOption,
-    GuardInjectionsOption,
-    JudgeChoice,
-    JudgeOption,
-    ModeOption,
-    ReadChecksOption,
-    ShowContextOption,
+    JudgeFlags,
     build_judge,
     fail,
-    judge_options,
     show_compiled,
     stderr_console,
     stdout_console,
+    takes_flag_groups,
 )
 from ._grade import resolve_rubric
 
@@ -63,6 +56,7 @@ def register(app: typer.Typer, context: CliContext) -> None:
     """Add the `run` command to `app`."""
 
     @app.command("run", help=HELP, no_args_is_help=True)
+    @takes_flag_groups
     def run(
         task: Annotated[
             str, typer.Argument(metavar="TASK", help="What the worker is asked to do.")
@@ -81,13 +75,8 @@ def register(app: typer.Typer, context: CliContext) -> None:
                 help="Worker model: 'local' or any LangChain 'provider:model'.",
             ),
         ] = "local",
-        judge: JudgeOption = "local",
-        mode: ModeOption = None,
-        compile_checks: CompileChecksOption = False,
-        read_checks: ReadChecksOption = None,
-        explain_passes: ExplainPassesOption = None,
-        guard_injections: GuardInjectionsOption = True,
-        show_context: ShowContextOption = None,
+        *,
+        judge: JudgeFlags,
         max_iterations: Annotated[
             int, typer.Option("--max-iterations", min=1, help="Grading passes at most.")
         ] = 3,
@@ -113,16 +102,8 @@ def register(app: typer.Typer, context: CliContext) -> None:
             worker = context.model_factory(model)
         except (RubricateError, ValueError, TypeError, ImportError) as exc:
             fail(redact(f"cannot create the model {model!r}: {exc}"))
-        options = judge_options(
-            mode=mode,
-            compile_checks=compile_checks,
-            read_checks=read_checks,
-            explain_passes=explain_passes,
-            guard_injections=guard_injections,
-            show_context=show_context,
-        )
-        grader = build_judge(JudgeChoice(context.judge_factory, judge, options), 1, progress)
-        if compile_checks:
+        grader = build_judge(judge.choice(context.judge_factory), 1, progress)
+        if judge.compile_checks:
             show_compiled(grader, parsed, progress)
         try:
             result = refine(
