@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _common import BOOTSTRAP, Rows, commit, now, rubric_of
+from _common import BOOTSTRAP, Rows, commit, now, rubric_of, write_json
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, HumanMessage
@@ -208,26 +208,32 @@ def run_variant(
 
 
 class Checkpoint(Rows):
-    """Finished (variant, item) outcomes of one configuration, as `Rows`.
+    """Finished (variant, item) outcomes of one configuration, as `Rows` beside the report.
 
     The first row is the run's configuration; a checkpoint of another configuration is refused
     rather than mixed in. Later rows are one `Outcome` with its variant, or the start of a
-    process that contributed (`segments`, with its commit).
+    process that contributed (`segments`, with its commit). `finish` writes the report and
+    drops the checkpoint, so the next run starts afresh.
     """
 
-    def __init__(self, path: Path, config: dict[str, Any], *, fresh: bool) -> None:
-        super().__init__(path, _checkpoint_key, fresh=fresh)
+    def __init__(
+        self, out: Path, config: dict[str, Any], *, fresh: bool, log: Callable[[str], None]
+    ) -> None:
+        self.out = out
+        super().__init__(out.with_suffix(".partial.jsonl"), _checkpoint_key, fresh=fresh)
         rows = list(self.done.values())
         if not rows:
             self.add({"config": config})
         elif rows[0].get("config") != config:
             raise SystemExit(
-                f"{path} is a checkpoint of another configuration ({rows[0].get('config')}); "
+                f"{self.path} is a checkpoint of another configuration ({rows[0].get('config')}); "
                 "rerun with the same arguments to resume it, or pass --fresh to start over"
             )
         self.segments = [r["segment"] for r in rows if "segment" in r]
         self.segments.append({"started": now(), "commit": commit(), "n": len(self.segments)})
         self.add({"segment": self.segments[-1]})
+        if len(self.segments) > 1:
+            log(f"resuming from {self.path} (pass --fresh to start over)")
         self.outcomes: dict[str, dict[str, Outcome]] = {}
         for row in rows:
             if "variant" in row:
@@ -237,6 +243,11 @@ class Checkpoint(Rows):
     def record(self, variant: str, outcome: Outcome) -> None:
         """Save one finished outcome before the next item starts."""
         self.add({"variant": variant, **outcome.__dict__})
+
+    def finish(self, report: dict[str, Any]) -> None:
+        """Write the finished run's `report` to `out` and drop the checkpoint."""
+        write_json(self.out, report)
+        self.path.unlink()
 
 
 def _checkpoint_key(row: dict[str, Any]) -> Any:

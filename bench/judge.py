@@ -256,9 +256,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "model_name": name_of(model),
         "max_tokens": getattr(model, "max_tokens", None),
     }
-    checkpoint = Checkpoint(args.out.with_suffix(".partial.jsonl"), config, fresh=args.fresh)
-    if len(checkpoint.segments) > 1:
-        log(f"resuming from {checkpoint.path} (pass --fresh to start over)")
+    checkpoint = Checkpoint(args.out, config, fresh=args.fresh, log=log)
     started = time.perf_counter()
     results = {
         name: run_variant(
@@ -296,8 +294,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         **build_report(results, args.seed, drawn),
     }
     print_table(report, console)
-    write_json(args.out, report)
-    checkpoint.path.unlink()
+    checkpoint.finish(report)
     console.print(f"wrote {args.out}")
     return report
 

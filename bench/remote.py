@@ -26,7 +26,6 @@ from _common import (
     read_jsonl,
     sample,
     select,
-    write_json,
 )
 from _labelled import (
     CallMeter,
@@ -166,9 +165,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "n_ctx": N_CTX,
         "threads": THREADS,
     }
-    checkpoint = Checkpoint(args.out.with_suffix(".partial.jsonl"), config, fresh=args.fresh)
-    if len(checkpoint.segments) > 1:
-        log(f"resuming from {checkpoint.path} (pass --fresh to start over)")
+    checkpoint = Checkpoint(args.out, config, fresh=args.fresh, log=log)
     meter = CallMeter()
     load_before = os.getloadavg()
     started = time.perf_counter()
@@ -241,8 +238,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         **build_report(results, args.seed, drawn),
     }
     print_table(report, console)
-    write_json(args.out, report)
-    checkpoint.path.unlink()
+    checkpoint.finish(report)
     console.print(f"wrote {args.out}")
     return report
 
