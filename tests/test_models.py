@@ -7,6 +7,7 @@ provider's structured output exactly as in production, with no key and no networ
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -68,14 +69,41 @@ def _logprobs(content: str) -> dict[str, Any]:
     return {"content": entries, "refusal": None}
 
 
-class _FakeProviders(BaseHTTPRequestHandler):
-    requests: ClassVar[list[dict[str, Any]]] = []
+class _JsonApi(BaseHTTPRequestHandler):
+    """A fake HTTP JSON API: a subclass reads requests with `_body` and answers with `_send`."""
 
     def log_message(self, *args: Any) -> None:  # keep test output clean
         pass
 
+    def _body(self) -> Any:
+        return json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+
+    def _send(self, status: int, reply: dict[str, Any]) -> None:
+        data = json.dumps(reply).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@contextlib.contextmanager
+def _serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """Serve `handler` on a free loopback port for the block; yields `http://127.0.0.1:PORT`."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _FakeProviders(_JsonApi):
+    requests: ClassVar[list[dict[str, Any]]] = []
+
     def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        body = self._body()
         type(self).requests.append({"path": self.path, "body": body, "headers": dict(self.headers)})
         if self.path.endswith("/chat/completions"):
             if body.get("logprobs") and body["model"] == _REFUSES_LOGPROBS:
@@ -121,29 +149,16 @@ class _FakeProviders(BaseHTTPRequestHandler):
             return
         self._send(200, reply)
 
-    def _send(self, status: int, reply: dict[str, Any]) -> None:
-        data = json.dumps(reply).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
 
 @pytest.fixture
 def fake_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, Any]]]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeProviders)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-000000")
-    monkeypatch.setenv("OPENAI_BASE_URL", f"{base}/v1")
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-not-a-real-key-000000")
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", base)
-    _FakeProviders.requests = []
-    yield _FakeProviders.requests
-    server.shutdown()
-    server.server_close()
+    with _serving(_FakeProviders) as base:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-000000")
+        monkeypatch.setenv("OPENAI_BASE_URL", f"{base}/v1")
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-not-a-real-key-000000")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", base)
+        _FakeProviders.requests = []
+        yield _FakeProviders.requests
 
 
 @pytest.mark.parametrize(
@@ -284,7 +299,7 @@ def test_ids_resolve_as_init_chat_model_does(monkeypatch: pytest.MonkeyPatch) ->
     assert google.model.endswith("gemini-2.5-flash")
 
 
-class _NoJsonSchemaServer(BaseHTTPRequestHandler):
+class _NoJsonSchemaServer(_JsonApi):
     """Rejects `response_format: json_schema` and answers forced tool calls.
 
     `reject_status` 500 is what llama-cpp-python's server sends (its validation error wrapped in
@@ -294,11 +309,8 @@ class _NoJsonSchemaServer(BaseHTTPRequestHandler):
     requests: ClassVar[list[dict[str, Any]]] = []
     reject_status: ClassVar[int] = 500
 
-    def log_message(self, *args: Any) -> None:
-        pass
-
     def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        body = self._body()
         type(self).requests.append(body)
         if (body.get("response_format") or {}).get("type") == "json_schema":
             status = type(self).reject_status
@@ -347,23 +359,14 @@ class _NoJsonSchemaServer(BaseHTTPRequestHandler):
                 ],
                 "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
             }
-        data = json.dumps(reply).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        self._send(status, reply)
 
 
 @pytest.fixture
 def no_json_schema_api() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _NoJsonSchemaServer)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    _NoJsonSchemaServer.requests = []
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    server.shutdown()
-    server.server_close()
+    with _serving(_NoJsonSchemaServer) as base:
+        _NoJsonSchemaServer.requests = []
+        yield f"{base}/v1"
 
 
 @pytest.mark.parametrize("status", [500, 422])
@@ -398,29 +401,15 @@ def test_a_server_that_rejects_json_schema_gets_forced_tool_calls_from_then_on(
 
 
 def test_other_client_errors_are_not_taken_for_a_rejected_format(no_json_schema_api: str) -> None:
-    class _Rejects(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
+    class _Rejects(_JsonApi):
         def do_POST(self) -> None:
-            self.rfile.read(int(self.headers["Content-Length"]))
-            data = b'{"error": {"message": "context length exceeded", "code": 400}}'
-            self.send_response(400)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            self._body()
+            self._send(400, {"error": {"message": "context length exceeded", "code": 400}})
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Rejects)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
-        model = ChatOpenAI(model="m", base_url=url, api_key="sk-x", max_retries=0)
+    with _serving(_Rejects) as base:
+        model = ChatOpenAI(model="m", base_url=f"{base}/v1", api_key="sk-x", max_retries=0)
         judge = Judge(model, retry=RetryPolicy(max_retries=0, timeout=10))
         evaluation = judge.evaluate("- One", output="x")
-    finally:
-        server.shutdown()
-        server.server_close()
     assert evaluation.result == "grader_error"
     assert "context length exceeded" in evaluation.explanation
     assert evaluation.usage.calls == 1
@@ -438,16 +427,11 @@ def test_sync_gradings_in_a_row_share_keep_alive_connections(
 ) -> None:
     # A fresh event loop per sync call left the second grading with a pooled connection of the
     # first, closed loop: "RuntimeError: Event loop is closed", reported as grader_error.
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _KeepAliveProviders)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     _FakeProviders.requests = []
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    with _serving(_KeepAliveProviders) as base:
+        url = f"{base}/v1"
         model = ChatOpenAI(model="gpt-4o-mini", base_url=url, api_key="sk-x", max_retries=0)
         judge = Judge(model, retry=RetryPolicy(max_retries=0, timeout=10))
         evaluations = [judge.evaluate("- One\n- Two", output=f"draft {n}") for n in range(3)]
-    finally:
-        server.shutdown()
-        server.server_close()
     assert [e.result for e in evaluations] == ["needs_revision"] * 3, evaluations[-1].explanation
     assert len(_FakeProviders.requests) == 3
