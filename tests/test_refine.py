@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
-from rubricate import Criterion, Judge, RetryPolicy, Rubric, arefine, refine
+from rubricate import Criterion, Judge, RefineResult, RetryPolicy, Rubric, arefine, refine
 from rubricate.testing import ScriptedChatModel, joint_reply
 
 RUBRIC = "- Mentions Paris\n- Under ten words"
@@ -120,22 +120,19 @@ def test_grader_error_ends_the_run() -> None:
 
 def test_sqlite_thread_persists_and_a_second_call_starts_a_new_run(tmp_path: Path) -> None:
     db = tmp_path / "runs.sqlite"
-    first = refine(
-        lambda task, feedback: "Paris.",
-        "Capital?",
-        RUBRIC,
-        judge=judge(PASS),
-        checkpointer=db,
-        thread_id="t",
-    )
-    second = refine(
-        lambda task, feedback: "Paris!",
-        "Again?",
-        RUBRIC,
-        judge=judge(PASS),
-        checkpointer=db,
-        thread_id="t",
-    )
+
+    def run(task: str, answer: str) -> RefineResult:
+        return refine(
+            lambda task, feedback: answer,
+            task,
+            RUBRIC,
+            judge=judge(PASS),
+            checkpointer=db,
+            thread_id="t",
+        )
+
+    first = run("Capital?", "Paris.")
+    second = run("Again?", "Paris!")
     assert first.status == second.status == "satisfied"
     assert len(second.evaluations) == 2
     assert second.evaluations[0]["grading_run_id"] != second.evaluations[1]["grading_run_id"]
