@@ -69,6 +69,30 @@ def _logprobs(content: str) -> dict[str, Any]:
     return {"content": entries, "refusal": None}
 
 
+def _chat_completion(
+    model: str,
+    message: dict[str, Any],
+    *,
+    finish_reason: str,
+    usage: tuple[int, int],
+    **choice: Any,
+) -> dict[str, Any]:
+    """An OpenAI chat completion answering `message`; `choice` adds to its one choice."""
+    prompt, completion = usage
+    return {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [{"index": 0, "finish_reason": finish_reason, "message": message, **choice}],
+        "usage": {
+            "prompt_tokens": prompt,
+            "completion_tokens": completion,
+            "total_tokens": prompt + completion,
+        },
+    }
+
+
 class _JsonApi(BaseHTTPRequestHandler):
     """A fake HTTP JSON API: a subclass reads requests with `_body` and answers with `_send`."""
 
@@ -111,21 +135,13 @@ class _FakeProviders(_JsonApi):
                 return
             schema = body["response_format"]["json_schema"]["schema"]
             content = json.dumps(_verdicts_for(schema))
-            reply = {
-                "id": "chatcmpl-1",
-                "object": "chat.completion",
-                "created": 0,
-                "model": body["model"],
-                "choices": [
-                    {
-                        "index": 0,
-                        "finish_reason": "stop",
-                        "message": {"role": "assistant", "content": content},
-                        **({"logprobs": _logprobs(content)} if body.get("logprobs") else {}),
-                    }
-                ],
-                "usage": {"prompt_tokens": 321, "completion_tokens": 45, "total_tokens": 366},
-            }
+            reply = _chat_completion(
+                body["model"],
+                {"role": "assistant", "content": content},
+                finish_reason="stop",
+                usage=(321, 45),
+                **({"logprobs": _logprobs(content)} if body.get("logprobs") else {}),
+            )
         elif self.path.endswith("/messages"):
             tool = body["tools"][0]
             reply = {
@@ -332,33 +348,15 @@ class _NoJsonSchemaServer(_JsonApi):
                 args: dict[str, Any] = _verdicts_for(tool["parameters"])
             else:
                 args = {"verdict": "pass", "gap": ""}
-            reply = {
-                "id": "chatcmpl-1",
-                "object": "chat.completion",
-                "created": 0,
-                "model": body["model"],
-                "choices": [
-                    {
-                        "index": 0,
-                        "finish_reason": "tool_calls",
-                        "message": {
-                            "role": "assistant",
-                            "content": None,
-                            "tool_calls": [
-                                {
-                                    "id": "call_1",
-                                    "type": "function",
-                                    "function": {
-                                        "name": tool["name"],
-                                        "arguments": json.dumps(args),
-                                    },
-                                }
-                            ],
-                        },
-                    }
-                ],
-                "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+            call = {"name": tool["name"], "arguments": json.dumps(args)}
+            message = {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": "call_1", "type": "function", "function": call}],
             }
+            reply = _chat_completion(
+                body["model"], message, finish_reason="tool_calls", usage=(100, 20)
+            )
         self._send(status, reply)
 
 
