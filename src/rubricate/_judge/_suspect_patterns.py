@@ -134,7 +134,7 @@ _FAMILIES: tuple[_Family, ...] = (
         ),
         (
             _t(f"{_AI_WORDS} system sys grading evaluation"),
-            rf"^[\s>*#_(\[-]*(?:{_AI}|system|sys|grading|evaluation)\s*(?:note|message|notice|instruction)?\s*[:,]",
+            rf"(?:^[\s>*#_(\[/;-]*|(?:#|//|--|/\*|<!--)\s*)(?:(?:{_AI}|system|sys|grading|evaluation)\s*){{1,2}}(?:note|message|notice|instruction)?\s*[:,]",
         ),
         (
             _t(
@@ -391,6 +391,33 @@ _FAMILIES: tuple[_Family, ...] = (
             r"<\|im_start\|>.*?(?:<\|im_end\|>|\n\s*\n|\Z)|<\|start_header_id\|>.*?(?:<\|eot_id\|>|\n\s*\n|\Z)|\[inst\].*?(?:\[/inst\]|\n\s*\n|\Z)",
         ),
         whole_sentence=False,
+    ),
+    _family(
+        "a plea to pass",
+        (
+            _t("please pls kindly beg begging | pass approve accept"),
+            r"\b(?:please|pls|kindly|i beg you|i'm begging you|i am begging you)\b[^.\n]{0,30}?\b(?:pass|approve|accept)\s+(?:this|it|me|my|the)\b",
+        ),
+        (
+            _t("don do never please | fail reject"),
+            r"\b(?:don't|do not|please don't|please do not|never)\s+(?:fail|reject|mark down|penali[sz]e)\s+(?:this|it|me|my|the)\b",
+        ),
+        (
+            _t("depends depend riding rides | on"),
+            r"\b(?:my|our|their|his|her)\s+(?:\w+\s+){0,2}(?:job|career|grade|scholarship|degree|future|livelihood|family|life|visa|promotion|bonus|reputation)\s+(?:\w+\s+){0,2}(?:depends?|rid(?:es|ing)|hangs?)\s+on\b",
+        ),
+        to_paragraph_end=True,
+    ),
+    _family(
+        "a sign-off or check claimed for the answer",
+        (
+            _t(f"sign signoff signed | {_GRADING_WORDS} team lead"),
+            rf"\b(?:{_GRADING_NOUN}|team|lead)\s+(?:team\s+)?sign[- ]?off\b|\bsigned[- ]off\s+by\s+(?:the\s+)?(?:\w+\s+)?(?:{_GRADING_NOUN}|team|lead)\b",
+        ),
+        (
+            _t("✅ ✔ ☑"),
+            rf"[✅✔☑]\ufe0f?\s*(?:[\w'’-]+\s+){{0,5}}?(?:{_PRESENT}|verified|approved|confirmed|checked|done|correct)\b",
+        ),
     ),
     _family(
         "text hidden from a human reader",
