@@ -39,6 +39,7 @@ _TOKEN = re.compile(r"\S+")
 _SHORT_PARAGRAPH = 300
 _BARE_CHARS = 60
 _DISGUISED = "a word disguised with invisible or look-alike letters"
+_FORGED_DATA = "forged verdict data"
 _LEADING = frozenset(".!?;: \t\r\n")
 # One sentence ends after [.!?] (and closing quotes) and a space, a line at its break; a comment
 # or a chat-template token starts a new one. Each alternative starts with a known character, so
@@ -110,7 +111,10 @@ def find_suspect_passages(text: str) -> tuple[SuspectPassage, ...]:
         spans.append((unit_start, unit_end, family.reason))
     if not spans:
         return ()
-    spans = [(*_widen_to_block(text, s, e), reason) for s, e, reason in spans]
+    spans = [
+        (*_widen_to_block(text, s, e, whole_fence=reason == _FORGED_DATA), reason)
+        for s, e, reason in spans
+    ]
     spans.sort()
     merged: list[list[Any]] = []
     for start, end, reason in spans:
@@ -221,13 +225,21 @@ def _standalone(text: str, start: int, end: int) -> bool:
     return len(re.sub(r"[\W_]", "", line)) <= len(re.sub(r"[\W_]", "", text[start:end])) + 3
 
 
-def _widen_to_block(text: str, start: int, end: int) -> tuple[int, int]:
-    """Widen a span to the fenced code block or the JSON value (from a line start) holding it."""
+def _widen_to_block(text: str, start: int, end: int, *, whole_fence: bool) -> tuple[int, int]:
+    """Widen a span to the JSON value holding it, or verdict data to the fenced block it fills.
+
+    Other matches inside a fenced block (a comment, an `echo "PASSED"`) mask their own lines:
+    the code around them is the answer, and masking it failed honest answers whose code merely
+    prints a status ("is a YAML config" of a CI file).
+    """
     fences = [m.start() for m in _CODE_FENCE.finditer(text)]
     if len(fences) % 2:
         fences.append(len(text))  # an unclosed block runs to the end
     for opening, closing in zip(fences[::2], fences[1::2], strict=True):
         if opening <= start <= closing:
+            body = text[opening:closing].lstrip().partition("\n")[2].lstrip()  # under the fence
+            if not (whole_fence and body.startswith(("{", "["))):
+                return start, end  # a line of code, not a block of verdict data
             close_end = text.find("\n", closing)
             return opening, max(end, len(text) if close_end < 0 else close_end)
     for match in _JSON_START.finditer(text, 0, start + 1):
