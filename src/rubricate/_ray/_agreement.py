@@ -14,16 +14,14 @@ from pathlib import Path
 from typing import Unpack
 
 from .._batch._agreement import AgreementReport, finish_report, record_evaluation, select_items
-from .._batch._items import GradeItem, ItemResult
+from .._batch._items import GradeItem
 from .._batch._labels import LabelledItem
 from .._batch._statistics import Pair, require_sklearn
 from .._batch._streaming import BatchProgress, check_count
 from .._judge._options import JudgeOptions
 from .._types import Evaluation
-from ._actor import JudgeSpec, build_judge, check_spec, plain
-from ._dataset import default_batch_size, grade_rows
-from ._file import _result_rows, _to_blocks
-from ._runtime import require_ray
+from ._actor import JudgeSpec
+from ._pool import ActorPool
 
 __all__ = ["measure_agreement_ray"]
 
@@ -71,9 +69,17 @@ def measure_agreement_ray(
     started = time.perf_counter()
     check_count("limit", limit, optional=True)
     require_sklearn()
-    ray = require_ray()
-    check_spec(judge, options, "measure_agreement_ray()")
-    driver_judge = build_judge(judge, options)
+    pool = ActorPool.start(
+        "measure_agreement_ray()",
+        judge,
+        options,
+        actors=actors,
+        cpus_per_actor=cpus_per_actor,
+        concurrency=concurrency,
+        requests_per_second=requests_per_second,
+        batch_size=batch_size,
+    )
+    driver_judge = pool.driver
     progress = progress or BatchProgress()
     report = AgreementReport.start(driver_judge, paths, seed=seed, limit=limit)
     pending: dict[int, LabelledItem] = {}
@@ -86,36 +92,20 @@ def measure_agreement_ray(
                 id=index, output=item.output, task=item.task, rubric=item.rubric, line=item.line
             )
 
-    size = batch_size or default_batch_size(local=driver_judge.local, concurrency=concurrency)
-    blocks = _to_blocks(ray, as_grade_items(), size)
     pairs: list[Pair] = []
-    if blocks:
-        graded = grade_rows(
-            ray.data.from_pandas_refs(blocks),
-            None,
-            judge=judge,
-            options=options,
-            actors=min(actors, len(blocks)),
-            cpus_per_actor=cpus_per_actor,
-            concurrency=concurrency,
-            requests_per_second=requests_per_second,
-            batch_size=size,
-            source=", ".join(report.files),
+    for result in pool.grade(as_grade_items(), None, source=", ".join(report.files)):
+        item = pending.pop(int(result.id), None)
+        if item is None:  # a replayed batch: this item is counted already
+            continue
+        evaluation = Evaluation(
+            result=result.result,
+            explanation=result.error or "",
+            criteria=result.criteria,
+            usage=result.usage,
+            latency_s=result.latency_s,
+            mode=driver_judge.mode,
+            model=result.model,
         )
-        for row in _result_rows(graded):
-            result = ItemResult.from_dict(plain(row))
-            item = pending.pop(int(result.id), None)
-            if item is None:  # a replayed batch: this item is counted already
-                continue
-            evaluation = Evaluation(
-                result=result.result,
-                explanation=result.error or "",
-                criteria=result.criteria,
-                usage=result.usage,
-                latency_s=result.latency_s,
-                mode=driver_judge.mode,
-                model=result.model,
-            )
-            record_evaluation(report, pairs, int(result.id), item, evaluation, progress)
+        record_evaluation(report, pairs, int(result.id), item, evaluation, progress)
     finish_report(report, pairs, seed=seed, started=started)
     return report

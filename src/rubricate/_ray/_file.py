@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Unpack
+from typing import Unpack
 
 from .._batch._grade import parse_batch_rubric
 from .._batch._items import GradeItem, ItemId, ItemResult, iter_items
@@ -36,13 +36,10 @@ from .._batch._results import (
 )
 from .._batch._streaming import BatchProgress, LineProblem
 from .._batch._summary import GradeSummary
-from .._exceptions import RubricateError
 from .._judge._options import JudgeOptions
-from .._redact import redact
 from .._rubric._rubric import RubricLike
-from ._actor import JudgeSpec, build_judge, check_spec, plain
-from ._dataset import default_batch_size, grade_rows
-from ._runtime import require_ray
+from ._actor import JudgeSpec
+from ._pool import ActorPool
 
 __all__ = ["grade_file_ray"]
 
@@ -95,9 +92,17 @@ def grade_file_ray(
 
     """
     started = time.perf_counter()
-    ray = require_ray()
-    check_spec(judge, options, "grade_file_ray()")
-    driver_judge = build_judge(judge, options)
+    pool = ActorPool.start(
+        "grade_file_ray()",
+        judge,
+        options,
+        actors=actors,
+        cpus_per_actor=cpus_per_actor,
+        concurrency=concurrency,
+        requests_per_second=requests_per_second,
+        batch_size=batch_size,
+    )
+    driver_judge = pool.driver
     default_rubric = parse_batch_rubric(rubric)
     source = Path(input_path)
     target = results_target(source, results_path)
@@ -153,26 +158,9 @@ def grade_file_ray(
                 yield item
 
         items: Iterable[GradeItem] = first_round()
-        size = batch_size or default_batch_size(local=driver_judge.local, concurrency=concurrency)
         while True:
-            blocks = _to_blocks(ray, items, size)
-            if not blocks:
-                break
-            graded = grade_rows(
-                ray.data.from_pandas_refs(blocks),
-                default_rubric,
-                judge=judge,
-                options=options,
-                actors=min(actors, len(blocks)),  # a block is one actor's task: no idle actors
-                cpus_per_actor=cpus_per_actor,
-                concurrency=concurrency,
-                requests_per_second=requests_per_second,
-                batch_size=size,
-                source=str(source),
-            )
             again: list[GradeItem] = []
-            for row in _result_rows(graded):
-                result = ItemResult.from_dict(plain(row))
+            for result in pool.grade(items, default_rubric, source=str(source)):
                 write(result)
                 key = key_of.pop(result.id, None)
                 if key is None:
@@ -188,48 +176,8 @@ def grade_file_ray(
                 for follower in followers:
                     assert isinstance(stored, dict)  # the leader's line was just written
                     write(from_cached(follower, stored, key))
+            if not again:
+                break
             items = again
     summary.wall_s = time.perf_counter() - started
     return summary
-
-
-def _result_rows(graded: Any) -> Iterator[dict[str, Any]]:
-    """The result rows as each batch comes back; a failed Ray run as a `RubricateError`.
-
-    Judge failures are rows (recorded per item); what fails here is the run itself, such as a
-    judge that cannot be built in the actors. The message keeps Ray's last line, the cause.
-    """
-    try:
-        for batch in graded.iter_batches(batch_size=None, batch_format="pandas"):
-            yield from batch.to_dict("records")
-    except Exception as exc:
-        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
-        cause = lines[-1] if lines else type(exc).__name__
-        raise RubricateError(redact(f"the Ray run failed: {cause}")) from exc
-
-
-def _to_blocks(ray: Any, items: Iterable[GradeItem], size: int) -> list[Any]:
-    """The items as object-store blocks of one batch each (a block is one actor task).
-
-    The driver holds one block at a time.
-    """
-    import pandas as pd
-
-    blocks: list[Any] = []
-    chunk: list[dict[str, Any]] = []
-    for item in items:
-        chunk.append(
-            {
-                "id": item.id,
-                "line": item.line,
-                "output": item.output,
-                "task": item.task,
-                "rubric": item.rubric.to_dict() if item.rubric is not None else None,
-            }
-        )
-        if len(chunk) == size:
-            blocks.append(ray.put(pd.DataFrame(chunk, dtype=object)))
-            chunk = []
-    if chunk:
-        blocks.append(ray.put(pd.DataFrame(chunk, dtype=object)))
-    return blocks
