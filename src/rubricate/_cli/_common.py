@@ -91,7 +91,7 @@ EXIT_CODES_HELP = (
 )
 
 JudgeFactory = Callable[[str, JudgeOptions], Judge]
-"""Builds the judge from `--judge` and the options the other judge flags set (`judge_options`);
+"""Builds the judge from `--judge` and the options the other judge flags set (`JudgeFlags.options`);
 tests pass one that wraps a fake chat model. With `--engine ray` it runs in each actor."""
 
 
@@ -265,30 +265,9 @@ def write_or_fail(path: Path, write: Callable[[], object]) -> None:
         fail(f"cannot write {str(path)!r}: {exc.strerror or exc}")
 
 
-def judge_options(
-    *,
-    mode: ModeChoice | None,
-    compile_checks: bool = False,
-    read_checks: bool | None = None,
-    explain_passes: bool | None = None,
-    guard_injections: bool = True,
-    show_context: ContextChoice | None = None,
-) -> JudgeOptions:
-    """The judge options the flags set; a flag left at its default sets nothing."""
-    options: JudgeOptions = {}
-    if mode is not None:
-        options["mode"] = _MODES[mode]
-    if compile_checks:
-        options["compile_checks"] = True
-    if read_checks is not None:
-        options["read_checks"] = read_checks
-    if explain_passes is not None:
-        options["explain_passes"] = explain_passes
-    if not guard_injections:
-        options["guard_injections"] = False
-    if show_context is not None:
-        options["show_context"] = show_context.value
-    return options
+def judge_options(**flags: Any) -> JudgeOptions:
+    """The judge options the judge flags set, given by their names: `JudgeFlags.options`."""
+    return JudgeFlags(**flags).options()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -361,17 +340,26 @@ class JudgeFlags(FlagGroup):
     guard_injections: GuardInjectionsOption = True
     show_context: ShowContextOption = None
 
+    def options(self) -> JudgeOptions:
+        """The judge options these flags set; a flag left at its default sets nothing."""
+        options: JudgeOptions = {}
+        if self.mode is not None:
+            options["mode"] = _MODES[self.mode]
+        if self.compile_checks:
+            options["compile_checks"] = True
+        if self.read_checks is not None:
+            options["read_checks"] = self.read_checks
+        if self.explain_passes is not None:
+            options["explain_passes"] = self.explain_passes
+        if not self.guard_injections:
+            options["guard_injections"] = False
+        if self.show_context is not None:
+            options["show_context"] = self.show_context.value
+        return options
+
     def choice(self, factory: JudgeFactory) -> JudgeChoice:
         """The judge these flags choose, built by `factory`."""
-        options = judge_options(
-            mode=self.mode,
-            compile_checks=self.compile_checks,
-            read_checks=self.read_checks,
-            explain_passes=self.explain_passes,
-            guard_injections=self.guard_injections,
-            show_context=self.show_context,
-        )
-        return JudgeChoice(factory, self.judge, options)
+        return JudgeChoice(factory, self.judge, self.options())
 
 
 def build_judge(choice: JudgeChoice, jobs: int, console: Console) -> Judge:
