@@ -21,7 +21,7 @@ import pytest
 from langchain_openai import ChatOpenAI
 from typer.testing import CliRunner
 
-from llama_server import FaultProxy
+from fault_proxy import FaultProxy
 from rubricate import Judge, RetryPolicy
 from rubricate._cli import create_app
 from rubricate._judge._answers import CRITERION_TITLE
