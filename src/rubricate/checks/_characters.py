@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ._check import TextTest
 from ._registry import catalogue_check
@@ -30,15 +31,7 @@ def all_lowercase() -> TextTest:
         ```
 
     """
-
-    def test(text: str) -> tuple[bool, str]:
-        capitals = [i for i, char in enumerate(text) if char.isupper() or char.istitle()]
-        if capitals:
-            noun = "capital letter" if len(capitals) == 1 else "capital letters"
-            return False, f"has {len(capitals)} {noun}, first in {_word_at(text, capitals[0])!r}"
-        return True, "has no capital letters"
-
-    return test
+    return _none_of(lambda char: char.isupper() or char.istitle(), "capital letter")
 
 
 @catalogue_check
@@ -54,13 +47,18 @@ def all_capitals() -> TextTest:
         ```
 
     """
+    return _none_of(str.islower, "lowercase letter")
+
+
+def _none_of(wrong: Callable[[str], bool], noun: str) -> TextTest:
+    """A test that no character is `wrong`, naming the first word that has one."""
 
     def test(text: str) -> tuple[bool, str]:
-        lower = [i for i, char in enumerate(text) if char.islower()]
-        if lower:
-            noun = "lowercase letter" if len(lower) == 1 else "lowercase letters"
-            return False, f"has {len(lower)} {noun}, first in {_word_at(text, lower[0])!r}"
-        return True, "has no lowercase letters"
+        found = [i for i, char in enumerate(text) if wrong(char)]
+        if found:
+            nouns = noun if len(found) == 1 else f"{noun}s"
+            return False, f"has {len(found)} {nouns}, first in {_word_at(text, found[0])!r}"
+        return True, f"has no {noun}s"
 
     return test
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ._check import TextTest
@@ -34,8 +35,7 @@ def keywords_present(keywords: Sequence[str]) -> TextTest:
         ```
 
     """
-    phrases = required_phrases("keywords_present", "keywords", keywords)
-    patterns = [(phrase, phrase_pattern(phrase, inflected=True)) for phrase in phrases]
+    phrases, patterns = _keywords("keywords_present", keywords)
 
     def test(text: str) -> tuple[bool, str]:
         missing = [phrase for phrase, pattern in patterns if not pattern.search(text)]
@@ -61,8 +61,7 @@ def keywords_forbidden(keywords: Sequence[str]) -> TextTest:
         ```
 
     """
-    phrases = required_phrases("keywords_forbidden", "keywords", keywords)
-    patterns = [(phrase, phrase_pattern(phrase, inflected=True)) for phrase in phrases]
+    phrases, patterns = _keywords("keywords_forbidden", keywords)
 
     def test(text: str) -> tuple[bool, str]:
         found = [(phrase, len(pattern.findall(text))) for phrase, pattern in patterns]
@@ -72,6 +71,14 @@ def keywords_forbidden(keywords: Sequence[str]) -> TextTest:
         return True, f"has none of {listed(phrases, 'or')}"
 
     return test
+
+
+def _keywords(
+    check: str, keywords: Sequence[str]
+) -> tuple[list[str], list[tuple[str, re.Pattern[str]]]]:
+    """The keywords, checked, each with the pattern that finds it (plural and possessive too)."""
+    phrases = required_phrases(check, "keywords", keywords)
+    return phrases, [(phrase, phrase_pattern(phrase, inflected=True)) for phrase in phrases]
 
 
 @catalogue_check
