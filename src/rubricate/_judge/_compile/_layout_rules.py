@@ -18,6 +18,7 @@ from ._vocabulary import (
     Reading,
     bound,
     cmp_key,
+    constant,
 )
 
 __all__ = [
@@ -69,8 +70,7 @@ UNNUMBERED = re.compile(
 )
 
 
-def unnumbered_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("numbered_count", exactly=0)
+unnumbered_rule = constant("numbered_count", exactly=0)
 
 
 # -- list formatting named with what it lists ----------------------------------------------
@@ -199,8 +199,7 @@ CODE_BLOCK = re.compile(
 )
 
 
-def code_block_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("code_block_count", at_least=1)
+code_block_rule = constant("code_block_count", at_least=1)
 
 
 # The size of a table: "the table has exactly 3 columns", "a table with at most 5 rows, not

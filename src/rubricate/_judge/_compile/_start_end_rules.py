@@ -16,6 +16,7 @@ from ._vocabulary import (
     ORDINAL,
     ORDINAL_WORDS,
     Reading,
+    constant,
 )
 
 __all__ = [
@@ -192,5 +193,4 @@ SIGN_OFF = re.compile(
 )
 
 
-def sign_off_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("has_sign_off")
+sign_off_rule = constant("has_sign_off")

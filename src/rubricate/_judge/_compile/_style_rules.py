@@ -17,6 +17,7 @@ from ._vocabulary import (
     NEG,
     ORDINAL,
     Reading,
+    constant,
 )
 
 __all__ = [
@@ -77,8 +78,7 @@ def title_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return negate(check) if match.groupdict().get("neg") else check
 
 
-def angle_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("has_title", angle_brackets=True)
+angle_rule = constant("has_title", angle_brackets=True)
 
 
 _CASE_NAMES = {"title": "title", "sentence": "sentence", "lower": "lower", "upper": "upper"}
@@ -131,8 +131,7 @@ QUOTES_AROUND = re.compile(
 )
 
 
-def quotes_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("wrapped_in_quotes")
+quotes_rule = constant("wrapped_in_quotes")
 
 
 JSON = re.compile(
@@ -147,8 +146,7 @@ JSON = re.compile(
 )
 
 
-def json_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("valid_json")
+json_rule = constant("valid_json")
 
 
 _DATE_SPEC = r"[ydm]{1,4}(?:[-/. ][ydm]{1,4}){2}"

@@ -41,6 +41,7 @@ __all__ = [
     "Reading",
     "bound",
     "cmp_key",
+    "constant",
     "count_check",
     "is_mark",
     "mask",
@@ -333,6 +334,12 @@ def cmp_key(match: re.Match[str], prefix: str = "") -> str | None:
         if match.groupdict().get(f"{prefix}{key}"):
             return key
     return None
+
+
+def constant(name: str, **args: Any) -> Builder:
+    """A rule's builder whose match always means the same check: "no numbered list" and the like."""
+    check = create(name, **args)
+    return lambda match, reading: check
 
 
 def count_check(unit: str, bounds: dict[str, int], **extra: Any) -> Check:
