@@ -63,9 +63,12 @@ def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
     for name in HAND_WRITTEN:
         # A split may be several files written at different times: dev.jsonl, dev-b.jsonl, ...
         folder = Path(args.hand_written) / name
-        paths = sorted(folder.glob(f"{args.split}.jsonl")) + sorted(
-            folder.glob(f"{args.split}-*.jsonl")
-        )
+        if args.files:
+            paths = sorted(folder.glob(args.files))
+        else:
+            paths = sorted(folder.glob(f"{args.split}.jsonl")) + sorted(
+                folder.glob(f"{args.split}-*.jsonl")
+            )
         if not paths and (name, args.split) in REQUIRED and name in args.sets:
             raise SystemExit(
                 f"{name}: the {args.split} split {folder / args.split}.jsonl is missing; "
@@ -232,6 +235,9 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--model", default="local", help="the judge (see _common.chat_model)")
     parser.add_argument("--hand-written", default=ROOT / "bench" / "data", help="<set>/<split>")
+    parser.add_argument(
+        "--files", default=None, help="which files of each hand-written set, e.g. 'dev-b.jsonl'"
+    )
     parser.add_argument("--out", default=None)
     parser.add_argument("--fresh", action="store_true")
     parser.add_argument(

@@ -105,6 +105,20 @@ def test_verdicts_reads_both_format_dev_files_and_stops_without_the_blind_split(
 
     figures = json.loads(out.read_text())["sets"]["format"]["default"]
     assert (figures["items"], figures["criteria"], figures["accuracy"]) == (2, 2, 1.0)
+    one_file = tmp_path / "dev-b.json"
+    chosen = ["--files", "dev-b.jsonl", "--out", one_file]
+    ran(
+        run_bench(
+            "verdicts",
+            "--split",
+            "dev",
+            *args[:-2],
+            *chosen,
+            "--model",
+            "python:bench_models.pass_all",
+        )
+    )
+    assert json.loads(one_file.read_text())["sets"]["format"]["default"]["items"] == 1
     refused = run_bench(
         "verdicts", "--split", "test", *args, "--model", "python:bench_models.unused"
     )
