@@ -2,7 +2,8 @@
 
 Every variant grades the same seeded sample on one shared model (docs/benchmarks.md, "Judge
 accuracy and speed"); each finished (variant, item) is checkpointed beside `--out`, so rerunning
-the command resumes, and `--rescore` recomputes a report's metrics from its stored verdicts.
+the command resumes, and `--rescore` recomputes a report's metrics from its stored verdicts
+(`<report>.items.jsonl.gz` beside it, which git ignores: the report itself holds only figures).
 
     .venv/bin/python bench/judge.py --realsumm 300 --ifeval 200 --judge local
 """
@@ -10,6 +11,7 @@ the command resumes, and `--rescore` recomputes a report's metrics from its stor
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import time
 from itertools import zip_longest
@@ -74,7 +76,7 @@ def build_report(
     """
     scored = finished_by_all(results)
     variants: dict[str, Any] = {}
-    for name, outs in results.items():
+    for name in results:
         variants[name] = {
             "overall": summarize(scored[name], seed),
             "per_source": {
@@ -82,7 +84,6 @@ def build_report(
                 for source in SOURCES
                 if of_source(scored[name], source)
             },
-            "items": [o.__dict__ for o in outs],
         }
 
     def versus(name: str, other: str, source: str) -> dict[str, Any] | None:
@@ -125,6 +126,19 @@ def build_report(
     }
 
 
+def items_path(report: Path) -> Path:
+    """Where a report's per-item verdicts go: beside it, compressed, and not in git."""
+    return report.with_name(f"{report.stem}.items.jsonl.gz")
+
+
+def write_items(report: Path, results: dict[str, list[Outcome]]) -> None:
+    """The verdicts `--rescore` recomputes from; the report in git holds only the figures."""
+    with gzip.open(items_path(report), "wt", encoding="utf-8") as sink:
+        for name, outs in results.items():
+            for outcome in outs:
+                sink.write(json.dumps({"variant": name, **outcome.__dict__}) + "\n")
+
+
 def of_source(outcomes: list[Outcome], source: str) -> list[Outcome]:
     return [o for o in outcomes if source in ("all", o.source)]
 
@@ -137,13 +151,16 @@ def rescore(path: Path, console: Console) -> dict[str, Any]:
     """
     try:
         report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        results = {
-            name: [Outcome(**outcome) for outcome in entry["items"]]
-            for name, entry in report["variants"].items()
-        }
+        results: dict[str, list[Outcome]] = {name: [] for name in report["variants"]}
+        with gzip.open(items_path(path), "rt", encoding="utf-8") as lines:
+            for line in lines:
+                row = json.loads(line)
+                results[row.pop("variant")].append(Outcome(**row))
         sample = {k: v for k, v in report["sample"].items() if k != "items_scored"}
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise SystemExit(f"--rescore: {path} is not a bench/judge.py report: {exc}") from exc
+        raise SystemExit(
+            f"--rescore: {path} with {items_path(path).name} is not a bench/judge.py report: {exc}"
+        ) from exc
     report.update(build_report(results, sample["seed"], sample))
     report["rescored"] = {"date": now(), "commit": commit()}
     print_table(report, console)
@@ -294,6 +311,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         **build_report(results, args.seed, drawn),
     }
     print_table(report, console)
+    write_items(args.out, results)
     checkpoint.finish(report)
     console.print(f"wrote {args.out}")
     return report
