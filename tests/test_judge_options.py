@@ -32,7 +32,6 @@ from rubricate._cli._common import (
     JudgeChoice,
     JudgeFlags,
     default_judge_factory,
-    judge_options,
     takes_flag_groups,
 )
 from rubricate._cli._ray import RayRun
@@ -158,14 +157,14 @@ def test_grade_file_builds_its_judge_with_the_options(tmp_path: Path) -> None:
 
 
 def test_judge_flags_become_options_and_defaults_set_nothing() -> None:
-    assert judge_options(mode=None) == {}
-    assert judge_options(
+    assert JudgeFlags(mode=None).options() == {}
+    assert JudgeFlags(
         mode=None,
         compile_checks=True,
         read_checks=False,
         explain_passes=True,
         guard_injections=False,
-    ) == {
+    ).options() == {
         "compile_checks": True,
         "read_checks": False,
         "explain_passes": True,
@@ -266,7 +265,7 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
 
 
 def test_the_ray_engine_builds_each_actors_judge_from_the_same_options() -> None:
-    options = judge_options(mode=None, read_checks=False, explain_passes=True)
+    options = JudgeFlags(mode=None, read_checks=False, explain_passes=True).options()
     seen: list[JudgeOptions] = []
 
     def factory(spec: str, options: JudgeOptions) -> Judge:

@@ -62,7 +62,6 @@ __all__ = [
     "build_judge",
     "default_judge_factory",
     "fail",
-    "judge_options",
     "show_compiled",
     "stderr_console",
     "stdout_console",
@@ -263,11 +262,6 @@ def write_or_fail(path: Path, write: Callable[[], object]) -> None:
         write()
     except OSError as exc:
         fail(f"cannot write {str(path)!r}: {exc.strerror or exc}")
-
-
-def judge_options(**flags: Any) -> JudgeOptions:
-    """The judge options the judge flags set, given by their names: `JudgeFlags.options`."""
-    return JudgeFlags(**flags).options()
 
 
 @dataclass(frozen=True, kw_only=True)
