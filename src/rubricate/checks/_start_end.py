@@ -130,9 +130,9 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
         if wanted[-1].isalnum():
             # "ends with the word 'Done'" is met by "... Done." and by "... **Done**".
             found = _TRAILING_MARKS.sub("", found)
-        elif wanted[-1] not in _CLOSERS:
+        elif not _TRAILING.match(wanted[-1]):
             # "... missed?" ends '"... missed?"': a closing quote is no word after the phrase.
-            found = re.sub(rf"[\s{re.escape(_CLOSERS)}]+$", "", found)
+            found = _TRAILING.sub("", found)
         passed = _fold(found, case_sensitive).endswith(_fold(wanted, case_sensitive))
         # As whole words: "end." does not end "weekend.".
         before = found[len(found) - len(wanted) - 1 : len(found) - len(wanted)]
@@ -147,7 +147,6 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
 
 
 _MARKS = ".!?…;:"
-_CLOSERS = "\"'”’»)]*_`~"
 _TRAILING_MARKS = re.compile(r"[\s.!?…;:,\"'”’»)\]*_`~]+$")
 # What may follow the last mark: closing quotes and brackets, Markdown emphasis, emojis.
 _TRAILING = re.compile(r"[\s\"'”’»)\]*_`~]+$")
