@@ -10,7 +10,16 @@ from .._exceptions import RubricError
 from ._check import TextTest
 from ._number_words import NUMBER_VALUES, SCALES, SMALL_NUMBERS, TENS
 from ._registry import catalogue_check
-from ._units import SMALL_WORDS, WORD_LETTERS, has_word, heading_lines, is_title_case, title_line
+from ._units import (
+    MONTH_NAMES,
+    MONTHS,
+    SMALL_WORDS,
+    WORD_LETTERS,
+    has_word,
+    heading_lines,
+    is_title_case,
+    title_line,
+)
 
 __all__ = [
     "date_format",
@@ -224,21 +233,12 @@ def _in_case(heading: str, case: str) -> bool:
 
 # A date written with digits (2024-03-05, 05/03/2024, 5.3.24) or with a month's name, with or
 # without its year ("March 20" is a date a reader sees; a capital letter keeps "may 5" out).
-_MONTH_NAMES = (
-    "january|february|march|april|may|june|july|august|september|october|november|december"
-)
-_MONTHS = (
-    "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    "sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-)
-_CAPITAL_MONTH = (
-    "(?-i:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
-    "Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
-)
+# The same names with a capital first letter, matched case-sensitively.
+_CAPITAL_MONTH = "(?-i:" + re.sub(r"(^|\|)([a-z])", lambda m: m[1] + m[2].upper(), MONTHS) + ")"
 _ANY_DATE = re.compile(
     rf"(?<![\w/.-])(?:\d{{1,4}}[-/.]\d{{1,2}}[-/.]\d{{1,4}}"
-    rf"|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?,? \d{{4}}"
+    rf"|(?:{MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTHS})\.?,? \d{{4}}"
     rf"|{_CAPITAL_MONTH}\.? \d{{1,2}}(?:st|nd|rd|th)?(?!\d)"
     rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_CAPITAL_MONTH}\b\.?)(?![\w/-]|\.\d|:\d)",
     re.IGNORECASE,
@@ -250,8 +250,8 @@ _DATE_TOKENS = {
     "DD": r"(?:0[1-9]|[12]\d|3[01])",
     "M": r"(?:[1-9]|1[0-2])",
     "D": r"(?:[1-9]|[12]\d|3[01])",
-    "MONTH": rf"(?i:{_MONTH_NAMES})",
-    "MON": rf"(?i:{_MONTHS})\.?",
+    "MONTH": rf"(?i:{MONTH_NAMES})",
+    "MON": rf"(?i:{MONTHS})\.?",
 }
 _DATE_PIECES = re.compile(r"MONTH|MON|YYYY|YY|MM|DD|M|D|, |[-/. ]")
 

@@ -55,6 +55,8 @@ from dataclasses import dataclass
 
 __all__ = [
     "GREETING",
+    "MONTHS",
+    "MONTH_NAMES",
     "SMALL_WORDS",
     "WORD_LETTERS",
     "bullet_lines",
@@ -74,6 +76,16 @@ __all__ = [
     "urls",
     "words",
 ]
+
+MONTH_NAMES = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+)
+"""The months' full names, as a regular expression (lower case)."""
+MONTHS = (
+    "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    "sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+"""A month by its full or short name, as a regular expression (lower case)."""
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _RULE = re.compile(r"^\s{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")

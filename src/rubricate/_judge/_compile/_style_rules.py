@@ -11,6 +11,7 @@ import re
 
 from ..._exceptions import RubricError
 from ...checks import Check, create, negate
+from ...checks._units import MONTH_NAMES, MONTHS
 from ._vocabulary import (
     LANGUAGE_CODES,
     LANGUAGE_NAMES,
@@ -150,10 +151,6 @@ json_rule = constant("valid_json")
 
 
 _DATE_SPEC = r"[ydm]{1,4}(?:[-/. ][ydm]{1,4}){2}"
-_MONTH_WORDS = (
-    "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    "sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-)
 
 
 def format_of_example(example: str) -> str | None:
@@ -165,15 +162,15 @@ def format_of_example(example: str) -> str | None:
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
         return "YYYY-MM-DD"
     named = re.fullmatch(
-        rf"(?:(?P<m1>{_MONTH_WORDS})(?P<dot1>\.)? (?P<d1>\d{{1,2}}), \d{{4}}|"
-        rf"(?P<d2>\d{{1,2}}) (?P<m2>{_MONTH_WORDS})(?P<dot2>\.)? \d{{4}})",
+        rf"(?:(?P<m1>{MONTHS})(?P<dot1>\.)? (?P<d1>\d{{1,2}}), \d{{4}}|"
+        rf"(?P<d2>\d{{1,2}}) (?P<m2>{MONTHS})(?P<dot2>\.)? \d{{4}})",
         text,
     )
     if named is None:
         return None
     month = named.group("m1") or named.group("m2")
     name = "MONTH" if len(month) > 3 or month == "may" else "MON"
-    if name == "MONTH" and month not in _FULL_MONTHS:
+    if name == "MONTH" and not re.fullmatch(MONTH_NAMES, month):
         return None  # "sept": neither the name nor its three letters
     day = named.group("d1") or named.group("d2")
     day_spec = "DD" if len(day) == 2 and day.startswith("0") else "D"
@@ -182,12 +179,6 @@ def format_of_example(example: str) -> str | None:
     return f"{day_spec} {name} YYYY"
 
 
-_FULL_MONTHS = frozenset(
-    re.findall(
-        r"[a-z]+",
-        "january february march april may june july august september october november december",
-    )
-)
 # What names a date: "the date", "all dates", "the deadline".
 _DATE_NOUN = r"(?:dates?|deadlines?)"
 DATE = re.compile(
@@ -206,7 +197,7 @@ DATE = re.compile(
     rf"|(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}\s+"
     rf"(?:(?:should|must|are|is|be|written|formatted|given|shown|out)\s+){{0,4}}"
     rf"(?:like|as in|as|e\.g\.,?|for example,?)\s+(?P<example>\d{{4}}-\d{{2}}-\d{{2}}|"
-    rf"(?:{_MONTH_WORDS})\.? \d{{1,2}}, \d{{4}}|\d{{1,2}} (?:{_MONTH_WORDS})\.? \d{{4}})"
+    rf"(?:{MONTHS})\.? \d{{1,2}}, \d{{4}}|\d{{1,2}} (?:{MONTHS})\.? \d{{4}})"
     rf"(?![\w-])"
 )
 
