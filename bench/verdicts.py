@@ -1,8 +1,9 @@
 """Every verdict figure in the docs, on one split, in one command (docs/benchmarks.md, top).
 
 Sets: `content` and `ifeval` (the `--split` half of judge-bench by `_common.split_of`) and the
-hand-written `bench/data/<set>/<split>.jsonl`; a missing set is skipped and said so, except a
-blind test split asked for by name. Finished items are checkpointed beside `--out`.
+hand-written `bench/data/<set>/<split>.jsonl` and `<split>-*.jsonl` (or the files `--files`
+names); a missing set is skipped and said so, except a blind test split asked for by name.
+Finished items are checkpointed beside `--out`.
 
     .venv/bin/python bench/verdicts.py --split dev      # what choices are tuned on
     .venv/bin/python bench/verdicts.py --split test     # frozen: measured, never tuned on

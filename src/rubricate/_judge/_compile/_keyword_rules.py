@@ -58,11 +58,7 @@ def times_rule(match: re.Match[str], reading: Reading) -> Check | None:
     phrase = reading.quote(match.group("q2") if second else match.group("q"))
     kind = match.group("kind2") if second else match.group("kind")
     n = int(match.group("n2") if second else match.group("n"))
-    cmp = cmp_key(match, "b_" if second else "")
-    if match.group("post_most2" if second else "post_most"):
-        cmp = cmp or "at_most"
-    if match.group("post_least2" if second else "post_least"):
-        cmp = cmp or "at_least"
+    cmp = _times_bound(match, "b_" if second else "", "2" if second else "")
     negated = bool(match.group("neg2")) != bool(match.group("neg3")) if second else False
     key = bound(cmp, negated or bool(match.group("neg")))
     if phrase is None or key is None:
@@ -72,6 +68,16 @@ def times_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if kind in ("letter", "character") or (kind is None and len(phrase) == 1 and phrase.isalpha()):
         return create("letter_count", letter=phrase, **{key: n})
     return create("keyword_count", keyword=phrase, **{key: n})
+
+
+def _times_bound(match: re.Match[str], prefix: str = "", suffix: str = "") -> str | None:
+    """The comparator before "N times", or the one after it ("3 times or more")."""
+    cmp = cmp_key(match, prefix)
+    if match.group(f"post_most{suffix}"):
+        cmp = cmp or "at_most"
+    if match.group(f"post_least{suffix}"):
+        cmp = cmp or "at_least"
+    return cmp
 
 
 # An unquoted word counted: "mention bamboo at least twice", "use the word synergy once".
@@ -101,11 +107,7 @@ def bare_times_rule(match: re.Match[str], reading: Reading) -> Check | None:
         or re.fullmatch(_MARK_OR_CLASS, word)
     ):
         return None
-    cmp = cmp_key(match)
-    if match.group("post_most"):
-        cmp = cmp or "at_most"
-    if match.group("post_least"):
-        cmp = cmp or "at_least"
+    cmp = _times_bound(match)
     key = bound(cmp, negated=match.group("neg") is not None)
     return (
         None
