@@ -282,6 +282,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Ask at most two questions", C.mark_count("?", at_most=2)),
         ("Four questions, no more, no less", C.mark_count("?", exactly=4)),
         ("Answer the question in one sentence", None),
+        ("Include a question.", C.mark_count("?", at_least=1)),
+        ("Ask the reader a question", C.mark_count("?", at_least=1)),
+        ("Pose a rhetorical question", C.mark_count("?", at_least=1)),
+        # "the question" is the user's: no mark in the output shows it is answered
+        ("Answer the question", None),
+        ("Stays on the question asked", None),
+        ("Quote the question before answering", None),
+        ("Include a question about pricing", None),  # what it asks is content
         ("No full stops anywhere", C.mark_count(".", exactly=0)),
         ("Times on the 24-hour clock", C.time_format(24)),
         ("Use 12-hour times", C.time_format(12)),

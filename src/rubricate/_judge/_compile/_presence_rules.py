@@ -22,8 +22,10 @@ from ._vocabulary import (
 )
 
 __all__ = [
+    "ASKED",
     "PRESENT",
     "ZERO",
+    "asked_rule",
     "present_rule",
     "zero_rule",
 ]
@@ -140,3 +142,20 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if unit == "a list":
         return create("bullet_count", numbered=True, at_least=1)
     return None
+
+
+# A question the output itself asks: "include a question", "pose a rhetorical question". Only
+# with a verb that puts one in and an indefinite article: "answer the question", "stay on the
+# question" and "quote the question" are about the user's question, which no mark shows.
+ASKED = re.compile(
+    r"\b(?:include|includes|including|ask|asks|asking|pose|poses|posing|contain|contains|"
+    r"containing|add|adds|with|has|have|feature|features)\s+"
+    r"(?:(?:the |your )?(?:reader|readers|audience|user|customer|listener|them)\s+)?"
+    r"(?:at least\s+)?"
+    r"(?:a|an|one|some|several)\s+(?:(?:short|open|open-ended|rhetorical|follow-up|direct|"
+    r"clear|single)\s+)?questions?\b"
+)
+
+
+def asked_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("mark_count", mark="?", at_least=1)
