@@ -41,9 +41,10 @@ HAND_WRITTEN = ("format", "trivial", "hostile", "lookalike")
 # Sets whose split must exist when asked for: a blind split is never silently skipped.
 REQUIRED = {("format", "test")}
 SAMPLED = {"content": "realsumm.jsonl", "ifeval": "ifeval.jsonl"}
-# `context-always`: the default judge with `show_context="always"`, the view before it existed.
+# `context-always`: the default judge with `show_context="always"`, the view before it existed;
+# `careful`: the opt-in careful mode (a reason before each verdict).
 VARIANTS = {
-    "content": ("default", "context-always"),
+    "content": ("default", "context-always", "careful"),
     "ifeval": ("compiled",),
     "format": ("default", "compiled"),
     "trivial": ("default", "context-always"),
@@ -86,6 +87,8 @@ def load_sets(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
 def make_judge(variant: str, model: str) -> Judge:
     if variant == "context-always":
         return Judge(chat_model(model), show_context="always")
+    if variant == "careful":
+        return Judge(chat_model(model), careful=True)
     return Judge(chat_model(model), compile_checks=variant == "compiled")
 
 

@@ -51,6 +51,7 @@ OPTIONS: JudgeOptions = {
     "compile_checks": True,
     "explain_passes": False,
     "show_context": "when_referenced",
+    "careful": True,
 }
 """Every option but `tools`, each away from its default on a remote model."""
 
@@ -188,6 +189,7 @@ def test_every_command_that_grades_takes_the_same_judge_flags() -> None:
         ("--explain-passes", "--no-explain-passes"),
         ("--guard-injections", "--no-guard-injections"),
         ("--show-context",),
+        ("--careful",),
     ]
     for command in ("run", "grade", "agreement"):
         flags = _flags(command)
@@ -252,6 +254,7 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
         "--compile-checks",
         "--show-context",
         "always",
+        "--careful",
     ]
     args = [command, *target.get(command, ["task", "-r", "- A"]), *flags]
     app = create_app(judge_factory=factory, model_factory=lambda spec: model())
@@ -261,7 +264,7 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
     assert judge.mode == "per_criterion"
     assert (judge.read_checks, judge.explain_passes) == (False, True)
     assert (judge.guard_injections, judge.compile_checks) == (False, True)
-    assert judge.show_context == "always"
+    assert (judge.show_context, judge.careful) == ("always", True)
 
 
 def test_the_ray_engine_builds_each_actors_judge_from_the_same_options() -> None:

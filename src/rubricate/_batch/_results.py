@@ -195,6 +195,7 @@ def judge_fingerprint(judge: Judge) -> dict[str, Any]:
         **({"read_checks": judge.read_checks} if judge.read_checks != judge.local else {}),
         **({} if judge.guard_injections else {"guard_injections": False}),
         **({} if judge.show_context == "always" else {"show_context": judge.show_context}),
+        **({"careful": True} if judge.careful else {}),
     }
 
 

@@ -41,6 +41,7 @@ from .._types import Mode
 
 __all__ = [
     "EXIT_CODES_HELP",
+    "CarefulOption",
     "CliContext",
     "CompileChecksOption",
     "ContextChoice",
@@ -225,6 +226,16 @@ ShowContextOption = Annotated[
         show_default=False,
     ),
 ]
+CarefulOption = Annotated[
+    bool,
+    typer.Option(
+        "--careful",
+        help=(
+            "Write a one-sentence reason before each verdict and decide after it: slower (more "
+            "decode steps), see docs/benchmarks.md for its accuracy against its time."
+        ),
+    ),
+]
 JobsOption = Annotated[
     int,
     typer.Option(
@@ -333,6 +344,7 @@ class JudgeFlags(FlagGroup):
     explain_passes: ExplainPassesOption = None
     guard_injections: GuardInjectionsOption = True
     show_context: ShowContextOption = None
+    careful: CarefulOption = False
 
     def options(self) -> JudgeOptions:
         """The judge options these flags set; a flag left at its default sets nothing."""
@@ -349,6 +361,8 @@ class JudgeFlags(FlagGroup):
             options["guard_injections"] = False
         if self.show_context is not None:
             options["show_context"] = self.show_context.value
+        if self.careful:
+            options["careful"] = True
         return options
 
     def choice(self, factory: JudgeFactory) -> JudgeChoice:

@@ -69,9 +69,21 @@ def _verdict_values(allow_unscorable: bool) -> list[str]:
     return ["pass", "fail", "cannot_evaluate"] if allow_unscorable else ["pass", "fail"]
 
 
-def criterion_schema(*, allow_unscorable: bool, with_reason: bool = False) -> dict[str, Any]:
-    """JSON schema for one criterion's verdict; `with_reason` asks why a pass is one."""
-    properties: dict[str, Any] = {
+def criterion_schema(
+    *, allow_unscorable: bool, with_reason: bool = False, with_reasoning: bool = False
+) -> dict[str, Any]:
+    """JSON schema for one criterion's verdict.
+
+    `with_reason` asks why a pass is one; `with_reasoning` (careful mode) puts a reasoning
+    field before the verdict, so a model that writes fields in order reasons first.
+    """
+    properties: dict[str, Any] = {}
+    if with_reasoning:
+        properties["reasoning"] = {
+            "type": "string",
+            "description": "One short sentence on what the output says about the criterion.",
+        }
+    properties |= {
         "verdict": {"type": "string", "enum": _verdict_values(allow_unscorable)},
         "gap": {
             "type": "string",
@@ -94,10 +106,16 @@ def criterion_schema(*, allow_unscorable: bool, with_reason: bool = False) -> di
 
 
 def joint_schema(
-    labels: Sequence[str], *, allow_unscorable: bool, with_reason: bool = False
+    labels: Sequence[str],
+    *,
+    allow_unscorable: bool,
+    with_reason: bool = False,
+    with_reasoning: bool = False,
 ) -> dict[str, Any]:
     """JSON schema for all verdicts at once; labels are restricted to the configured ones."""
-    item = criterion_schema(allow_unscorable=allow_unscorable, with_reason=with_reason)
+    item = criterion_schema(
+        allow_unscorable=allow_unscorable, with_reason=with_reason, with_reasoning=with_reasoning
+    )
     item = {
         "type": "object",
         "properties": {

@@ -29,18 +29,26 @@ async def ask_joint(
     *,
     local: bool,
     explain_passes: bool,
+    careful: bool,
 ) -> dict[str, Answer | str]:
     """Every criterion's answer (or problem), by label, from one call and at most one retry.
 
     `local`: the embedded model, which is not offered `cannot_evaluate`. `explain_passes`:
-    ask for the reason a criterion is met, too.
+    ask for the reason a criterion is met, too. `careful`: a reasoning field before each
+    verdict.
     """
     request = prompts.JOINT_REQUEST.format(
         criteria="\n".join(f"{label}: {c.description}" for label, c in labels.items()),
         unscorable="" if local else prompts.UNSCORABLE_OPTION,
         reason=prompts.PASS_REASON_OPTION if explain_passes else "",
+        reasoning=prompts.REASONING_OPTION if careful else "",
     )
-    schema = joint_schema(list(labels), allow_unscorable=not local, with_reason=explain_passes)
+    schema = joint_schema(
+        list(labels),
+        allow_unscorable=not local,
+        with_reason=explain_passes,
+        with_reasoning=careful,
+    )
     messages = with_tail(base, request)
     runnable = calls.structured_runnable(schema)
     raw, scores = await calls.scored_answer(runnable, messages, schema, meter)

@@ -62,7 +62,8 @@ class Judge:
         **options: The judge's settings, each described in `JudgeOptions` (`mode`,
             `system_prompt`, `tools`, `max_tool_calls`, `retry`, `max_concurrency`,
             `max_evidence_chars`, `guard_injections`, `read_checks`, `compile_checks`,
-            `explain_passes`, `show_context`); a name that is none of these raises `TypeError`.
+            `explain_passes`, `show_context`, `careful`); a name that is none of these raises
+            `TypeError`.
 
     Example:
         ```python
@@ -112,6 +113,7 @@ class Judge:
         explain_passes = options.get("explain_passes")
         self.explain_passes = not self.local if explain_passes is None else explain_passes
         self.show_context = show_context or ("when_referenced" if self.local else "always")
+        self.careful = options.get("careful", False)
         self._compiler: CheckCompiler | None = None
         self._calls = ModelCalls(self)
 
@@ -275,6 +277,7 @@ class Judge:
                 meter,
                 local=self.local,
                 explain_passes=self.explain_passes,
+                careful=self.careful,
             )
         else:
             answers = await ask_per_criterion(
@@ -284,6 +287,7 @@ class Judge:
                 meter,
                 local=self.local,
                 explain_passes=self.explain_passes,
+                careful=self.careful,
                 max_concurrency=self.max_concurrency,
             )
         return {c.id: to_verdict(c, answers[label]) for label, c in labels.items()}

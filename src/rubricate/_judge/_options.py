@@ -71,6 +71,11 @@ class JudgeOptions(TypedDict, total=False):
             Spanish") are graded on the output alone, because a small judge answers them from
             the request. Applies in `per_criterion` mode without grader tools. Default:
             `"when_referenced"` on the embedded model, `"always"` on remote models.
+        careful: Write a one-sentence reason before each verdict, and decide after it: on the
+            embedded model a reason is decoded, then the yes / no read; on remote models the
+            verdict's JSON gets a `reasoning` field before `verdict`. It costs decode steps
+            (tokens on remote models); docs/benchmarks.md gives its accuracy against its time.
+            Default `False`.
 
     Example:
         ```python
@@ -93,6 +98,7 @@ class JudgeOptions(TypedDict, total=False):
     compile_checks: bool
     explain_passes: bool | None
     show_context: ContextPolicy | None
+    careful: bool
 
 
 _NAMES = tuple(JudgeOptions.__annotations__)

@@ -32,6 +32,7 @@ from ._verdicts import NO_GAP, scored
 __all__ = ["ask_per_criterion"]
 
 _GAP_MAX_TOKENS = 48
+_REASON_MAX_TOKENS = 60
 
 
 async def ask_per_criterion(
@@ -42,28 +43,36 @@ async def ask_per_criterion(
     *,
     local: bool,
     explain_passes: bool,
+    careful: bool,
     max_concurrency: int,
 ) -> dict[str, Answer | str]:
     """Every criterion's answer (or problem), by label, each asked on its own.
 
     `local`: the embedded model (yes/no questions); `explain_passes`: also say why a criterion
-    is met; `max_concurrency`: remote criteria asked at once.
+    is met; `careful`: a short reason before each verdict; `max_concurrency`: remote criteria
+    asked at once.
     """
     if local:
+        ask = functools.partial(_yes_no, explain_passes=explain_passes, careful=careful)
         if await calls.batches():
-            return await _yes_no(calls, base, labels, meter, explain_passes=explain_passes)
+            return await ask(calls, base, labels, meter)
         # One criterion at a time: its gap follows its verdict while the KV cache holds it.
         answers: dict[str, Answer | str] = {}
         for label, criterion in labels.items():
-            answers.update(
-                await _yes_no(calls, base, {label: criterion}, meter, explain_passes=explain_passes)
-            )
+            answers.update(await ask(calls, base, {label: criterion}, meter))
         return answers
-    schema = criterion_schema(allow_unscorable=True, with_reason=explain_passes)
+    schema = criterion_schema(
+        allow_unscorable=True, with_reason=explain_passes, with_reasoning=careful
+    )
     key = json.dumps(schema, sort_keys=True)  # once, not once a criterion
     grade_one: Callable[[list[BaseMessage], Criterion, Meter], Awaitable[Answer | str]]
     grade_one = functools.partial(
-        _structured_one, calls, schema=schema, key=key, explain_passes=explain_passes
+        _structured_one,
+        calls,
+        schema=schema,
+        key=key,
+        explain_passes=explain_passes,
+        careful=careful,
     )
     if max_concurrency == 1:
         return {label: await grade_one(base, c, meter) for label, c in labels.items()}
@@ -95,13 +104,15 @@ async def _yes_no(
     meter: Meter,
     *,
     explain_passes: bool,
+    careful: bool,
 ) -> dict[str, Answer | str]:
     """Embedded model: a one-token verdict per criterion, then a one-line gap for each `no`.
 
     Each phase is one batched call (`ChatLlamaCpp.complete_many`): every criterion's question
     is its own sequence over the shared evidence, and the gaps are decoded side by side;
     output tokens are what cost time on a CPU, and a decode step costs little more for
-    several sequences than for one.
+    several sequences than for one. `careful` decodes a one-sentence reason first and reads
+    the verdict after it: more decode steps for a verdict that has put the evidence in words.
     """
     if prompts.VERDICT_INSTRUCTION:
         base = with_tail(base, prompts.VERDICT_INSTRUCTION)
@@ -109,6 +120,8 @@ async def _yes_no(
         label: with_tail(base, prompts.CRITERION_QUESTION.format(criterion=criterion.description))
         for label, criterion in labels.items()
     }
+    if careful:
+        questions = await _reasoned(calls, questions, meter)
     continues = await calls.continues()  # the gap as the verdict's continuation
     replies = await calls.invoke_many(
         list(questions.values()), meter, choices=prompts.VERDICT_WORDS
@@ -156,6 +169,29 @@ async def _yes_no(
     return {label: answers[label] for label in labels}
 
 
+async def _reasoned(
+    calls: ModelCalls, questions: dict[str, list[BaseMessage]], meter: Meter
+) -> dict[str, list[BaseMessage]]:
+    """Careful mode: each question with the model's one-sentence reason, then the verdict asked.
+
+    The reason is the model's own turn, so the yes / no that follows is read with it in view.
+    """
+    asked = {
+        label: with_tail(messages, prompts.CAREFUL_REQUEST) for label, messages in questions.items()
+    }
+    reasons = await calls.invoke_many(
+        list(asked.values()), meter, stop=("\n",), max_tokens=_REASON_MAX_TOKENS
+    )
+    return {
+        label: [
+            *messages,
+            AIMessage(_clean_gap(message_text(reason)) or "(no reason given)"),
+            HumanMessage(prompts.CAREFUL_VERDICT),
+        ]
+        for (label, messages), reason in zip(asked.items(), reasons, strict=True)
+    }
+
+
 async def _structured_one(
     calls: ModelCalls,
     base: list[BaseMessage],
@@ -165,12 +201,14 @@ async def _structured_one(
     schema: dict[str, Any],
     key: str,
     explain_passes: bool,
+    careful: bool,
 ) -> Answer | str:
     """Remote model: one criterion's JSON verdict, corrected once if it is not valid."""
     request = prompts.CRITERION_STRUCTURED.format(
         criterion=criterion.description,
         unscorable=prompts.UNSCORABLE_OPTION,
         reason=prompts.PASS_REASON_OPTION if explain_passes else "",
+        reasoning=prompts.REASONING_OPTION if careful else "",
     )
     messages = with_tail(base, request)
     raw, scores = await calls.scored_answer(

@@ -12,6 +12,8 @@ from __future__ import annotations
 from langchain_core.messages import BaseMessage, HumanMessage
 
 __all__ = [
+    "CAREFUL_REQUEST",
+    "CAREFUL_VERDICT",
     "COMPILE_CORRECTION",
     "COMPILE_REQUEST",
     "COMPILE_SYSTEM_PROMPT",
@@ -26,6 +28,7 @@ __all__ = [
     "PASS_PREFILL",
     "PASS_REASON_OPTION",
     "PASS_REASON_REQUEST",
+    "REASONING_OPTION",
     "TOOLS_REQUEST",
     "VERDICT_INSTRUCTION",
     "VERDICT_WORDS",
@@ -62,6 +65,14 @@ gives (the demo's "names a flower" of a poem with none: `No` 0.68 against `Yes` 
 CRITERION_QUESTION = """\
 Criterion: {criterion}"""
 
+CAREFUL_REQUEST = """\
+First say in one short sentence what the output says about this. Do not answer yet."""
+"""Careful mode (`careful=True`), embedded model: a short reason is written before the verdict,
+so the yes / no is read after the model has put what the output says into words. Measured
+against the one-token verdict by `bench/content_levers.py` (`careful`)."""
+
+CAREFUL_VERDICT = "So, does the output meet the criterion? Answer yes or no."
+
 GAP_REQUEST = """\
 The output does not meet the criterion "{criterion}". In one sentence of at most 20 words, \
 tell the author what is missing or wrong."""
@@ -69,9 +80,9 @@ tell the author what is missing or wrong."""
 CRITERION_STRUCTURED = """\
 Criterion: {criterion}
 
-Grade the output against this criterion. Give "verdict": "pass" if it is clearly met, "fail" \
-if not{unscorable}; and "gap": empty for pass, otherwise one short sentence saying what is \
-missing or wrong{reason}."""
+Grade the output against this criterion. {reasoning}Give "verdict": "pass" if it is clearly \
+met, "fail" if not{unscorable}; and "gap": empty for pass, otherwise one short sentence saying \
+what is missing or wrong{reason}."""
 
 JOINT_REQUEST = """\
 <criteria>
@@ -79,9 +90,9 @@ JOINT_REQUEST = """\
 </criteria>
 
 Grade the output against every criterion above, in order, exactly once each. For each give \
-"criterion": its label (C1, C2, ...); "verdict": "pass" if it is clearly met, "fail" if \
-not{unscorable}; and "gap": empty for pass, otherwise one short sentence saying what is missing \
-or wrong{reason}."""
+"criterion": its label (C1, C2, ...); {reasoning}"verdict": "pass" if it is clearly met, "fail" \
+if not{unscorable}; and "gap": empty for pass, otherwise one short sentence saying what is \
+missing or wrong{reason}."""
 
 PASS_REASON_OPTION = """; and "reason": for pass, one short sentence saying why it is met, \
 otherwise empty"""
@@ -96,6 +107,11 @@ PASS_PREFILL = "yes, because the output"
 
 PASS_REASON_REQUEST = """\
 The output meets the criterion "{criterion}". In one sentence of at most 20 words, say why."""
+
+REASONING_OPTION = """"reasoning": first, one short sentence on what the output says about \
+it; then """
+"""Careful mode on remote models: the reasoning field comes before the verdict in the schema,
+so a model that writes fields in order has reasoned before it decides."""
 
 UNSCORABLE_OPTION = """, "cannot_evaluate" only if the evidence cannot show it either way"""
 
