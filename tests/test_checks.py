@@ -55,6 +55,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "paragraph_starts_with": {"paragraph": 2, "phrase": "The"},
     "part_count": {"separator": "***", "exactly": 2},
     "placeholder_count": {"at_least": 1},
+    "heading_count": {"at_least": 1},
     "section_count": {"at_least": 1},
     "sentence_count": {"at_most": 3},
     "starts_with": {"phrase": "The"},
@@ -485,6 +486,26 @@ def test_no_bullets_gap() -> None:
 
 
 # --- sections -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("# Plan\n\n## Costs\nLow.\n\n**Risks**\nFew.", 3),  # Markdown, and a bold line
+        ("What went well\n- short standups\n\nWhat did not\n- late QA", 2),  # labels
+        ("Spring Menu\n\nSoup, bread and a salad for everyone.", 1),  # the title
+        ("1. Getting started\n2. Inviting your team\n3. Exporting data", 3),  # an outline
+        ("1. Open the lid.\n2. Pour the water in.", 0),  # steps, not titles
+        ("Snow on the road\nthe lake is still\n\nno birds\nonly wind", 0),  # a poem
+        ("Hi Sam,\n\nThe launch moved to May.\n\nBest regards\n\nAna", 0),  # a letter
+        ("```\n# a comment\n```", 0),
+    ],
+)
+def test_heading_count_counts_what_a_reader_takes_for_headings(text: str, count: int) -> None:
+    assert checks.heading_count(exactly=count)(text)[0], (
+        text,
+        checks.heading_count(exactly=0)(text),
+    )
 
 
 def test_section_count_by_markdown_headings() -> None:

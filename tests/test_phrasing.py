@@ -104,9 +104,6 @@ def test_ordinary_phrasings_compile_to_the_check_they_mean(
         "The intro paragraph is in title case",
         "Spell out the name of the company",
         "Don't use inline code",
-        # a heading in plain text (a bold line, an outline item) is the reader's call
-        "Exactly four headings",
-        "Has at least 2 headings",
     ],
 )
 def test_what_the_grammar_cannot_read_whole_is_not_decided(criterion: str) -> None:
@@ -282,6 +279,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Ask at most two questions", C.mark_count("?", at_most=2)),
         ("Four questions, no more, no less", C.mark_count("?", exactly=4)),
         ("Answer the question in one sentence", None),
+        # headings as a reader sees them; "markdown headings" are only those
+        ("Exactly two headings", C.heading_count(exactly=2)),
+        ("Use at most 1 heading.", C.heading_count(at_most=1)),
+        ("Don't use any headings", C.heading_count(exactly=0)),
+        ("Exactly 3 markdown headings", C.section_count(exactly=3)),
         ("Include a question.", C.mark_count("?", at_least=1)),
         ("Ask the reader a question", C.mark_count("?", at_least=1)),
         ("Pose a rhetorical question", C.mark_count("?", at_least=1)),
@@ -395,6 +397,10 @@ def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Chec
         # a title on top is a heading too, Markdown or not
         ("Leave out headings", "Spring Menu\n\nSoup, bread and a salad.", False),
         ("Leave out headings", "Soup, bread and a salad.\n\nThen cake.", True),
+        # so are a bold line and a label over a list; a poem's lines are not
+        ("Exactly two headings", "**Pros**\n- light\n\nCons\n- slow", True),
+        ("Exactly two headings", "Roses are red\nviolets are blue\n\nsugar is sweet", False),
+        ("No headings", "Roses are red\nviolets are blue\n\nsugar is sweet\nand so are you", True),
     ],
 )
 def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed: bool) -> None:

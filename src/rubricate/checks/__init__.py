@@ -53,6 +53,7 @@ from ._language import language
 from ._layout import (
     bullet_count,
     code_block_count,
+    heading_count,
     line_count,
     numbered_count,
     section_count,
@@ -95,6 +96,7 @@ __all__ = [
     "has_title",
     "hashtag_count",
     "heading_case",
+    "heading_count",
     "highlight_count",
     "keyword_count",
     "keywords_forbidden",

@@ -19,6 +19,7 @@ from ._units import (
     code_blocks,
     has_word,
     heading_lines,
+    headings_seen,
     numbered_lines,
     section_markers,
     tables,
@@ -27,6 +28,7 @@ from ._units import (
 __all__ = [
     "bullet_count",
     "code_block_count",
+    "heading_count",
     "line_count",
     "numbered_count",
     "section_count",
@@ -145,6 +147,29 @@ def section_count(marker: str | None = None, **bounds: Unpack[CountBounds]) -> T
         return count_finding(len(found), f"section {label}", f"sections {label}", limits)
 
     return test
+
+
+@catalogue_check
+def heading_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of headings a reader sees is within the bounds, Markdown or not.
+
+    A heading is a Markdown heading, a line wholly in bold, a `<<title>>`, the text's title
+    line, or a short label line over a list or standing alone above more text ("What went
+    well" over its bullets); a text that is only a list of short titles is an outline, each
+    item a heading. For "exactly two headings", "no headings", "at most 1 heading";
+    `section_count` counts Markdown headings only, for "markdown headings".
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.heading_count(exactly=2)
+        ```
+
+    """
+    return found_count("heading_count", headings_seen, ("heading", "headings"), bounds)
 
 
 @catalogue_check

@@ -66,6 +66,7 @@ __all__ = [
     "has_word",
     "hashtags",
     "heading_lines",
+    "headings_seen",
     "numbered_lines",
     "paragraphs",
     "phrase_pattern",
@@ -296,6 +297,69 @@ def heading_lines(text: str) -> list[str]:
         and (match := _HEADING.match(line.text))
         and has_word(line.text[match.end() :])
     ]
+
+
+_LABEL_WORDS = 8
+
+
+def headings_seen(text: str) -> list[str]:
+    """The lines of `text` a reader takes for headings, Markdown or not, in order.
+
+    - a Markdown heading (`## Costs`), a line wholly in bold (`**Costs**`), `<<Costs>>`;
+    - the title (`title_line`);
+    - a label line: at most 8 words, no list marker, not ending in `.`, `,` or `;`, after a
+      blank line (or first), and followed at once by a list ("What went well" over bullets),
+      or standing alone with a blank line after it and a line of prose (over 3 words) or a
+      list below.
+
+    A short line inside a block of lines (a poem's line, an address) is none: it is neither
+    followed by a list nor standing alone. A text that is nothing but a list of short titles
+    (an outline: no item over 8 words or ending in a full stop) is a list of headings.
+    """
+    lines = list(_lines(text))
+    items = [line.text.strip() for line in lines if line.text.strip()]
+    if items and all(
+        (_BULLET.match(item) or _NUMBERED.match(item))
+        and len(words(item)) <= _LABEL_WORDS
+        and item[-1] not in ".,;"
+        for item in items
+    ):
+        return items
+    title = title_line(text)
+    found: list[str] = []
+    for index, line in enumerate(lines):
+        stripped = line.text.strip()
+        if line.in_fence or not has_word(stripped):
+            continue
+        if (
+            _HEADING.match(line.text)
+            or _BOLD_LINE.fullmatch(stripped)
+            or _ANGLE_TITLE.fullmatch(stripped)
+            or stripped == title
+            or _is_label(lines, index)
+        ):
+            found.append(stripped)
+    return found
+
+
+def _is_label(lines: list[_Line], index: int) -> bool:
+    """Whether line `index` is a plain-text label over what follows (see `headings_seen`)."""
+    text = lines[index].text.strip()
+    if _BULLET.match(text) or _NUMBERED.match(text) or len(words(text)) > _LABEL_WORDS:
+        return False
+    if text[-1] in ".,;" or GREETING.match(text) or (text[-1] in "?!" and not is_title_case(text)):
+        return False
+    if index > 0 and lines[index - 1].text.strip():
+        return False
+    below = [line.text for line in lines[index + 1 :]]
+    if not below:
+        return False
+    if _BULLET.match(below[0]) or _NUMBERED.match(below[0]):
+        return True
+    if below[0].strip():
+        return False
+    following = next((line for line in below if line.strip()), "")
+    return bool(_BULLET.match(following) or _NUMBERED.match(following) or len(words(following)) > 3)
 
 
 def section_markers(text: str, marker: str) -> list[str]:

@@ -119,9 +119,8 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if unit == "section":
         return _sections(bounds, reading)
     if unit == "heading" and not re.search(r"markdown|#", reading.text):
-        # What counts as a heading in plain text (a bold line, a line standing alone, an item of
-        # an outline) is the reader's call; only Markdown headings are counted in code.
-        return None
+        # Headings as a reader sees them: Markdown, bold lines, a title, labels over a list.
+        return create("heading_count", **bounds)
     extra: dict[str, Any] = {"per": per} if per else {}
     if unit == "paragraph":
         separator = _separator(reading, match.end())

@@ -68,8 +68,8 @@ def _absent(piece: str) -> Check | None:
             return build()
     unit = unit_key(piece)
     if unit == "heading":
-        # A heading a reader sees need not be Markdown: a title line on top is one too.
-        return all_of(create("section_count", exactly=0), negate(create("has_title")))
+        # A heading a reader sees need not be Markdown: a title line, a bold line, a label.
+        return create("heading_count", exactly=0)
     if unit in ELEMENT_UNITS:
         return count_check(unit, {"exactly": 0})
     if unit == "capital_word":
@@ -138,7 +138,8 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if unit.startswith("emo"):
         return create("emoji_count", at_least=1)
     if "head" in unit:
-        return create("section_count", at_least=1)
+        markdown = unit.startswith("markdown")
+        return create("section_count" if markdown else "heading_count", at_least=1)
     if unit == "a list":
         return create("bullet_count", numbered=True, at_least=1)
     return None
