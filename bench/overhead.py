@@ -149,6 +149,7 @@ def decompose_joint(*, criteria: int, output_chars: int, count: int) -> dict[str
         criteria="\n".join(f"{label}: {c.description}" for label, c in listed),
         unscorable=prompts.UNSCORABLE_OPTION,
         reason="",
+        reasoning="",
     )
     preamble = prompts.EVIDENCE_PREAMBLE.format(evidence=rendered.text)
     messages = prompts.with_tail(
