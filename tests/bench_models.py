@@ -7,11 +7,14 @@ call's tool names are appended to that file, so a test can see which calls a run
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from rubricate._judge._answers import CRITERION_TITLE, JOINT_TITLE
@@ -104,3 +107,48 @@ def gullible() -> ScriptedChatModel:
 def unused() -> ScriptedChatModel:
     """Fails the test if the script calls it at all."""
     return ScriptedChatModel(script=[])
+
+
+class _CountingWords(ScriptedChatModel):
+    """bench/content_levers.py: the embedded model's two calls, answered from word overlap.
+
+    `complete_many` with choices says `yes` with P(yes) 0.9 when every long word of the
+    criterion's last line is in the output, else 0.2, in the logprob shape `ChatLlamaCpp` gives;
+    without choices it writes a one-line reason. `_generate` (the quote under a grammar) says
+    NONE.
+    """
+
+    def complete_many(
+        self,
+        conversations: Sequence[Sequence[BaseMessage]],
+        *,
+        choices: Sequence[str] = (),
+        max_tokens: int | None = None,
+        stop: Sequence[str] = (),
+    ) -> list[AIMessage]:
+        return [self._answer(list(c), choices) for c in conversations]
+
+    def _answer(self, messages: list[BaseMessage], choices: Sequence[str]) -> AIMessage:
+        if not choices:
+            return AIMessage("The output says something about it.")
+        text = "\n".join(str(m.content) for m in messages)
+        output = text.split("</output>")[0].lower()
+        criterion = re.search(r"(?:Criterion|Requirement): (.*)", text)
+        wanted = re.findall(r"[a-z]{6,}", criterion.group(1).lower()) if criterion else []
+        p = 0.9 if all(w in output for w in wanted) else 0.2
+        word = "yes" if p >= 0.5 else "no"
+        top = [
+            {"token": "yes", "logprob": math.log(p)},
+            {"token": "no", "logprob": math.log(1 - p)},
+        ]
+        chosen = next(t for t in top if t["token"] == word)
+        logprobs = {"content": [{**chosen, "top_logprobs": top}]}
+        return AIMessage(word, response_metadata={"logprobs": logprobs})
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, **kwargs: Any) -> ChatResult:
+        assert kwargs.get("grammar", "").startswith("root ::= ")
+        return ChatResult(generations=[ChatGeneration(message=AIMessage("NONE"))])
+
+
+def counting_words() -> ScriptedChatModel:
+    return _CountingWords(script=[])
