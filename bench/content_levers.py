@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> None:
 
     items = sample(select(read_jsonl(args.data), args.split), args.criteria, args.seed)
     model = chat_model(args.judge)
-    rows = Rows(args.out.with_suffix(".rows.jsonl"), lambda r: r["id"], fresh=args.fresh)
+    rows = Rows(args.out.with_suffix(".partial.jsonl"), lambda r: r["id"], fresh=args.fresh)
     for n, item in enumerate(items, start=1):
         if item["id"] in rows.done and all(w in rows.done[item["id"]]["scores"] for w in args.ways):
             continue
