@@ -47,9 +47,9 @@ VARIANTS = {
     "content": ("default", "context-always", "careful"),
     "ifeval": ("compiled",),
     "format": ("default", "compiled"),
-    "trivial": ("default", "context-always"),
-    "hostile": ("default", "context-always"),
-    "lookalike": ("default", "context-always"),
+    "trivial": ("default", "context-always", "careful"),
+    "hostile": ("default", "context-always", "careful"),
+    "lookalike": ("default", "context-always", "careful"),
 }
 
 
