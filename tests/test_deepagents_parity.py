@@ -17,12 +17,14 @@ import inspect
 import json
 import logging
 import re
+import sys
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import deepagents.middleware.rubric as deepagents_rubric
 import pytest
 from langchain.agents import create_agent
 from langchain.agents.middleware import ModelCallLimitMiddleware
@@ -33,8 +35,6 @@ from langgraph.checkpoint.memory import InMemorySaver
 from fakes import text
 from rubricate import JudgeOptions, RubricMiddleware
 from rubricate.testing import ScriptedChatModel, joint_reply, tool_reply
-
-deepagents_rubric = pytest.importorskip("deepagents.middleware.rubric")
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore::langchain_core._api.beta_decorator.LangChainBetaWarning"
@@ -469,11 +469,13 @@ def test_grader_error_from_an_exception(
         "openai:gpt-5-mini",  # the provider package is installed, the key is not set
         "gpt-5-mini",  # a bare id, resolved by init_chat_model as deepagents does
         "no_such_provider:some-model",  # an id nothing can resolve
+        "mistralai:mistral-large-latest",  # its provider package is not installed (below)
     ],
 )
 def test_grader_error_when_the_judge_cannot_be_built(
     model: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setitem(sys.modules, "langchain_mistralai", None)  # importing it fails
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")  # never the network
     runs = both(worker=[text("Paris.")], grader=model, invokes=[ask()])
@@ -484,6 +486,9 @@ def test_grader_error_when_the_judge_cannot_be_built(
         "rubric_evaluation_end",
     ]
     assert runs["rubricate"].messages[-1].content == "Paris."  # the agent's answer stands
+    if model.startswith("mistralai:"):
+        for side in SIDES:
+            assert "langchain-mistralai" in runs[side].callbacks[0]["explanation"], side
 
 
 def test_no_rubric_means_nothing_happens() -> None:
@@ -628,19 +633,32 @@ def literals(annotation: Any) -> set[str]:
 
 
 def test_the_names_a_deepagents_user_imports() -> None:
+    import deepagents.middleware
+
     import rubricate
 
-    for name in (
+    # Every rubric name deepagents exports, where its users import them from.
+    exported = {n for n in deepagents.middleware.__all__ if hasattr(deepagents_rubric, n)}
+    assert exported == {
         "RubricMiddleware",
         "RubricState",
         "RubricEvaluation",
         "RubricResult",
         "GraderResponse",
+        "GraderVerdict",
         "CriterionEval",
+        "CriterionPass",
+        "CriterionFail",
         "RUBRIC_GRADER_MESSAGE_SOURCE",
         "GRADER_SYSTEM_PROMPT",
-    ):
-        assert hasattr(rubricate, name), name
+    }
+    for name in exported:
+        assert name in rubricate.__all__, name
+    assert literals(rubricate.GraderVerdict) == literals(deepagents_rubric.GraderVerdict)
+    for shape in ("CriterionPass", "CriterionFail"):
+        reference_shape = getattr(deepagents_rubric, shape)
+        ours_shape = getattr(rubricate, shape)
+        assert set(ours_shape.__annotations__) == set(reference_shape.__annotations__), shape
     assert rubricate.RUBRIC_GRADER_MESSAGE_SOURCE == deepagents_rubric.RUBRIC_GRADER_MESSAGE_SOURCE
     assert literals(rubricate.RubricResult) == literals(deepagents_rubric.RubricResult)
     reference_keys = set(deepagents_rubric.RubricEvaluation.__annotations__)
@@ -787,3 +805,62 @@ def test_model_ids_resolve_without_provider_profiles(monkeypatch: pytest.MonkeyP
         # deepagents' OpenAI profile turns the Responses API on for `openai:` ids only.
         assert reference.use_responses_api is profiled  # type: ignore[attr-defined]
         assert ours.use_responses_api is None  # type: ignore[attr-defined]
+
+
+# -- a deepagents user's code, with only its import line changed --------------------------------
+
+USER_SCRIPT = Path(__file__).parent / "data" / "deepagents_user.py"
+
+
+def tool_names(kwargs: dict[str, Any]) -> set[str]:
+    names = set()
+    for bound in kwargs.get("tools") or []:
+        if isinstance(bound, dict):
+            names.add(bound.get("function", bound).get("name"))
+        else:
+            names.add(getattr(bound, "name", None) or getattr(bound, "__name__", ""))
+    return names
+
+
+def either_grader(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+    """Answers in the shape asked for: passes the draft when it names Paris."""
+    passed = "Paris" in "\n".join(str(m.content) for m in messages)
+    criteria: Criteria = PASS if passed else ((False, "Name the city."), (True, ""))
+    names = ("Names the capital city", "Answers in one sentence")
+    if "GraderResponse" in tool_names(kwargs):
+        return reference_reply(criteria, names=names)
+    return rubricate_reply(criteria)
+
+
+def run_user_script(import_from: str, drafts: tuple[str, ...]) -> dict[str, Any]:
+    source = USER_SCRIPT.read_text(encoding="utf-8")
+    [line] = [x for x in source.splitlines() if x.startswith("from deepagents.middleware import")]
+    source = source.replace(line, line.replace("deepagents.middleware", import_from, 1))
+    namespace: dict[str, Any] = {"__name__": "deepagents_user"}
+    exec(compile(source, str(USER_SCRIPT), "exec"), namespace)
+    worker = ScriptedChatModel(script=[text(draft) for draft in drafts])
+    grader = ScriptedChatModel(script=[either_grader], repeat_last=True)
+    return namespace["main"](worker, grader)  # type: ignore[no-any-return]
+
+
+CAP = "max_iterations_reached"
+
+
+@pytest.mark.parametrize(
+    ("drafts", "results", "gave_up"),
+    [
+        (("A big city in France.", "Paris."), ["needs_revision", "satisfied"], []),
+        (("A city.", "A town."), ["needs_revision", CAP], [CAP]),
+    ],
+    ids=["revised", "capped"],
+)
+def test_a_deepagents_users_code_runs_unchanged_but_for_the_import_line(
+    drafts: tuple[str, ...], results: list[str], gave_up: list[str]
+) -> None:
+    reference = run_user_script("deepagents.middleware", drafts)
+    ours = run_user_script("rubricate", drafts)
+    assert ours == reference
+    assert reference["results"] == results and reference["gave_up"] == gave_up
+    assert reference["gaps"][0] == ("Names the capital city", "Name the city.")
+    assert reference["feedback"][0] == ("human", "rubric_grader")
+    assert reference["answer"] == drafts[-1]

