@@ -165,3 +165,42 @@ def test_the_run_keeps_the_criterion_names_of_its_first_pass_that_named_any() ->
     assert run_criteria(["A", "B"], record("needs_revision", "C")) == ["A", "B"]  # frozen
     assert run_criteria([], record("failed", "A")) == []  # a failed pass names none
     assert run_criteria([], record("grader_error")) == []
+
+
+def test_an_evaluation_survives_a_checkpoint_as_plain_data() -> None:
+    """The resumable grading pass keeps `to_dict()` in the checkpoint and reads it back."""
+    evaluation = Evaluation(
+        result="failed",
+        explanation="Cannot be judged.",
+        criteria=(
+            CITY,
+            CriterionVerdict(
+                id="short",
+                name="Under 20 words",
+                passed=True,
+                reason="It has 4 words.",
+                decided_by="check",
+            ),
+            CriterionVerdict(
+                id="src", name="Cites a source", passed=False, gap="?", unscorable=True
+            ),
+            CriterionVerdict(
+                id="tone",
+                name="Polite",
+                passed=False,
+                gap="failed closed",
+                unverified=True,
+                confidence=0.25,
+                unsure=True,
+                required=False,
+            ),
+        ),
+        usage=ONE_CALL,
+        latency_s=1.5,
+        mode="joint",
+        model="openai:gpt-5-mini",
+    )
+    assert Evaluation.from_dict(evaluation.to_dict()) == evaluation
+    assert Evaluation.from_dict(
+        Evaluation(result="satisfied", explanation="", skipped=True).to_dict()
+    ).skipped

@@ -1,7 +1,7 @@
 """The plain data types every layer shares: evidence in, verdicts and evaluations out.
 
 They are defined once here and used by the judge, the scorer, the loop and the command line.
-All of them turn into JSON-ready dicts with `to_dict()`.
+All of them turn into JSON-ready dicts with `to_dict()`, and the results back with `from_dict()`.
 """
 
 from __future__ import annotations
@@ -67,6 +67,15 @@ class Usage:
             "output_tokens": self.output_tokens,
             "calls": self.calls,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Usage:
+        """The inverse of `to_dict`."""
+        return cls(
+            input_tokens=int(data.get("input_tokens", 0)),
+            output_tokens=int(data.get("output_tokens", 0)),
+            calls=int(data.get("calls", 0)),
+        )
 
 
 @dataclass(kw_only=True, frozen=True)
@@ -143,6 +152,23 @@ class CriterionVerdict:
             data["unscorable"] = True
         return data
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CriterionVerdict:
+        """The inverse of `to_dict`."""
+        return cls(
+            id=data["id"],
+            name=data["name"],
+            passed=data["passed"],
+            gap=data.get("gap", ""),
+            reason=data.get("reason", ""),
+            required=data.get("required", True),
+            decided_by=data.get("decided_by", "judge"),
+            unverified=data.get("unverified", False),
+            unscorable=data.get("unscorable", False),
+            confidence=data.get("confidence"),
+            unsure=data.get("unsure", False),
+        )
+
 
 @dataclass(kw_only=True, frozen=True)
 class Evaluation:
@@ -184,3 +210,17 @@ class Evaluation:
             "model": self.model,
             "skipped": self.skipped,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Evaluation:
+        """The inverse of `to_dict` (as kept in a checkpoint; `latency_s` to 0.1 ms)."""
+        return cls(
+            result=data["result"],
+            explanation=data["explanation"],
+            criteria=tuple(CriterionVerdict.from_dict(v) for v in data.get("criteria", ())),
+            usage=Usage.from_dict(data.get("usage", {})),
+            latency_s=data.get("latency_s", 0.0),
+            mode=data.get("mode"),
+            model=data.get("model"),
+            skipped=data.get("skipped", False),
+        )
