@@ -31,6 +31,7 @@ from langchain.agents.middleware import ModelCallLimitMiddleware
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command, interrupt
 
 from fakes import text
 from rubricate import JudgeOptions, RubricMiddleware
@@ -135,7 +136,21 @@ class Run:
     states: list[dict[str, Any]] = field(default_factory=list)
     messages: list[BaseMessage] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    stream: list[list[tuple[str, Any]]] = field(default_factory=list)
+    """Per invoke, the `updates` (node names) and `messages` (node, message type) stream."""
+    interrupts: list[list[Any]] = field(default_factory=list)
+    """After each invoke, the values of the interrupts the thread waits on."""
+    grader_calls: list[int] = field(default_factory=list)
+    """After each invoke, how many calls the scripted grader model has answered."""
     grader: ScriptedChatModel | None = None
+
+
+def stream_view(mode: str, chunk: Any) -> tuple[str, Any]:
+    """What a UI streaming the agent shows: which nodes updated, which messages streamed."""
+    if mode == "messages":
+        message, metadata = chunk
+        return mode, (metadata.get("langgraph_node"), message.type, message.name)
+    return mode, sorted(chunk)
 
 
 def make_middleware(side: Side, model: Any, **kwargs: Any) -> Any:
@@ -149,7 +164,7 @@ def run(
     *,
     worker: list[Any],
     grader: list[Any] | str,
-    invokes: list[dict[str, Any]],
+    invokes: list[dict[str, Any] | Command[Any]],
     on_evaluation: Callable[[dict[str, Any]], Any] | None = None,
     extra_middleware: list[Any] | None = None,
     asynchronous: bool = False,
@@ -174,23 +189,28 @@ def run(
     )
     config: Any = {"configurable": {"thread_id": "parity"}}
 
-    async def collect(state: dict[str, Any], into: list[dict[str, Any]]) -> None:
-        async for chunk in graph.astream(state, config, stream_mode="custom"):
+    modes = ["custom", "updates", "messages"]
+
+    async def collect(state: Any, into: list[Any]) -> None:
+        async for chunk in graph.astream(state, config, stream_mode=modes):
             into.append(chunk)
 
     for state in invokes:
-        events: list[dict[str, Any]] = []
+        chunks: list[Any] = []
         try:
             if asynchronous:
-                asyncio.run(collect(state, events))
+                asyncio.run(collect(state, chunks))
             else:
-                events.extend(graph.stream(state, config, stream_mode="custom"))
+                chunks.extend(graph.stream(state, config, stream_mode=modes))
         except KeyboardInterrupt:
             out.errors.append("KeyboardInterrupt")
-        out.events.append(events)
+        out.events.append([chunk for mode, chunk in chunks if mode == "custom"])
+        out.stream.append([stream_view(mode, chunk) for mode, chunk in chunks if mode != "custom"])
         values = dict(graph.get_state(config).values)
         out.states.append({k: v for k, v in values.items() if k.startswith("_")})
         out.messages = list(values.get("messages", []))
+        out.interrupts.append([i.value for i in graph.get_state(config).interrupts])
+        out.grader_calls.append(len(out.grader.calls) if out.grader is not None else 0)
     return out
 
 
@@ -300,6 +320,8 @@ def view(side: Side, result: Run, *, criteria: bool = True) -> dict[str, Any]:
         "feedback": feedback,
         "roles": [(m.type, m.name) for m in result.messages],
         "errors": result.errors,
+        "interrupts": result.interrupts,
+        "stream": result.stream,
     }
 
 
@@ -550,6 +572,52 @@ def test_interrupt_and_resume_on_a_checkpointer() -> None:
     ]
 
 
+def graded_by_draft(side: Side) -> Callable[[list[BaseMessage], dict[str, Any]], AIMessage]:
+    """A grader whose verdict depends on the draft alone, so a repeated call repeats it."""
+
+    def reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+        passed = "Paris, France" in "\n".join(str(m.content) for m in messages)
+        return replies(side, PASS if passed else FAIL)[0]
+
+    return reply
+
+
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_an_interrupt_in_the_callback_then_resume_on_a_checkpointer(asynchronous: bool) -> None:
+    """Human review of each verdict (deepagents: "a callback may interrupt"), resumed twice."""
+    reviewed: dict[Side, list[tuple[str, Any]]] = {"deepagents": [], "rubricate": []}
+
+    def runs_for(side: Side) -> Run:
+        def review(evaluation: dict[str, Any]) -> None:
+            answer = interrupt({"review": evaluation["result"]})
+            reviewed[side].append((evaluation["result"], answer))
+
+        return run(
+            side,
+            worker=[text("A city."), text("It is Paris, France.")],
+            grader=[graded_by_draft(side)] * 2,
+            invokes=[ask(), Command(resume="approved"), Command(resume="approved too")],
+            on_evaluation=review,
+            asynchronous=asynchronous,
+        )
+
+    runs = {side: runs_for(side) for side in SIDES}
+    seen = assert_same(runs)
+    assert seen["interrupts"] == [
+        [{"review": "needs_revision"}],
+        [{"review": "satisfied"}],
+        [],
+    ]
+    assert [s["_rubric_status"] for s in seen["states"]] == [None, "needs_revision", "satisfied"]
+    for side in SIDES:
+        # The verdict a person approved is the one applied: a resume does not grade again.
+        assert reviewed[side] == [
+            ("needs_revision", "approved"),
+            ("satisfied", "approved too"),
+        ], side
+        assert runs[side].grader_calls == [1, 2, 2], side
+
+
 def test_a_callback_that_raises_is_logged_and_the_loop_goes_on(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -601,6 +669,53 @@ def test_grader_tools() -> None:
     seen = assert_same(runs)
     assert seen["states"][0]["_rubric_status"] == "satisfied"
     assert calls["deepagents"] == calls["rubricate"] == ["def f(): ..."]
+
+
+def test_an_interrupt_in_a_grader_tool_then_resume_on_a_checkpointer() -> None:
+    """A grader tool that asks a person first (human-in-the-loop), then the resume."""
+    asked: dict[Side, list[Any]] = {"deepagents": [], "rubricate": []}
+
+    def runner(side: Side) -> Any:
+        @tool
+        def run_test_suite(code: str) -> str:
+            """Run the test suite against `code`, once a person allows it."""
+            answer = interrupt({"allow": code})
+            asked[side].append(answer)
+            return str(answer)
+
+        return run_test_suite
+
+    def grader(side: Side) -> Callable[[list[BaseMessage], dict[str, Any]], AIMessage]:
+        def reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+            if not any(m.type == "tool" for m in messages):
+                return tool_reply("run_test_suite", {"code": "def f(): ..."})
+            if side == "deepagents":
+                return reference_reply(PASS)
+            if "RubricVerdicts" in tool_names(kwargs):
+                return rubricate_reply(PASS)
+            return text("The tests pass.")
+
+        return reply
+
+    runs = {
+        side: run(
+            side,
+            worker=[text("Paris.")],
+            grader=[grader(side)] * 4,
+            invokes=[ask(), Command(resume="3 passed")],
+            tools=[runner(side)],
+        )
+        for side in SIDES
+    }
+    seen = assert_same(runs)
+    assert seen["interrupts"] == [[{"allow": "def f(): ..."}], []]
+    assert [s["_rubric_status"] for s in seen["states"]] == [None, "satisfied"]
+    assert asked["deepagents"] == asked["rubricate"] == ["3 passed"]
+    # Intended difference: deepagents' grader agent resumes from its checkpoint after the tool
+    # call; rubricate's judge asks its tool-using turn again on the resume (one call more), then
+    # the tool gets the person's answer, as in deepagents.
+    assert runs["deepagents"].grader_calls == [1, 2]
+    assert runs["rubricate"].grader_calls == [1, 4]  # tool call, again, after the tool, verdicts
 
 
 # -- intended differences, each asserted -------------------------------------------------------
@@ -815,8 +930,9 @@ USER_SCRIPT = Path(__file__).parent / "data" / "deepagents_user.py"
 def tool_names(kwargs: dict[str, Any]) -> set[str]:
     names = set()
     for bound in kwargs.get("tools") or []:
-        if isinstance(bound, dict):
-            names.add(bound.get("function", bound).get("name"))
+        if isinstance(bound, dict):  # an OpenAI tool, or a JSON schema (its title)
+            spec = bound.get("function", bound)
+            names.add(spec.get("name") or spec.get("title"))
         else:
             names.add(getattr(bound, "name", None) or getattr(bound, "__name__", ""))
     return names

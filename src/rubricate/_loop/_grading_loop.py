@@ -3,8 +3,10 @@
 Both loops keep the same private state keys (`_rubric_status`, `_rubric_iterations`,
 `_rubric_evaluations`, ...) and call `GradingLoop.start` before the agent runs and
 `GradingLoop.grade` after it answers; the returned dict is the state update, with
-`jump_to="model"` when the agent must revise. This is the I/O around the loop (the judge call,
-events, the callback); what to do after each pass is `_core.decide`'s pure decision.
+`jump_to="model"` when the agent must revise. `grade` is `begin` (the start event), the judge's
+evaluation (resumable: `_resumable.py`) and `finish` (end event, callback, update); the sync
+middleware hook calls the three itself. This is the I/O around the loop; what to do after each
+pass is `_core.decide`'s pure decision.
 """
 
 from __future__ import annotations
@@ -37,8 +39,9 @@ from ._core import (
     forced_exit_reason,
     run_criteria,
 )
+from ._resumable import aevaluate_once
 
-__all__ = ["BEST_DRAFT_NAME", "GradingLoop"]
+__all__ = ["BEST_DRAFT_NAME", "GradingLoop", "GradingPass"]
 
 logger = logging.getLogger("rubricate")
 
@@ -48,6 +51,18 @@ BEST_DRAFT_NAME = "rubric_best_draft"
 _COMPLETION_KEY = "(completion check)"
 
 Emit = Callable[[dict[str, Any]], None]
+
+
+@dataclass(kw_only=True, frozen=True)
+class GradingPass:
+    """A grading pass about to run: what it grades, and where the run stands."""
+
+    rubric: Any
+    messages: list[Any]
+    run_id: str
+    iteration: int
+    spent: Usage
+    """What the grading run spent on the judge before this pass."""
 
 
 @dataclass(kw_only=True)
@@ -114,6 +129,18 @@ class GradingLoop:
 
     async def grade(self, state: Mapping[str, Any], emit: Emit) -> dict[str, Any] | None:
         """Grade the last answer; the update loops back (`jump_to`) on `needs_revision`."""
+        step = self.begin(state, emit)
+        if not isinstance(step, GradingPass):
+            return step
+        evaluation = await aevaluate_once(lambda: self.evaluate(step.rubric, step.messages))
+        return self.finish(state, step, evaluation, emit)
+
+    def begin(self, state: Mapping[str, Any], emit: Emit) -> GradingPass | dict[str, Any] | None:
+        """The pass to grade (its start event emitted), or the update when there is none.
+
+        `None`: no rubric, the loop is off. A dict: a forced exit or a spent budget, recorded
+        without grading.
+        """
         rubric = self.rubric_source(state)
         if not rubric:
             return None
@@ -138,14 +165,22 @@ class GradingLoop:
         emit(
             {"type": "rubric_evaluation_start", "grading_run_id": run_id, "iteration": iteration},
         )
-        evaluation = await self._evaluate(rubric, messages)
+        return GradingPass(
+            rubric=rubric, messages=messages, run_id=run_id, iteration=iteration, spent=spent
+        )
+
+    def finish(
+        self, state: Mapping[str, Any], step: GradingPass, evaluation: Evaluation, emit: Emit
+    ) -> dict[str, Any]:
+        """Record the pass's `evaluation`: end event, callback, and the state update."""
+        messages, iteration, run_id = step.messages, step.iteration, step.run_id
         record = evaluation_record(evaluation, grading_run_id=run_id, iteration=iteration)
         decision = decide(
             evaluation,
             iteration=iteration,
             max_iterations=self.max_iterations,
             budget=self.budget,
-            spent=spent,
+            spent=step.spent,
         )
         if decision.status != evaluation.result:
             record["result"] = decision.status  # as deepagents: no `needs_revision` that won't loop
@@ -182,7 +217,8 @@ class GradingLoop:
             update["messages"] = [AIMessage(best["text"], name=BEST_DRAFT_NAME)]
         return update
 
-    async def _evaluate(self, rubric: Any, messages: list[Any]) -> Evaluation:
+    async def evaluate(self, rubric: Any, messages: list[Any]) -> Evaluation:
+        """One grading pass's evaluation: never raises but for an interrupt (a `grader_error`)."""
         if self.completion is not None:
             context = {"rubric": rubric} if rubric != _COMPLETION_KEY else None
             result = await self.completion.arun(

@@ -20,10 +20,10 @@ from langgraph.runtime import Runtime
 from .._judge._judge import Judge
 from .._judge._options import JudgeOptions, check_options
 from .._rubric._rubric import Rubric, RubricLike
-from .._sync import run_sync
 from ._completion import CompletionCheck
 from ._core import Budget, RubricEvaluation, RubricState
-from ._grading_loop import GradingLoop
+from ._grading_loop import GradingLoop, GradingPass
+from ._resumable import evaluate_once
 
 __all__ = ["RubricMiddleware"]
 
@@ -106,7 +106,14 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
     @hook_config(can_jump_to=["model"])
     def after_agent(self, state: RubricState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Grade the answer; on `needs_revision` inject feedback and jump back to the model."""
-        return run_sync(self.loop.grade(state, _writer(runtime)))
+        # `aafter_agent`'s steps, with the evaluation run by a sync nested graph: a sync graph's
+        # checkpointer may have no async methods.
+        emit = _writer(runtime)
+        step = self.loop.begin(state, emit)
+        if not isinstance(step, GradingPass):
+            return step
+        evaluation = evaluate_once(lambda: self.loop.evaluate(step.rubric, step.messages))
+        return self.loop.finish(state, step, evaluation, emit)
 
     @hook_config(can_jump_to=["model"])
     async def aafter_agent(
