@@ -922,6 +922,32 @@ def test_model_ids_resolve_without_provider_profiles(monkeypatch: pytest.MonkeyP
         assert ours.use_responses_api is None  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "gpt-5-mini",
+        "openai:gpt-5-mini",
+        "claude-sonnet-4-5",
+        "anthropic:claude-sonnet-4-5",
+        "google_genai:gemini-2.5-flash",
+        "ollama:llama3",
+    ],
+)
+def test_model_ids_resolve_to_the_model_deepagents_builds(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deepagents._models import resolve_model
+
+    from rubricate import resolve_chat_model
+
+    for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY"):
+        monkeypatch.setenv(key, "test-not-a-real-key-000000")
+    reference, ours = resolve_model(spec), resolve_chat_model(spec)
+    assert type(ours) is type(reference)
+    name = "model_name" if hasattr(reference, "model_name") else "model"
+    assert getattr(ours, name) == getattr(reference, name)
+
+
 # -- a deepagents user's code, with only its import line changed --------------------------------
 
 USER_SCRIPT = Path(__file__).parent / "data" / "deepagents_user.py"

@@ -304,7 +304,7 @@ def test_non_model_values_are_rejected() -> None:
 
 def test_ids_resolve_as_init_chat_model_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bare ids and any provider LangChain knows, as deepagents resolves them."""
-    google_genai = pytest.importorskip("langchain_google_genai")  # installed with deepagents
+    import langchain_google_genai as google_genai  # installed with deepagents (the dev extra)
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-000000")
     monkeypatch.setenv("GOOGLE_API_KEY", "test-not-a-real-key-000000")
