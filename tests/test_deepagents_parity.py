@@ -737,6 +737,37 @@ def test_constructor_parameters() -> None:
         assert reference[name].default is None, name
     with pytest.raises(TypeError, match="'grader_middleware'"):
         RubricMiddleware(model="local", grader_middleware=[])  # type: ignore[call-arg]
+    # Hook spans in a trace leave the state out on both sides.
+    reference_policy = deepagents_rubric.RubricMiddleware.trace_policy
+    assert RubricMiddleware.trace_policy == reference_policy
+    assert reference_policy is not None and reference_policy.process_inputs is not None
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"model": ""},
+        {"model": None},
+        {"model": "x", "max_iterations": 0},
+        {"model": "x", "max_iterations": -1},
+        {"model": "x", "max_iterations": 1.5},
+        {"model": "x", "max_iterations": True},
+    ],
+)
+def test_bad_constructor_arguments_raise_the_same_errors(bad: dict[str, Any]) -> None:
+    with pytest.raises(Exception) as reference:
+        deepagents_rubric.RubricMiddleware(**bad)
+    with pytest.raises(Exception) as ours:
+        RubricMiddleware(**bad)
+    assert type(ours.value) is type(reference.value)
+    assert "max_iterations" in str(ours.value) or "model" in str(ours.value)
+
+
+def test_a_callback_that_is_not_callable_is_refused_at_once() -> None:
+    """Intended difference: deepagents takes it and fails (logged) at the first evaluation."""
+    deepagents_rubric.RubricMiddleware(model="x", on_evaluation="print")
+    with pytest.raises(TypeError, match="on_evaluation"):
+        RubricMiddleware(model="x", on_evaluation="print")  # type: ignore[arg-type]
 
 
 def literals(annotation: Any) -> set[str]:

@@ -13,7 +13,12 @@ import logging
 from collections.abc import Callable
 from typing import Any, Unpack
 
-from langchain.agents.middleware.types import AgentMiddleware, hook_config
+from langchain.agents.middleware.types import (
+    AgentMiddleware,
+    TracePolicy,
+    hook_config,
+    omit_payload,
+)
 from langchain_core.language_models import BaseChatModel
 from langgraph.runtime import Runtime
 
@@ -56,6 +61,8 @@ class RubricMiddleware(AgentMiddleware[RubricState, Any, Any]):
     """
 
     state_schema = RubricState
+    trace_policy = TracePolicy(process_inputs=omit_payload)
+    """As deepagents': hook spans in a trace do not record the state (rubric, conversation)."""
 
     def __init__(
         self,
