@@ -866,6 +866,20 @@ def test_a_structured_rubric() -> None:
     assert runs["rubricate"].states[0]["_rubric_status"] == "satisfied"
 
 
+def test_a_rubric_with_no_criteria() -> None:
+    """Intended difference: a rubric of blanks or headings alone is graded by no call of ours."""
+    runs = both(
+        worker=[text("Paris.")],
+        grader=lambda side: replies(side, PASS),
+        invokes=[ask("  \n# Rubric\n")],
+    )
+    assert runs["deepagents"].grader_calls == [1]  # its grader is asked to find criteria
+    assert runs["rubricate"].grader_calls == [0]
+    [ours] = runs["rubricate"].callbacks
+    assert (ours["result"], ours["criteria"]) == ("satisfied", [])
+    assert "no criteria" in ours["explanation"]
+
+
 def test_the_evaluations_log_is_bounded() -> None:
     invokes = [ask()] + [{"messages": [HumanMessage(f"Again, {i}?")]} for i in range(50)]
     runs = both(
