@@ -905,6 +905,26 @@ def test_the_feedback_text_is_our_own() -> None:
         assert "- Under ten words" in message.content
 
 
+def test_every_row_of_the_differences_table_names_tests_that_exist() -> None:
+    docs = (Path(__file__).parents[1] / "docs" / "deepagents.md").read_text(encoding="utf-8")
+    table = docs.split("## Intended differences", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]
+    tests_dir = Path(__file__).parent
+    defined = {
+        name
+        for path in tests_dir.glob("test_*.py")
+        for name in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
+    assert len(rows) > 10
+    for row in rows[1:]:  # the header names no test
+        cell = row.rsplit("|", 2)[-2]
+        named = re.findall(r"`(?:tests/\w+\.py::)?(test_\w+)`", cell)
+        constants = re.findall(r"`([A-Z][A-Z_]+)`", cell)  # checked in every scenario
+        assert named or constants, row
+        assert set(named) <= defined, row
+        assert all(isinstance(globals().get(c), set) for c in constants), row
+
+
 def test_the_tested_deepagents_version_is_the_documented_one() -> None:
     version = importlib.metadata.version("deepagents")
     docs = (Path(__file__).parents[1] / "docs" / "deepagents.md").read_text(encoding="utf-8")
