@@ -17,10 +17,12 @@ from .._batch._grade import grade_item
 from .._batch._items import ItemResult, parse_item
 from .._batch._results import cache_key, judge_fingerprint
 from .._batch._streaming import LineProblem, run_bounded
+from .._exceptions import RubricateError
 from .._judge._judge import Judge, check_judge_options
 from .._judge._options import JudgeOptions
 from .._judge._scorer import RubricScorer
 from .._models import ModelLike, supports_grammar
+from .._redact import redact
 from .._rubric._rubric import Rubric
 from .._types import Usage
 from ._limiter import ClusterRateLimiter
@@ -33,9 +35,12 @@ one (`"local"`, `"provider:model-id"`), or a function of no arguments that retur
 (for a judge that cannot be pickled, such as one holding an open HTTP client)."""
 
 RESULT_COLUMNS: tuple[str, ...] = tuple(
-    ItemResult(id=0, line=0, score=0.0, passed=False, result="failed", cache_key="").to_dict()
+    ItemResult(
+        id=0, line=0, score=0.0, passed=False, result="failed", cache_of=0, cache_key=""
+    ).to_dict()
 )
-"""The columns of a result row: the fields of a results-file line."""
+"""The columns of a result row: every field a results-file line can have (the optional ones,
+`cache_of` and `cache_key`, are null in a row without them)."""
 
 
 def check_spec(spec: JudgeSpec, options: JudgeOptions, where: str) -> None:
@@ -102,7 +107,13 @@ class JudgeActor:
         limiter: Any = None,
         source: str = "dataset",
     ) -> None:
-        self.judge = build_judge(judge, options)
+        try:
+            self.judge = build_judge(judge, options)
+        except Exception as exc:
+            # Ray prints an actor's failure on the driver's console and in its logs, and the
+            # cause (a provider's error) may quote a key: only the redacted message leaves here.
+            message = redact(f"cannot build the judge in a Ray actor: {type(exc).__name__}: {exc}")
+            raise RubricateError(message) from None
         model = self.judge.model
         if supports_grammar(model) and getattr(model, "n_threads", 0) is None:
             model.n_threads = cpus  # type: ignore[attr-defined]
@@ -138,6 +149,9 @@ class JudgeActor:
     async def _grade_row(self, row: Mapping[str, Any]) -> dict[str, Any]:
         line = row.get("line")
         line = line if isinstance(line, int) and not isinstance(line, bool) else 0
+        problem = row.get("problem")
+        if isinstance(problem, str):  # a line the driver could not read as an item
+            return self._problem_row(row, LineProblem(path=self.source, line=line, reason=problem))
         item = parse_item(dict(row), line=line, path=self.source)
         if isinstance(item, LineProblem):
             return self._problem_row(row, item)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 from .._batch._grade import parse_batch_rubric
-from .._batch._streaming import check_count
+from .._batch._items import GradeItem, iter_items
+from .._batch._streaming import LineProblem, check_count
 from .._judge._judge import Judge
 from .._judge._options import JudgeOptions
 from .._rubric._rubric import Rubric, RubricLike
@@ -17,7 +19,7 @@ from ._runtime import require_ray
 if TYPE_CHECKING:
     from ray.data import Dataset
 
-__all__ = ["default_batch_size", "grade_dataset", "grade_rows"]
+__all__ = ["default_batch_size", "grade_dataset", "grade_rows", "item_blocks"]
 
 
 def grade_dataset(
@@ -34,18 +36,21 @@ def grade_dataset(
 ) -> Dataset:
     r"""Grade every row of a Ray Dataset on a pool of judge actors; return the result rows.
 
-    Nothing runs until the returned Dataset is consumed (`iter_rows`, `write_parquet`...).
+    Nothing is graded until the returned Dataset is consumed (`iter_rows`, `write_parquet`...).
     Rows need `id` and `output`, and may have `task`, `rubric` (overriding `rubric`) and
     `line`. A row that is not a valid item comes back with `result="grader_error"` and an
-    `error` saying why, like an item the judge failed on. For resuming, streaming results to a
-    file and malformed lines reported by line number, grade a JSONL file with `grade_file_ray`
-    (or `rubricate grade --engine ray`).
+    `error` saying why, like an item the judge failed on. A local JSONL file is read here with
+    the reader of `rubricate grade`: rows get their `line`, and a malformed line (bad JSON, a
+    missing field, a repeated id) comes back as such a row whose error names the file and line.
+    For resuming and a results file written as items finish, grade a JSONL file with
+    `grade_file_ray` (or `rubricate grade --engine ray`).
 
     This call is synchronous, like Ray's API; the actors grade asynchronously inside.
 
     Args:
-        dataset: A `ray.data.Dataset`, or a path Ray reads: `.jsonl`/`.json` (JSON lines) or
-            Parquet (a `.parquet` file or a folder of them).
+        dataset: A `ray.data.Dataset`, or a path: `.jsonl`/`.json` (JSON lines; a local file
+            is read by this process, a URI such as `s3://...` by Ray) or Parquet (a `.parquet`
+            file or a folder of them, read by Ray).
         rubric: The batch rubric; needed unless every row has its own.
         judge: A `Judge` (pickled to every actor), a model such as `"local"` or
             `"openai:gpt-5-mini"`, or a function of no arguments returning a `Judge` (for a
@@ -78,14 +83,17 @@ def grade_dataset(
 
     """
     ray = require_ray()
+    batch_rubric = parse_batch_rubric(rubric)
+    source = "dataset"
     if isinstance(dataset, (str, Path)):
         source = str(dataset)
-        dataset = _read(ray, Path(dataset))
-    else:
-        source = "dataset"
+        size = batch_size or default_batch_size(
+            local=_names_local_model(judge), concurrency=concurrency
+        )
+        dataset = _read(ray, dataset, batch_rubric=batch_rubric is not None, block_size=size)
     return grade_rows(
         dataset,
-        parse_batch_rubric(rubric),
+        batch_rubric,
         judge=judge,
         actors=actors,
         cpus_per_actor=cpus_per_actor,
@@ -156,15 +164,58 @@ def _names_local_model(judge: Any) -> bool:
     return isinstance(judge, str) and (judge.strip() == "local" or judge.startswith("llamacpp:"))
 
 
-def _read(ray: Any, path: Path) -> Dataset:
-    suffix = path.suffix.lower()
-    dataset: Dataset
+def item_blocks(ray: Any, entries: Iterable[GradeItem | LineProblem], size: int) -> list[Any]:
+    """Items (and unreadable lines) as object-store blocks of `size` rows: one actor task each.
+
+    The driver holds one block at a time. A `LineProblem` becomes a row with its `line` and a
+    `problem`, which the actor records as a malformed item.
+    """
+    import pandas as pd
+
+    blocks: list[Any] = []
+    chunk: list[dict[str, Any]] = []
+    for entry in entries:
+        chunk.append(_row(entry))
+        if len(chunk) == size:
+            blocks.append(ray.put(pd.DataFrame(chunk, dtype=object)))
+            chunk = []
+    if chunk:
+        blocks.append(ray.put(pd.DataFrame(chunk, dtype=object)))
+    return blocks
+
+
+def _row(entry: GradeItem | LineProblem) -> dict[str, Any]:
+    if isinstance(entry, LineProblem):
+        fields = dict.fromkeys(("id", "output", "task", "rubric"))
+        return {**fields, "line": entry.line, "problem": entry.reason}
+    return {
+        "id": entry.id,
+        "line": entry.line,
+        "output": entry.output,
+        "task": entry.task,
+        "rubric": entry.rubric.to_dict() if entry.rubric is not None else None,
+        "problem": None,
+    }
+
+
+def _read(ray: Any, path: str | Path, *, batch_rubric: bool, block_size: int) -> Dataset:
+    """The rows of a file: a local JSONL file read here, line by line; anything else by Ray.
+
+    Reading local JSON lines with the single-machine reader gives each row its line number and
+    turns a malformed line into a row that says where and why, instead of a failed run (Ray's
+    JSON reader stops at the first bad line, and one id column cannot mix strings and ints).
+    """
+    name = str(path)
+    remote = "://" in name
+    suffix = Path(name).suffix.lower()
     if suffix in (".jsonl", ".json"):
-        dataset = ray.data.read_json(str(path), lines=True)
-    elif suffix == ".parquet" or path.is_dir():
-        dataset = ray.data.read_parquet(str(path))
-    else:
-        raise ValueError(
-            f"cannot tell how to read {str(path)!r}: expected .jsonl, .json or Parquet"
-        )
-    return dataset
+        if remote:
+            return cast("Dataset", ray.data.read_json(name, lines=True))
+        entries = iter_items(Path(name), batch_rubric=batch_rubric)
+        blocks = item_blocks(ray, entries, block_size)
+        if not blocks:
+            return cast("Dataset", ray.data.from_items([]))
+        return cast("Dataset", ray.data.from_pandas_refs(blocks))
+    if suffix == ".parquet" or (not remote and Path(name).is_dir()) or (remote and not suffix):
+        return cast("Dataset", ray.data.read_parquet(name))
+    raise ValueError(f"cannot tell how to read {name!r}: expected .jsonl, .json or Parquet")

@@ -18,7 +18,7 @@ from .._judge._options import JudgeOptions
 from .._redact import redact
 from .._rubric._rubric import Rubric
 from ._actor import JudgeSpec, build_judge, check_spec, plain
-from ._dataset import default_batch_size, grade_rows
+from ._dataset import default_batch_size, grade_rows, item_blocks
 from ._runtime import require_ray
 
 __all__ = ["ActorPool"]
@@ -82,7 +82,7 @@ class ActorPool:
         size = self.batch_size or default_batch_size(
             local=self.driver.local, concurrency=self.concurrency
         )
-        blocks = _to_blocks(self.ray, items, size)
+        blocks = item_blocks(self.ray, items, size)
         if not blocks:
             return
         graded = grade_rows(
@@ -108,36 +108,12 @@ def _result_rows(graded: Any) -> Iterator[dict[str, Any]]:
     judge that cannot be built in the actors. The message keeps Ray's last line, the cause.
     """
     try:
-        for batch in graded.iter_batches(batch_size=None, batch_format="pandas"):
+        # No prefetching: Ray would hold each finished batch back until the next one is done,
+        # and the results file must get every result as soon as it exists.
+        batches = graded.iter_batches(batch_size=None, batch_format="pandas", prefetch_batches=0)
+        for batch in batches:
             yield from batch.to_dict("records")
     except Exception as exc:
         lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
         cause = lines[-1] if lines else type(exc).__name__
         raise RubricateError(redact(f"the Ray run failed: {cause}")) from exc
-
-
-def _to_blocks(ray: Any, items: Iterable[GradeItem], size: int) -> list[Any]:
-    """The items as object-store blocks of one batch each (a block is one actor task).
-
-    The driver holds one block at a time.
-    """
-    import pandas as pd
-
-    blocks: list[Any] = []
-    chunk: list[dict[str, Any]] = []
-    for item in items:
-        chunk.append(
-            {
-                "id": item.id,
-                "line": item.line,
-                "output": item.output,
-                "task": item.task,
-                "rubric": item.rubric.to_dict() if item.rubric is not None else None,
-            }
-        )
-        if len(chunk) == size:
-            blocks.append(ray.put(pd.DataFrame(chunk, dtype=object)))
-            chunk = []
-    if chunk:
-        blocks.append(ray.put(pd.DataFrame(chunk, dtype=object)))
-    return blocks
