@@ -2,13 +2,16 @@
 
 Outputs holding `KILL:<path>` kill the actor's process the first time (the file at `<path>`
 marks that it happened), like a node lost mid-batch; outputs holding `LEAK` make the provider
-fail with an error that echoes an API key.
+fail with an error that echoes an API key. `AFTER:<results>@<id>` waits (a bounded time) until
+the results file holds id `<id>`, and `MEET:<folder>` until two actors have graded an item.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +19,44 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from grading_fakes import FAST, graded_output, keyword_reply
 from rubricate import Judge, JudgeOptions, ModelError
+from rubricate._ray._limiter import RequestSlots
 from rubricate.testing import ScriptedChatModel
 
 SECRET = "sk-test0123456789abcdefXYZ"
 _KILL = re.compile(r"KILL:(\S+)")
+_AFTER = re.compile(r"AFTER:(\S+)@(\d+)")
+_MEET = re.compile(r"MEET:(\S+)")
+WAIT_S = 30.0
+"""How long `AFTER` and `MEET` wait before failing the call (a test failure, not a hang)."""
+
+
+def _wait_for(done: Any, what: str) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not done():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"gave up waiting: {what}")
+        time.sleep(0.05)
+
+
+def _has_result(path: Path, item_id: int) -> bool:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True) if path.exists() else []
+    return any(line.endswith("\n") and json.loads(line)["id"] == item_id for line in lines)
+
+
+class CountingSlots(RequestSlots):
+    """The shared limiter, counting the slots it hands out."""
+
+    def __init__(self, per_second: float) -> None:
+        super().__init__(per_second)
+        self.granted = 0
+
+    def reserve(self, wait: bool = True) -> float:
+        delay = super().reserve(wait)
+        self.granted += delay >= 0
+        return delay
+
+    def count(self) -> int:
+        return self.granted
 
 
 def ray_reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
@@ -28,6 +65,15 @@ def ray_reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
     if kill is not None and not Path(kill.group(1)).exists():
         Path(kill.group(1)).touch()
         os._exit(1)  # the whole actor process dies, its batch unfinished
+    after = _AFTER.search(output)
+    if after is not None:
+        results, item_id = Path(after.group(1)), int(after.group(2))
+        _wait_for(lambda: _has_result(results, item_id), f"id {item_id} in {results}")
+    meet = _MEET.search(output)
+    if meet is not None:
+        folder = Path(meet.group(1))
+        (folder / str(os.getpid())).touch()  # one file per actor process that graded
+        _wait_for(lambda: len(list(folder.iterdir())) >= 2, "a second actor")
     if "LEAK" in output:
         raise RuntimeError(f"401 Unauthorized (api_key={SECRET})")
     return keyword_reply(messages, kwargs)

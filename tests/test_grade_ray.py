@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from ray_fakes import SECRET, broken_judge, cli_judge_factory, ray_judge
+import rubricate._ray._dataset
+from ray_fakes import SECRET, CountingSlots, broken_judge, cli_judge_factory, ray_judge
 from rubricate import (
     RubricateError,
     grade_dataset,
@@ -29,9 +30,9 @@ from rubricate import (
 )
 from rubricate._batch._streaming import BatchProgress, LineProblem
 from rubricate._cli import create_app
-from rubricate._ray._actor import RESULT_COLUMNS
+from rubricate._ray._actor import RESULT_COLUMNS, plain
 from rubricate._ray._limiter import RequestSlots
-from rubricate._ray._runtime import require_ray
+from rubricate._ray._runtime import ray_session, require_ray
 from test_agreement import LABELLED, write_labelled
 
 RUBRIC = "- Mentions Paris\n- Mentions France"
@@ -43,11 +44,13 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::F
 @pytest.fixture(scope="session")
 def ray_local() -> Iterator[Any]:
     """One local Ray instance for the session; its workers import `src` and the test fakes."""
-    ray = pytest.importorskip("ray")
+    import ray  # a dev dependency: a missing Ray fails these tests rather than skipping them
+
     paths = [str(TESTS.parent / "src"), str(TESTS), os.environ.get("PYTHONPATH", "")]
     saved = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
     ray.init(
+        address="local",  # a new instance, even beside a cluster running on this machine
         num_cpus=2,
         include_dashboard=False,
         logging_level=logging.WARNING,
@@ -195,8 +198,92 @@ def test_grade_dataset_returns_result_rows(ray_local: Any, tmp_path: Path) -> No
     assert rows["a"]["passed"] and rows["a"]["result"] == "satisfied"
     assert rows["a"]["cache_key"]  # the same key as the results file's
     assert not rows["b"]["passed"] and rows["b"]["error"] is None
-    assert rows[""]["result"] == "grader_error"
-    assert "malformed item" in rows[""]["error"] and "`id` must be" in rows[""]["error"]
+    assert rows[None]["result"] == "grader_error" and rows[None]["line"] == 3
+    assert "malformed item" in rows[None]["error"] and "`id` must be" in rows[None]["error"]
+
+
+def test_each_result_reaches_the_file_when_its_batch_is_done(
+    ray_local: Any, tmp_path: Path
+) -> None:
+    target = tmp_path / "out.jsonl"
+    rows = [{"id": 0, "output": "Paris, France"}]
+    rows += [{"id": i, "output": f"Paris, France AFTER:{target}@{i - 1}"} for i in (1, 2, 3)]
+    source = write_jsonl(tmp_path / "in.jsonl", rows)
+    summary = grade_file_ray(source, target, judge=ray_judge, rubric=RUBRIC, actors=1, batch_size=1)
+    # Each item is graded only once the one before it is in the file (else it fails).
+    assert summary.errors == 0, read_results(target)
+    assert [r["id"] for r in read_results(target)] == [0, 1, 2, 3]
+
+
+def test_every_call_of_every_actor_takes_a_slot_of_the_shared_limiter(
+    ray_local: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    limiters: list[Any] = []
+
+    def start_counting(per_second: float) -> Any:
+        limiters.append(ray_local.remote(num_cpus=0)(CountingSlots).remote(per_second))
+        return limiters[-1]
+
+    monkeypatch.setattr(rubricate._ray._dataset, "start_limiter", start_counting)
+    met = tmp_path / "met"
+    met.mkdir()
+    rows = [{"id": i, "output": f"Paris, France {i} MEET:{met}"} for i in range(8)]
+    source = write_jsonl(tmp_path / "in.jsonl", rows)
+    target = tmp_path / "out.jsonl"
+    summary = grade_file_ray(
+        source,
+        target,
+        judge=ray_judge,
+        rubric=RUBRIC,
+        actors=2,
+        batch_size=1,
+        requests_per_second=1000,
+    )
+    assert summary.errors == 0 and len(list(met.iterdir())) == 2  # both actors graded
+    calls = sum(r["usage"]["calls"] for r in read_results(target))
+    assert calls >= 8
+    assert ray_local.get(limiters[0].count.remote()) == calls
+
+
+def test_grade_dataset_on_a_jsonl_file_gives_the_results_file_rows(
+    ray_local: Any, tmp_path: Path
+) -> None:
+    source = write_jsonl(
+        tmp_path / "in.jsonl",
+        [
+            {"id": 1, "output": "Paris is the capital of France."},
+            {"id": "b", "output": "Paris, in summer.", "task": "Where?"},
+            "{not json",
+            {"id": 4},
+            {"id": 5, "output": "It LEAKs."},
+            {"id": 6, "output": "Lyon is in France.", "rubric": ["Mentions Lyon"]},
+            {"id": 1, "output": "again"},
+        ],
+    )
+    grade_file(source, tmp_path / "one.jsonl", judge=ray_judge(), rubric=RUBRIC)
+    expected = {r["id"]: comparable(r) for r in read_results(tmp_path / "one.jsonl")}
+    rows = [plain(r) for r in grade_dataset(source, RUBRIC, judge=ray_judge).take_all()]
+    assert all(list(r) == list(RESULT_COLUMNS) for r in rows)
+    graded = {r["id"]: r for r in rows if r["id"] is not None}
+    assert sorted(graded, key=str) == sorted(expected, key=str)
+    for item_id, want in expected.items():
+        got = comparable(graded[item_id])
+        assert {k: got[k] for k in want} == want  # same values, line numbers included
+        assert all(got[k] is None for k in set(got) - set(want))  # absent there, null here
+    problems = sorted((r["line"], r["error"]) for r in rows if r["id"] is None)
+    assert [line for line, _ in problems] == [3, 4, 7]
+    assert all(f"malformed item: {source}:{line}: " in error for line, error in problems)
+    assert "duplicate id 1 (first on line 1)" in problems[2][1]
+    assert SECRET not in json.dumps(rows)
+
+
+def test_the_result_columns_are_every_field_of_a_results_line(
+    ray_local: Any, tmp_path: Path
+) -> None:
+    source = mixed_input(tmp_path / "in.jsonl")
+    grade_file(source, tmp_path / "one.jsonl", judge=ray_judge(), rubric=RUBRIC)
+    fields = {k for row in read_results(tmp_path / "one.jsonl") for k in row}
+    assert fields == set(RESULT_COLUMNS)
 
 
 def test_grade_dataset_reads_parquet(ray_local: Any, tmp_path: Path) -> None:
@@ -214,6 +301,7 @@ def test_a_judge_the_actors_cannot_build_fails_the_run_clearly(
     with pytest.raises(RubricateError, match=r"the Ray run failed: .*cannot create model") as info:
         grade_file_ray(source, tmp_path / "out.jsonl", judge=broken_judge, rubric=RUBRIC)
     assert SECRET not in str(info.value)
+    assert SECRET not in str(info.value.__cause__)  # Ray's error, with the actor's traceback
 
 
 def test_request_slots_space_calls_evenly() -> None:
@@ -238,7 +326,6 @@ def test_the_cli_grades_on_ray_under_a_shared_rate_limit(ray_local: Any, tmp_pat
 
 
 def test_agreement_on_ray_reports_what_one_process_reports(ray_local: Any, tmp_path: Path) -> None:
-    pytest.importorskip("sklearn")
     rows = [*LABELLED, "{torn", {**LABELLED[0], "id": "boom", "output": "It LEAKs."}]
     labelled = write_labelled(tmp_path / "bench.jsonl", rows)
     expected = measure_agreement([labelled], judge=ray_judge()).to_dict()
@@ -262,6 +349,27 @@ def test_agreement_on_ray_reports_what_one_process_reports(ray_local: Any, tmp_p
     assert mine | timing == expected | timing
     assert mine["overall"]["kappa"] == pytest.approx(0.5)
     assert SECRET not in (tmp_path / "r.json").read_text()
+
+
+def test_a_cluster_that_cannot_be_joined_is_named_with_what_to_check(
+    ray_local: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(**kwargs: Any) -> None:
+        raise ConnectionError(f"Failed to connect to Ray cluster at {kwargs['address']}")
+
+    monkeypatch.setattr(ray_local, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray_local, "init", refuse)
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "output": "Paris"}])
+    app = create_app(judge_factory=cli_judge_factory)
+    argv = ["grade", str(source), "-r", RUBRIC, "--engine", "ray", "--address", "10.1.2.3:6379"]
+    outcome = CliRunner().invoke(app, argv)
+    assert outcome.exit_code == 2
+    message = " ".join(outcome.output.split())
+    assert "cannot join the Ray cluster at '10.1.2.3:6379'" in message
+    assert "RAY_AUTH_MODE=token" in message
+    assert "in.results.jsonl" not in message  # not blamed on the results file
+    with pytest.raises(RubricateError, match="cannot join"), ray_session("10.1.2.3:6379"):
+        pass
 
 
 def test_without_ray_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
