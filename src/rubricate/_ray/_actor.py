@@ -27,7 +27,15 @@ from .._rubric._rubric import Rubric
 from .._types import Usage
 from ._limiter import ClusterRateLimiter
 
-__all__ = ["RESULT_COLUMNS", "JudgeActor", "JudgeSpec", "build_judge", "check_spec", "plain"]
+__all__ = [
+    "PROBLEM_COLUMN",
+    "RESULT_COLUMNS",
+    "JudgeActor",
+    "JudgeSpec",
+    "build_judge",
+    "check_spec",
+    "plain",
+]
 
 JudgeSpec: TypeAlias = "Judge | ModelLike | Callable[[], Judge]"
 """What builds each actor's judge: a `Judge` (pickled to the actors), a model for a default
@@ -41,6 +49,11 @@ RESULT_COLUMNS: tuple[str, ...] = tuple(
 )
 """The columns of a result row: every field a results-file line can have (the optional ones,
 `cache_of` and `cache_key`, are null in a row without them)."""
+
+
+PROBLEM_COLUMN = "_rubricate_line_problem"
+"""Set by the driver on a row for an input line that is not an item: why (a user's dataset may
+well have a column named `problem`, so the name is ours)."""
 
 
 def check_spec(spec: JudgeSpec, options: JudgeOptions, where: str) -> None:
@@ -149,7 +162,7 @@ class JudgeActor:
     async def _grade_row(self, row: Mapping[str, Any]) -> dict[str, Any]:
         line = row.get("line")
         line = line if isinstance(line, int) and not isinstance(line, bool) else 0
-        problem = row.get("problem")
+        problem = row.get(PROBLEM_COLUMN)
         if isinstance(problem, str):  # a line the driver could not read as an item
             return self._problem_row(row, LineProblem(path=self.source, line=line, reason=problem))
         item = parse_item(dict(row), line=line, path=self.source)

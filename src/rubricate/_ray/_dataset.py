@@ -12,7 +12,7 @@ from .._batch._streaming import LineProblem, check_count
 from .._judge._judge import Judge
 from .._judge._options import JudgeOptions
 from .._rubric._rubric import Rubric, RubricLike
-from ._actor import JudgeActor, JudgeSpec, check_spec
+from ._actor import PROBLEM_COLUMN, JudgeActor, JudgeSpec, check_spec
 from ._limiter import start_limiter
 from ._runtime import require_ray
 
@@ -167,8 +167,8 @@ def _names_local_model(judge: Any) -> bool:
 def item_blocks(ray: Any, entries: Iterable[GradeItem | LineProblem], size: int) -> list[Any]:
     """Items (and unreadable lines) as object-store blocks of `size` rows: one actor task each.
 
-    The driver holds one block at a time. A `LineProblem` becomes a row with its `line` and a
-    `problem`, which the actor records as a malformed item.
+    The driver holds one block at a time. A `LineProblem` becomes a row with its `line` and the
+    reason in `PROBLEM_COLUMN`, which the actor records as a malformed item.
     """
     import pandas as pd
 
@@ -187,14 +187,14 @@ def item_blocks(ray: Any, entries: Iterable[GradeItem | LineProblem], size: int)
 def _row(entry: GradeItem | LineProblem) -> dict[str, Any]:
     if isinstance(entry, LineProblem):
         fields = dict.fromkeys(("id", "output", "task", "rubric"))
-        return {**fields, "line": entry.line, "problem": entry.reason}
+        return {**fields, "line": entry.line, PROBLEM_COLUMN: entry.reason}
     return {
         "id": entry.id,
         "line": entry.line,
         "output": entry.output,
         "task": entry.task,
         "rubric": entry.rubric.to_dict() if entry.rubric is not None else None,
-        "problem": None,
+        PROBLEM_COLUMN: None,
     }
 
 
