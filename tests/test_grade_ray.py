@@ -30,7 +30,7 @@ from rubricate import (
 )
 from rubricate._batch._streaming import BatchProgress, LineProblem
 from rubricate._cli import create_app
-from rubricate._ray._actor import RESULT_COLUMNS, plain
+from rubricate._ray._actor import RESULT_COLUMNS, JudgeActor, plain
 from rubricate._ray._limiter import RequestSlots
 from rubricate._ray._runtime import ray_session, require_ray
 from test_agreement import LABELLED, write_labelled
@@ -286,11 +286,23 @@ def test_the_result_columns_are_every_field_of_a_results_line(
     assert fields == set(RESULT_COLUMNS)
 
 
-def test_grade_dataset_reads_parquet(ray_local: Any, tmp_path: Path) -> None:
-    rows = [{"id": "p", "output": "Paris, France"}, {"id": "q", "output": "Rome"}]
+def test_grade_dataset_reads_parquet_and_takes_a_dataset(ray_local: Any, tmp_path: Path) -> None:
+    rows = [
+        {"id": "p", "output": "Paris, France", "problem": "Where is Paris?"},
+        {"id": "q", "output": "Rome", "problem": "Where is Rome?"},
+    ]
     ray_local.data.from_items(rows).write_parquet(str(tmp_path / "pq"))
-    results = grade_dataset(tmp_path / "pq", RUBRIC, judge=ray_judge).take_all()
-    assert sorted((r["id"], r["passed"]) for r in results) == [("p", True), ("q", False)]
+    for dataset in (tmp_path / "pq", ray_local.data.from_items(rows)):
+        results = grade_dataset(dataset, RUBRIC, judge=ray_judge).take_all()
+        assert sorted((r["id"], r["passed"], r["error"]) for r in results) == [
+            ("p", True, None),  # a column of the user's named `problem` is just a column
+            ("q", False, None),
+        ]
+
+
+def test_each_actor_runs_the_embedded_model_on_the_cpus_it_reserved() -> None:
+    actor = JudgeActor("local", None, cpus=3)  # builds the model; loads no weights yet
+    assert actor.judge.model.n_threads == 3  # type: ignore[attr-defined]
 
 
 def test_a_judge_the_actors_cannot_build_fails_the_run_clearly(
