@@ -167,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ["PYTHONPATH"] = os.pathsep.join(
         p for p in (bench, os.environ.get("PYTHONPATH", "")) if p
     )
-    ray.init(include_dashboard=False, logging_level=logging.WARNING)
+    ray.init(address="local", include_dashboard=False, logging_level=logging.WARNING)
     ray.data.DataContext.get_current().enable_progress_bars = False
     data: dict[str, Any] = {**header("ray_grade.py", argv), "versions": {"ray": ray.__version__}}
     data["machine"]["ray_cpus"] = ray.cluster_resources().get("CPU")
