@@ -258,6 +258,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
 
+    code = commit()  # the code this process measures, whatever is merged while it runs
     items = sample(select(read_jsonl(args.data), args.split), args.criteria, args.seed)
     model = chat_model(args.judge)
     rows = Rows(args.out.with_suffix(".partial.jsonl"), lambda r: r["id"], fresh=args.fresh)
@@ -273,7 +274,7 @@ def main(argv: list[str] | None = None) -> None:
         fitted = {way: fig["dev_threshold"] for way, fig in dev["ways"].items()}
     report = {
         "command": " ".join(["bench/content_levers.py", *(argv or sys.argv[1:])]),
-        "commit": commit(),
+        "commit": code,
         "when": now(),
         "split": args.split,
         "items": len(done),

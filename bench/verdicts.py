@@ -168,6 +168,7 @@ def set_figures(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    code = commit()  # the code this process graded with, whatever is merged while it runs
     sets = load_sets(args)
     out = Path(args.out)
     key = lambda r: (r["set"], r["variant"], r["id"])  # noqa: E731
@@ -199,7 +200,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "partial": partial,
         "model": args.model,
         "versions": {
-            "commit": commit(),
+            "commit": code,
             "python": sys.version.split()[0],
             **versions("llama-cpp-python", "deepagents", "scikit-learn"),
         },

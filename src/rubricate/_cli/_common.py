@@ -231,8 +231,9 @@ CarefulOption = Annotated[
     typer.Option(
         "--careful",
         help=(
-            "Write a one-sentence reason before each verdict and decide after it: slower (more "
-            "decode steps), see docs/benchmarks.md for its accuracy against its time."
+            "Write a one-sentence reason before each verdict and decide after it. Meant for "
+            "remote judges: on the embedded model it is about 4x slower and less accurate "
+            "(docs/benchmarks.md)."
         ),
     ),
 ]

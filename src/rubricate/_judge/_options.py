@@ -74,8 +74,9 @@ class JudgeOptions(TypedDict, total=False):
         careful: Write a one-sentence reason before each verdict, and decide after it: on the
             embedded model a reason is decoded, then the yes / no read; on remote models the
             verdict's JSON gets a `reasoning` field before `verdict`. It costs decode steps
-            (tokens on remote models); docs/benchmarks.md gives its accuracy against its time.
-            Default `False`.
+            (tokens on remote models). On the embedded model it was measured slower (4.1x)
+            and less accurate on summary facts than the default (docs/benchmarks.md), so it is
+            meant for remote models. Default `False`.
 
     Example:
         ```python
