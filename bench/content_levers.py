@@ -45,6 +45,7 @@ from _common import (
     read_jsonl,
     sample,
     select,
+    versions,
     write_json,
 )
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -275,6 +276,10 @@ def main(argv: list[str] | None = None) -> None:
     report = {
         "command": " ".join(["bench/content_levers.py", *(argv or sys.argv[1:])]),
         "commit": code,
+        "versions": {
+            "python": sys.version.split()[0],
+            **versions("llama-cpp-python", "deepagents", "scikit-learn"),
+        },
         "when": now(),
         "split": args.split,
         "items": len(done),
