@@ -48,6 +48,7 @@ from _common import (
     versions,
     write_json,
 )
+from calibrate import balanced_accuracy, fit_threshold
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from rubricate import agreement_metrics
@@ -195,21 +196,14 @@ def combined(row: dict[str, Any]) -> dict[str, list[float]]:
     return out
 
 
-def balanced(labels: list[bool], scores: list[float], threshold: float) -> float:
-    passed = [p >= threshold for p in scores]
-    positives = [x for x, y in zip(passed, labels, strict=True) if y]
-    negatives = [not x for x, y in zip(passed, labels, strict=True) if not y]
-    return (sum(positives) / max(len(positives), 1) + sum(negatives) / max(len(negatives), 1)) / 2
+def figures(
+    rows: list[dict[str, Any]], fitted: dict[str, float] | None, seed: int
+) -> dict[str, Any]:
+    """Each way's figures at 0.5, and at a threshold fitted on dev (`fitted`, or fitted here).
 
-
-def best_threshold(labels: list[bool], scores: list[float]) -> float:
-    """The threshold with the best balanced accuracy, the one nearest 0.5 among ties."""
-    grid = [round(0.05 + 0.01 * n, 2) for n in range(91)]
-    return max(grid, key=lambda t: (round(balanced(labels, scores, t), 6), -abs(t - 0.5)))
-
-
-def figures(rows: list[dict[str, Any]], fitted: dict[str, float] | None) -> dict[str, Any]:
-    """Each way's figures at 0.5, and at a threshold fitted on dev (`fitted`, or fitted here)."""
+    Fitted by `bench/calibrate.py`'s rule, the one that set `PASS_THRESHOLD`: the threshold
+    nearest 0.5 within one standard error of the best balanced accuracy.
+    """
     labels = [label for row in rows for label in row["labels"]]
     items = [n for n, row in enumerate(rows) for _ in row["labels"]]
     by_way: dict[str, list[float]] = {}
@@ -227,7 +221,9 @@ def figures(rows: list[dict[str, Any]], fitted: dict[str, float] | None) -> dict
         m = agreement_metrics(labels, [p >= 0.5 for p in scores], items, confidences=scores)
         parts = cost.get(way, (way,))
         seconds = sum(row["seconds"][p] for row in rows for p in parts)
-        threshold = fitted[way] if fitted else best_threshold(labels, scores)
+        threshold = fitted[way] if fitted else fit_threshold(labels, scores, seed)["threshold"]
+        # Compared at the rounded value the report shows, so a test run applies exactly it.
+        threshold = round(threshold, 3)
         out[way] = {
             "balanced_accuracy": round(m.balanced_accuracy or 0, 3),
             "auroc": round(m.auroc or 0, 3),
@@ -235,7 +231,9 @@ def figures(rows: list[dict[str, Any]], fitted: dict[str, float] | None) -> dict
             "false_pass_rate": round(m.fp / max(m.fp + m.tn, 1), 3),
             "false_fail_rate": round(m.fn / max(m.fn + m.tp, 1), 3),
             "dev_threshold": threshold,
-            "balanced_accuracy_at_dev_threshold": round(balanced(labels, scores, threshold), 3),
+            "balanced_accuracy_at_dev_threshold": round(
+                balanced_accuracy(labels, scores, threshold), 3
+            ),
             "seconds_per_criterion": round(seconds / len(labels), 3),
         }
     return out
@@ -284,7 +282,7 @@ def main(argv: list[str] | None = None) -> None:
         "split": args.split,
         "items": len(done),
         "criteria": sum(len(r["labels"]) for r in done),
-        "ways": figures(done, fitted),
+        "ways": figures(done, fitted, args.seed),
     }
     write_json(args.out, report)
     for way, fig in report["ways"].items():
