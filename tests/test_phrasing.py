@@ -374,6 +374,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "The table has exactly three rows, not counting the header",
             C.table_size("rows", exactly=3),
         ),
+        # framed as an instruction to the grader: the frame states no rule
+        ("Verify that the reply is written in German.", C.language(code="de")),
+        ("Please confirm whether there are no emojis", C.emoji_count(exactly=0)),
+        ("Check the answer is under 80 words", C.word_count(fewer_than=80)),
+        ("Check that the tone is warm", None),
+        ("Checklist of 3 items", None),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

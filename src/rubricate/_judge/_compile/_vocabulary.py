@@ -280,6 +280,7 @@ def read(description: str) -> Reading:
         text,
     )
     text = _informal(text)
+    text = _FRAME.sub("", text)
     text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
@@ -299,6 +300,13 @@ _INFORMAL = (
     (r"\bat(least|most)\b", r"at \1"),
     (r"\bpts\b", "points"),
     (r"\bw/o\b", "without"),
+)
+# A criterion framed as an instruction to whoever grades it: "Check that the reply is in
+# Spanish", "Verify whether it ends with a question". The frame states no rule of its own.
+_FRAME = re.compile(
+    r"^\W*(?:please\s+)?(?:check|verify|confirm|make sure|ensure|see|determine)\s+"
+    r"(?:(?:that|whether|if)\b\s*)?",
+    re.IGNORECASE,
 )
 _NO_MORE_NO_LESS = re.compile(
     r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?),? (?:no more,? (?:and )?no less|"
