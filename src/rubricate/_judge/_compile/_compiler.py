@@ -218,6 +218,7 @@ class CheckCompiler:
         )
         self._cache: dict[str, tuple[Check | None, str]] = {}
         self._unread: set[str] = set()
+        self._necessary: dict[str, tuple[Check, ...]] = {}
 
     async def compile(
         self, rubric: Rubric, ask: AskStructured, *, concurrency: int = 1
@@ -268,6 +269,23 @@ class CheckCompiler:
             check = None if criterion.check is not None else self._read_whole(criterion)
             criteria.append(criterion if check is None else replace(criterion, check=check))
         return Rubric(tuple(criteria), source=rubric.source)
+
+    def necessary(self, criterion: Criterion) -> tuple[Check, ...]:
+        """Checks any output meeting `criterion` passes, from a partial read; never a model call.
+
+        The judge fails a criterion in code when one of them fails ("End the title with a
+        question mark" and no `?` anywhere) instead of asking a model that answers yes to most
+        format rules it cannot read. Empty for a criterion with a check or none to offer.
+        """
+        if criterion.check is not None:
+            return ()
+        key = criterion.description.casefold()
+        if key not in self._necessary:
+            if len(self._necessary) >= _CACHE_SIZE:
+                self._necessary.clear()
+            found = parse_criterion(criterion.description).necessary
+            self._necessary[key] = tuple(c for c in found if _allowed(c, self._names))
+        return self._necessary[key]
 
     def _read_whole(self, criterion: Criterion) -> Check | None:
         key = criterion.description.casefold()
