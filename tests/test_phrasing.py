@@ -219,6 +219,21 @@ def test_a_failed_necessary_check_fails_the_criterion_without_asking_the_model()
 
     assert len(model.calls) == 1  # the check cannot tell which line is the title: the model does
     assert (met.criteria[0].decided_by, met.criteria[0].passed) == ("judge", True)
+    assert met.criteria[0].unsure  # a format rule read in part: the model is near chance there
+
+
+def test_only_partly_read_format_rules_are_marked_unsure_whatever_the_confidence() -> None:
+    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""))])
+    judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
+    rubric = "- Each tip is 15 words or fewer\n- Sounds friendly\n- Under 50 words"
+
+    evaluation = judge.evaluate(rubric, output="- Drink water.\n- Sleep well.")
+
+    assert [(v.decided_by, v.unsure) for v in evaluation.criteria] == [
+        ("judge", True),
+        ("judge", False),
+        ("check", False),
+    ]
 
 
 def test_the_demo_rubric_fails_an_untitled_haiku() -> None:

@@ -124,8 +124,10 @@ class CriterionVerdict:
     that a check can still be the wrong check for what the criterion meant.
     """
     unsure: bool = False
-    """The confidence lies inside the uncertainty band (`rubricate._judge._confidence.UNSURE_BAND`):
-    the verdict still stands, but a person should look at it first."""
+    """The verdict still stands, but a person should look at it first: the confidence lies
+    inside the uncertainty band (`rubricate._judge._confidence.UNSURE_BAND`), or the criterion
+    is a format rule that rubricate read only in part, so the model decided it, and the model's
+    verdicts on those are close to chance (docs/benchmarks.md)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: `{id, name, passed, gap}` plus how the verdict was reached.

@@ -184,6 +184,8 @@ class Judge:
                 verdicts.update(await self._grade(judged, evidence, meter))
                 if self.guard_injections:
                     verdicts.update(await self._grade_masked(judged, evidence, verdicts, meter))
+                if self.compile_checks or self.read_checks:
+                    verdicts.update(self._unsure_where_partly_read(judged, verdicts))
             except GraderError as exc:
                 return Evaluation(
                     result="grader_error",
@@ -219,6 +221,17 @@ class Judge:
         meter = Meter()
         compiled = await self._compile(Rubric.parse(rubric), meter)
         return replace(compiled, usage=meter.usage())
+
+    def _unsure_where_partly_read(
+        self, judged: list[Criterion], verdicts: dict[str, CriterionVerdict]
+    ) -> dict[str, CriterionVerdict]:
+        """Model verdicts on format rules the grammar read only in part, marked `unsure`."""
+        checker = self._checker()
+        return {
+            c.id: replace(verdicts[c.id], unsure=True)
+            for c in judged
+            if verdicts[c.id].decided_by == "judge" and checker.partly_read(c)
+        }
 
     def _checker(self) -> CheckCompiler:
         if self._compiler is None:

@@ -37,8 +37,8 @@ class ScoreResult:
     reason: str
     """Every criterion with satisfied / not satisfied and its gap; feedback for the agent.
 
-    A model verdict with a confidence shows it as `(P(met) 0.93)`, and one inside the
-    uncertainty band reads `[satisfied, unsure]` / `[not satisfied, unsure]`."""
+    A model verdict with a confidence shows it as `(P(met) 0.93)`, and one marked `unsure`
+    reads `[satisfied, unsure]` / `[not satisfied, unsure]`."""
     evaluation: Evaluation
     skipped: bool = False
     """True when no rubric could be resolved: nothing was graded and nothing was called."""

@@ -48,7 +48,7 @@ from ._grounding import (
     with_stated_options,
     without_sloppy_arguments,
 )
-from ._phrasing import parse_criterion
+from ._phrasing import ParsedCriterion, parse_criterion
 
 __all__ = [
     "APPROXIMATE",
@@ -218,7 +218,7 @@ class CheckCompiler:
         )
         self._cache: dict[str, tuple[Check | None, str]] = {}
         self._unread: set[str] = set()
-        self._necessary: dict[str, tuple[Check, ...]] = {}
+        self._partial: dict[str, ParsedCriterion] = {}
 
     async def compile(
         self, rubric: Rubric, ask: AskStructured, *, concurrency: int = 1
@@ -277,15 +277,30 @@ class CheckCompiler:
         question mark" and no `?` anywhere) instead of asking a model that answers yes to most
         format rules it cannot read. Empty for a criterion with a check or none to offer.
         """
-        if criterion.check is not None:
+        parsed = self._parsed(criterion)
+        if parsed is None:
             return ()
+        return tuple(c for c in parsed.necessary if _allowed(c, self._names))
+
+    def partly_read(self, criterion: Criterion) -> bool:
+        """Whether the grammar read format rules in `criterion` but could not read all of it.
+
+        The model's verdicts on such criteria are close to chance (format dev files: 60% right
+        outside the uncertainty band, against 91% on trivial criteria), so the judge marks them
+        `unsure`: a person should look at them first.
+        """
+        parsed = self._parsed(criterion)
+        return parsed is not None and bool(parsed.found) and parsed.check is None
+
+    def _parsed(self, criterion: Criterion) -> ParsedCriterion | None:
+        if criterion.check is not None:
+            return None
         key = criterion.description.casefold()
-        if key not in self._necessary:
-            if len(self._necessary) >= _CACHE_SIZE:
-                self._necessary.clear()
-            found = parse_criterion(criterion.description).necessary
-            self._necessary[key] = tuple(c for c in found if _allowed(c, self._names))
-        return self._necessary[key]
+        if key not in self._partial:
+            if len(self._partial) >= _CACHE_SIZE:
+                self._partial.clear()
+            self._partial[key] = parse_criterion(criterion.description)
+        return self._partial[key]
 
     def _read_whole(self, criterion: Criterion) -> Check | None:
         key = criterion.description.casefold()
