@@ -12,6 +12,9 @@ criteria in one batch, as the judge asks them):
   under a grammar that allows only the output's own sentences or NONE, then answers yes / no
   with that sentence in front of it;
 - `careful`: a short reason first, then yes / no (the opt-in careful mode: decode steps cost).
+- `first`: the criterion stated before the evidence as well as after it, so the model reads the
+  output knowing what to look for; each criterion then has its own prompt (no shared prefix), so
+  every output token is evaluated once per criterion.
 
 Choices are made on `--split dev` only; `--split test` measures what was chosen, once, at the
 thresholds the dev report fitted (`--fitted`): a way that moves P(yes) away from 0.5 (the
@@ -76,7 +79,8 @@ QUOTE_DECIDE = "Does that show the output meets the criterion? Answer yes or no.
 # The shipped careful mode's prompts (`careful=True`), so this measures what users get.
 CAREFUL = f"{prompts.CRITERION_QUESTION}\n\n{prompts.CAREFUL_REQUEST}"
 CAREFUL_DECIDE = prompts.CAREFUL_VERDICT
-SINGLE = ("plain", "reworded", "reader", "negated", "quote", "careful")
+FIRST = "Criterion to check: {criterion}\n\n"
+SINGLE = ("plain", "reworded", "reader", "negated", "quote", "careful", "first")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -101,6 +105,11 @@ def base_messages(item: dict[str, Any], criterion: str) -> list[BaseMessage]:
 
 def asked(base: list[BaseMessage], tail: str) -> list[BaseMessage]:
     return prompts.with_tail(prompts.with_tail(base, prompts.VERDICT_INSTRUCTION), tail)
+
+
+def criterion_first(base: list[BaseMessage], criterion: str) -> list[BaseMessage]:
+    system, evidence = base
+    return [system, HumanMessage(FIRST.format(criterion=criterion) + message_text(evidence))]
 
 
 def p_yes(model: Any, conversations: list[list[BaseMessage]]) -> list[float]:
@@ -134,6 +143,14 @@ def grade_item(model: Any, item: dict[str, Any], ways: list[str]) -> dict[str, A
             scores[way] = p_yes(
                 model,
                 [asked(b, tail.format(criterion=c)) for b, c in zip(bases, criteria, strict=True)],
+            )
+        elif way == "first":
+            scores[way] = p_yes(
+                model,
+                [
+                    asked(criterion_first(b, c), prompts.CRITERION_QUESTION.format(criterion=c))
+                    for b, c in zip(bases, criteria, strict=True)
+                ],
             )
         elif way == "quote":
             options = [*sentences(item["output"]), "NONE"]
