@@ -108,6 +108,7 @@ async def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
                 "label": bool(c["label"]),
                 "passed": bool(by_id[f"c{n}"].passed) if f"c{n}" in by_id else False,
                 "confidence": getattr(by_id.get(f"c{n}"), "confidence", None),
+                "unsure": bool(getattr(by_id.get(f"c{n}"), "unsure", False)),
             }
             for n, c in enumerate(item["criteria"], start=1)
         ],
@@ -136,6 +137,12 @@ def metrics(rows: list[dict[str, Any]]) -> dict[str, Any]:
         figures = {"balanced_accuracy": agreement.balanced_accuracy, "kappa": agreement.kappa}
         figures |= {"auroc": agreement.auroc, "ece": agreement.ece}
         out |= {k: round(v, 3) for k, v in figures.items() if v is not None}
+    # Wrong verdicts a person is not pointed to (not marked `unsure`): silently wrong ones.
+    flagged = [c for c in pairs if "unsure" in c]
+    if flagged:
+        wrong = [c for c in flagged if c["passed"] != c["label"]]
+        out["wrong_not_flagged"] = sum(not c["unsure"] for c in wrong)
+        out["unsure_share"] = round(sum(c["unsure"] for c in flagged) / len(flagged), 3)
     a = agreement
     if a.fp + a.tn:
         out["false_pass_rate"] = round(a.fp / (a.fp + a.tn), 3)
@@ -151,6 +158,10 @@ def set_figures(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
         figures["items_passed_though_failing"] = sum(r["result"] == "satisfied" for r in failing)
         figures["item_false_pass_rate"] = round(
             figures["items_passed_though_failing"] / max(len(failing), 1), 3
+        )
+        figures["items_passed_though_failing_not_flagged"] = sum(
+            r["result"] == "satisfied" and not any(c.get("unsure") for c in r["criteria"])
+            for r in failing
         )
     if name == "lookalike":
         by_pair: dict[str, dict[str, dict[str, Any]]] = {}

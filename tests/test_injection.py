@@ -240,6 +240,16 @@ def test_an_honest_quote_passes_when_the_answer_passes_without_it() -> None:
     evaluation = Judge(model, retry=FAST).evaluate("- Explains prompt injection", output=output)
     assert evaluation.result == "satisfied" and evaluation.criteria[0].gap == ""
     assert len(model.calls) == 2  # graded twice, passed twice
+    # The pass stands, but a person is pointed to it: the answer holds text aimed at a grader.
+    (verdict,) = evaluation.criteria
+    assert verdict.unsure
+    assert verdict.reason.startswith("Also passes with 1 passage(s) that may address the grader")
+
+
+def test_a_pass_with_nothing_aimed_at_the_grader_is_not_marked_unsure() -> None:
+    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
+    evaluation = Judge(model, retry=FAST).evaluate("- Explains tides", output="The moon pulls.")
+    assert not evaluation.criteria[0].unsure and evaluation.criteria[0].reason == ""
 
 
 def test_both_gradings_must_pass() -> None:

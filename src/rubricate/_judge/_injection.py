@@ -105,9 +105,21 @@ def mask_evidence(evidence: Evidence) -> MaskedEvidence | None:
 def both_must_pass(
     first: CriterionVerdict, masked: CriterionVerdict, evidence: MaskedEvidence
 ) -> CriterionVerdict:
-    """A criterion's verdict when it was also graded with the suspect passages masked."""
-    if not first.passed or masked.passed:
+    """A criterion's verdict when it was also graded with the suspect passages masked.
+
+    A pass that holds both times still stands, marked `unsure`: an answer that speaks to its
+    grader is worth a person's look, and the small judge's own content errors are what let a
+    hostile answer through once its manipulation is masked (hostile dev: every failing item
+    that passed was detected and masked, then passed on its merits).
+    """
+    if not first.passed:
         return first
+    if masked.passed:
+        note = (
+            f"Also passes with {len(evidence.passages)} passage(s) that may address the grader "
+            f"masked ({evidence.describe()}); check it."
+        )
+        return replace(first, unsure=True, reason=f"{first.reason} {note}".strip())
     note = (
         f"Graded again with {len(evidence.passages)} passage(s) that may address the grader "
         f"masked ({evidence.describe()}), it does not pass"
