@@ -434,6 +434,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "The table has exactly three rows, not counting the header",
             C.table_size("rows", exactly=3),
         ),
+        # columns are a table's, whether or not the criterion says "table"
+        ("Four columns exactly", C.table_size("columns", exactly=4)),
+        ("Don't go over 5 columns", C.table_size("columns", at_most=5)),
+        ("Two columns of text per page", None),
         # framed as an instruction to the grader: the frame states no rule
         ("Verify that the reply is written in German.", C.language(code="de")),
         ("Please confirm whether there are no emojis", C.emoji_count(exactly=0)),

@@ -217,6 +217,20 @@ TABLE_SIZE = re.compile(
 )
 
 
+# Columns are a table's whatever the criterion calls it: "exactly 3 columns", "at most 4 cols".
+BARE_COLUMNS = re.compile(
+    rf"\b(?:(?P<neg>not|never|no)\s+(?:(?:use|have|exceed|go|be)\s+)?)?(?:(?:{CMP_ANY})\s+)?"
+    rf"(?P<n>\d+)\s+(?:columns?|cols)\b(?!\s+(?:of|per|in|on)\b)"
+)
+
+
+def bare_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    key = bound(cmp_key(match), match.group("neg") is not None)
+    if key is None:
+        return None  # "not 3 columns": not a bound a check can state
+    return create("table_size", dimension="columns", **{key: int(match.group("n"))})
+
+
 def table_size_rule(match: re.Match[str], reading: Reading) -> Check | None:
     dim = match.group("dim") or match.group("dim2")
     if re.search(r"\bplus\b|\bin addition\b", match.group()):

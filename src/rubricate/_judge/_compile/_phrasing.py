@@ -134,6 +134,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (layout_rules.PREFER_LIST, layout_rules.prefer_list_rule),
     (layout_rules.COUNTED_LIST, layout_rules.counted_list_rule),
     (layout_rules.TABLE_SIZE, layout_rules.table_size_rule),
+    (layout_rules.BARE_COLUMNS, layout_rules.bare_columns_rule),
     (layout_rules.UNNUMBERED, layout_rules.unnumbered_rule),
     (layout_rules.NUMBER_THEM, layout_rules.number_them_rule),
     (layout_rules.LIST_AS, layout_rules.list_as_rule),
