@@ -22,6 +22,20 @@ FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
 C = checks
 
 
+def test_criteria_that_differ_only_in_a_quoted_phrases_case_are_read_apart() -> None:
+    from rubricate._judge._compile._compiler import CheckCompiler
+
+    compiler = CheckCompiler()
+    (lower,) = (
+        c.check for c in compiler.read(Rubric.parse("- 3 sections, each starting with 'Part X'"))
+    )
+    (upper,) = (
+        c.check for c in compiler.read(Rubric.parse("- 3 sections, each starting with 'PART X'"))
+    )
+    assert lower == C.section_count(marker="Part X", exactly=3)
+    assert upper == C.section_count(marker="PART X", exactly=3)
+
+
 @pytest.mark.parametrize(
     ("criterion", "expected"),
     [

@@ -295,7 +295,7 @@ class CheckCompiler:
     def _parsed(self, criterion: Criterion) -> ParsedCriterion | None:
         if criterion.check is not None:
             return None
-        key = criterion.description.casefold()
+        key = _cache_key(criterion.description)
         if key not in self._partial:
             if len(self._partial) >= _CACHE_SIZE:
                 self._partial.clear()
@@ -303,7 +303,7 @@ class CheckCompiler:
         return self._partial[key]
 
     def _read_whole(self, criterion: Criterion) -> Check | None:
-        key = criterion.description.casefold()
+        key = _cache_key(criterion.description)
         if key in self._cache:
             cached, reason = self._cache[key]
             return cached if reason == READ_IN_CODE else None
@@ -326,7 +326,7 @@ class CheckCompiler:
         self._cache[key] = outcome
 
     async def _map(self, description: str, ask: AskStructured) -> tuple[Check | None, str]:
-        key = description.casefold()
+        key = _cache_key(description)
         if key in self._cache:
             return self._cache[key]
         parsed = parse_criterion(description)
@@ -435,6 +435,12 @@ def _branch(name: str, params: Sequence[Param]) -> dict[str, Any]:
         "required": ["name", *(p.name for p in usable if p.required)],
         "additionalProperties": False,
     }
+
+
+def _cache_key(description: str) -> str:
+    """Criteria read alike share an entry; letter case is kept, since a quoted marker or phrase
+    keeps it ('Section X' and 'SECTION X' mark different sections)."""
+    return " ".join(description.split())
 
 
 def _catalogue_line(info: CheckInfo) -> str:
