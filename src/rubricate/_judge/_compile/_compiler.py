@@ -438,8 +438,10 @@ def _branch(name: str, params: Sequence[Param]) -> dict[str, Any]:
 
 
 def _cache_key(description: str) -> str:
-    """Criteria read alike share an entry; letter case is kept, since a quoted marker or phrase
-    keeps it ('Section X' and 'SECTION X' mark different sections)."""
+    """The text a criterion is cached under: whitespace evened out, letter case kept.
+
+    A quoted marker or phrase keeps its case: 'Section X' and 'SECTION X' mark different sections.
+    """
     return " ".join(description.split())
 
 
