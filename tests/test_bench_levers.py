@@ -12,7 +12,17 @@ from pathlib import Path
 
 from benches import JUDGE_BENCH_SAMPLE, ran, run_bench
 
-WAYS = ["plain", "reworded", "reader", "negated", "quote", "careful", "average", "both_ways"]
+WAYS = [
+    "plain",
+    "reworded",
+    "reader",
+    "negated",
+    "quote",
+    "careful",
+    "first",
+    "average",
+    "both_ways",
+]
 
 
 def test_every_way_is_measured_and_test_runs_use_the_dev_thresholds(tmp_path: Path) -> None:

@@ -1296,6 +1296,76 @@ def test_heading_case_takes_a_lone_headline_as_the_title() -> None:
     assert not checks.heading_case("sentence")("The cat sat on the mat.")[0]  # nor a sentence
 
 
+# --- a part of the text --------------------------------------------------------------------
+
+LETTER = (
+    "Subject: Your order has shipped 📦\n\nHi Dana,\n\nYour parcel left our warehouse today. "
+    "It should arrive on Thursday.\n\nTrack it any time from your account page. Questions? Just "
+    "reply to this e-mail.\n\nKind regards,\nThe Shop team"
+)
+
+
+@pytest.mark.parametrize(
+    ("part", "expected"),
+    [
+        ("subject", "Your order has shipped 📦"),
+        ("first_line", "Subject: Your order has shipped 📦"),
+        ("last_line", "The Shop team"),
+        # a letter's subject, greeting and sign-off are not its opening and closing paragraphs
+        ("first_paragraph", "Your parcel left our warehouse today. It should arrive on Thursday."),
+        (
+            "last_paragraph",
+            "Track it any time from your account page. Questions? Just reply to this e-mail.",
+        ),
+        ("first_sentence", "Subject: Your order has shipped 📦"),
+    ],
+)
+def test_the_parts_a_rule_can_be_about(part: str, expected: str) -> None:
+    from rubricate.checks._units import part_text
+
+    assert " ".join((part_text(LETTER, part) or "").split()) == expected
+
+
+def test_within_applies_its_check_to_the_part_only() -> None:
+    subject = checks.within("subject", checks.emoji_count(exactly=0))
+    assert run(subject, LETTER) == (
+        False,
+        "the subject line 'Your order has shipped 📦' has 1 emoji, needs exactly 0 (first: 📦)",
+    )
+    closing = checks.within("last_paragraph", checks.word_count(at_most=20))
+    assert closing(LETTER)[0] and not checks.word_count(at_most=20)(LETTER)[0]
+    title = checks.within("title", checks.ends_with_punctuation("?"))
+    assert title("# Why Do Tides Turn?\n\nThe moon pulls the sea.")[0]
+    assert title("Why Do Tides Turn?")[0]  # a headline alone is its own title
+    # No title: checked as empty text, so a limit holds and a requirement does not.
+    assert run(title, "The moon pulls the sea. It turns twice a day.")[1].startswith("has no title")
+    assert not title("The moon pulls the sea. It turns twice a day.")[0]
+    assert checks.within("title", checks.emoji_count(exactly=0))("No title here. At all.")[0]
+
+
+def test_within_reads_and_writes_its_rubric_forms() -> None:
+    check = checks.within("subject", checks.character_count(at_most=50))
+    assert check.__name__ == "character_count(at_most=50) in the subject line"
+    assert check.to_spec() == {
+        "within": "subject",
+        "check": {"name": "character_count", "at_most": 50},
+    }
+    assert checks.from_spec(check.to_spec()) == check
+    rubric = Rubric.parse(
+        "- Short subject {check: {within: subject, check: {name: character_count, at_most: 50}}}"
+    )
+    assert rubric.criteria[0].check == check
+    assert Rubric.parse(rubric.to_text()).criteria[0].check == check
+    with pytest.raises(RubricError, match="`part` must be one of") as bad_part:
+        checks.from_spec({"within": "footer", "check": "no_commas"})
+    assert bad_part.value.field == "part"
+    with pytest.raises(RubricError, match="needs a bound") as bad_check:
+        checks.from_spec({"within": "title", "check": {"name": "word_count"}})
+    assert bad_check.value.field == "check"
+    with pytest.raises(RubricError, match="`within` takes the part and the check"):
+        checks.from_spec({"within": "title"})
+
+
 # --- negation -----------------------------------------------------------------------------
 
 

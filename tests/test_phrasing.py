@@ -114,7 +114,6 @@ def test_ordinary_phrasings_compile_to_the_check_they_mean(
         "Put the disclaimer in a code block",
         "Use bullet points for 3 of the sections",  # a count the object would swallow
         "Format the steps as a bulleted list, not numbered",
-        "Emojis are not allowed in the subject line",
         "The intro paragraph is in title case",
         "Spell out the name of the company",
         "Don't use inline code",
@@ -193,13 +192,13 @@ def test_a_partly_read_criterion_goes_to_the_model() -> None:
 @pytest.mark.parametrize(
     ("criterion", "necessary"),
     [
-        ("End the title with a question mark.", (C.mark_count(mark="?", at_least=1),)),
+        ("End each bullet with a question mark.", (C.mark_count(mark="?", at_least=1),)),
         ("The recipe method is a numbered list of steps", (C.numbered_count(at_least=1),)),
         ("Use markdown headings for the main sections", (C.section_count(at_least=1),)),
         ("Point readers to our docs with a link.", (C.url_count(at_least=1),)),
         ("Every section has at least 2 bullet points on costs", (C.bullet_count(at_least=2),)),
         # conditional, negated, alternative or permitted: nothing is required for sure
-        ("Don't end the title with a question mark", ()),
+        ("Don't end any bullet with a question mark", ()),
         ("If you cite a study, add a link to it", ()),
         ("Give a link or an email address for the helpdesk", ()),
         ("Feel free to add a link to the docs", ()),
@@ -220,18 +219,18 @@ def test_a_partial_read_offers_only_what_the_criterion_surely_requires(
 def test_a_failed_necessary_check_fails_the_criterion_without_asking_the_model() -> None:
     model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
     judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
-    rubric = "- End the title with a question mark."
+    rubric = "- Use markdown headings for the main sections"
 
     failed = judge.evaluate(rubric, output="Why Tides Happen\n\nThe moon pulls the sea.")
 
     assert model.calls == []
     (verdict,) = failed.criteria
     assert (verdict.decided_by, verdict.passed) == ("check", False)
-    assert verdict.gap == "has 0 '?' marks, needs at least 1"
+    assert verdict.gap == "has 0 sections headed by a Markdown heading, needs at least 1"
 
-    met = judge.evaluate(rubric, output="Why Do Tides Happen?\n\nThe moon pulls the sea.")
+    met = judge.evaluate(rubric, output="# Why Tides Happen\n\nThe moon pulls the sea.")
 
-    assert len(model.calls) == 1  # the check cannot tell which line is the title: the model does
+    assert len(model.calls) == 1  # which sections are the main ones is the model's call
     assert (met.criteria[0].decided_by, met.criteria[0].passed) == ("judge", True)
     assert met.criteria[0].unsure  # a format rule read in part: the model is near chance there
 
@@ -419,7 +418,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Keep each item under 10 words", C.word_count(fewer_than=10, per="item")),
         # how a part ends or starts is not how the text does
         ("End each bullet with a full stop", None),
-        ("Finish the title with a question mark", None),
+        ("Finish the title with a question mark", C.within("title", C.ends_with_punctuation("?"))),
         ("Start every paragraph with a question", None),
         ("Close the email with a question", C.ends_with_punctuation("?")),
         ("Lowercase headings", C.heading_case("lower")),
@@ -452,6 +451,33 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Four columns exactly", C.table_size("columns", exactly=4)),
         ("Don't go over 5 columns", C.table_size("columns", at_most=5)),
         ("Two columns of text per page", None),
+        # a rule on a named part of the text
+        (
+            "Emojis are not allowed in the subject line",
+            C.within("subject", C.emoji_count(exactly=0)),
+        ),
+        (
+            "Keep the email subject under 60 characters",
+            C.within("subject", C.character_count(fewer_than=60)),
+        ),
+        ("The headline must not exceed 8 words", C.within("title", C.word_count(at_most=8))),
+        (
+            "Finish the final paragraph with a question mark",
+            C.within("last_paragraph", C.ends_with_punctuation("?")),
+        ),
+        (
+            "The title must not end in a period",
+            C.within("title", C.negate(C.ends_with_punctuation("."))),
+        ),
+        (
+            "No hashtags in the opening sentence",
+            C.within("first_sentence", C.hashtag_count(exactly=0)),
+        ),
+        ("The opening line starts with 'Dear'", C.within("first_line", C.starts_with("Dear"))),
+        # layout is the whole text's, and a part's content is the model's
+        ("The title should be a level-one markdown heading", None),
+        ("Name the product in the first sentence", None),
+        ("One blank line between the subject and the body", None),
         # framed as an instruction to the grader: the frame states no rule
         ("Verify that the reply is written in German.", C.language(code="de")),
         ("Please confirm whether there are no emojis", C.emoji_count(exactly=0)),

@@ -18,7 +18,7 @@ Example:
 """
 
 from ._characters import all_capitals, all_lowercase, no_commas
-from ._check import Check, CountBounds, all_of, negate
+from ._check import Check, CountBounds, all_of, negate, within
 from ._counting import (
     character_count,
     paragraph_count,
@@ -123,6 +123,7 @@ __all__ = [
     "time_format",
     "url_count",
     "valid_json",
+    "within",
     "word_count",
     "wrapped_in_quotes",
 ]

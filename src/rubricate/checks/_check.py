@@ -9,7 +9,7 @@ from typing import Any, TypedDict, cast
 from .._exceptions import RubricError
 from .._types import Evidence
 
-__all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of", "negate"]
+__all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of", "negate", "within"]
 
 _SNIPPET = 40  # characters of a find shown in a finding
 
@@ -47,6 +47,8 @@ class Check:
     """For `all_of`: the checks that must all pass (then `name` is `all_of` and `args` empty)."""
     negated: Check | None = None
     """For `negate`: the check that must fail (then `name` is `not` and `args` empty)."""
+    scoped: Check | None = None
+    """For `within`: the check applied to one part (then `name` is `within`, `args` the part)."""
 
     def __call__(self, evidence: Evidence | str) -> tuple[bool, str]:
         """Test the output of `evidence` (or a string): `(passed, what was found)`."""
@@ -63,6 +65,8 @@ class Check:
             return " and ".join(part.__name__ for part in self.parts)
         if self.negated is not None:
             return f"not {self.negated.__name__}"
+        if self.scoped is not None:
+            return f"{self.scoped.__name__} in the {_part_words(self.part)}"
         listed = ", ".join(f"{key}={_python_value(value)!r}" for key, value in self.args)
         return f"{self.name}({listed})"
 
@@ -71,7 +75,14 @@ class Check:
             return f"checks.all_of({', '.join(map(repr, self.parts))})"
         if self.negated is not None:
             return f"checks.negate({self.negated!r})"
+        if self.scoped is not None:
+            return f"checks.within({self.part!r}, {self.scoped!r})"
         return f"checks.{self.__name__}"
+
+    @property
+    def part(self) -> str:
+        """For `within`: the part of the text the check applies to (`title`, ...); else ''."""
+        return str(dict(self.args).get("part", "")) if self.scoped is not None else ""
 
     def to_spec(self) -> dict[str, Any] | list[dict[str, Any]]:
         """The structured-rubric form, `{"name": "word_count", "at_most": 300}`.
@@ -83,6 +94,8 @@ class Check:
             return [cast(dict[str, Any], part.to_spec()) for part in self.parts]
         if self.negated is not None:
             return {"not": self.negated.to_spec()}
+        if self.scoped is not None:
+            return {"within": self.part, "check": self.scoped.to_spec()}
         return {"name": self.name, **{key: _python_value(value) for key, value in self.args}}
 
 
@@ -142,6 +155,47 @@ def negate(check: Check) -> Check:
         return not passed, finding
 
     return Check("not", (), test, negated=check)
+
+
+def within(part: str, check: Check) -> Check:
+    """A check applied to one part of the text instead of all of it.
+
+    For a rule on a named part: "subject line under 50 characters", "end the title with a
+    question mark", "closing paragraph under 50 words". Parts (defined in `docs/checks.md`):
+    `title`, `subject`, `first_line`, `last_line`, `first_paragraph`, `last_paragraph`,
+    `first_sentence`, `last_sentence`. A text without the part is checked as empty text, so
+    "no emojis in the title" passes an untitled text and "the title ends with '?'" fails it.
+    In a rubric it is `{within: title, check: <check>}`.
+
+    Example:
+        ```python
+        checks.within("subject", checks.character_count(at_most=50))
+        ```
+
+    """
+    from ._units import PARTS, part_text  # _units holds every definition of a unit
+
+    if not isinstance(check, Check):
+        raise RubricError(f"within applies a catalogue check, got {type(check).__name__}")
+    name = part.strip().casefold().replace(" ", "_") if isinstance(part, str) else part
+    if name not in PARTS:
+        raise RubricError(
+            f"within: `part` must be one of {', '.join(PARTS)}, got {part!r}", field="part"
+        )
+
+    def test(text: str) -> tuple[bool, str]:
+        found = part_text(text, name)
+        passed, finding = check.test(found or "")
+        if found is None:
+            return passed, f"has no {_part_words(name)}; {finding}"
+        shown = found if len(found) <= _SNIPPET else found[:_SNIPPET] + "..."
+        return passed, f"the {_part_words(name)} {shown!r} {finding}"
+
+    return Check("within", (("part", name),), test, scoped=check)
+
+
+def _part_words(part: str) -> str:
+    return {"subject": "subject line"}.get(part, part.replace("_", " "))
 
 
 class CountBounds(TypedDict, total=False):

@@ -22,7 +22,7 @@ from typing import Any, Literal, ParamSpec, Union, cast, get_args, get_origin, g
 import yaml
 
 from .._exceptions import RubricError
-from ._check import Check, CountBounds, TextTest, all_of, negate
+from ._check import Check, CountBounds, TextTest, all_of, negate, within
 
 __all__ = [
     "CATALOGUE",
@@ -147,7 +147,8 @@ def create(name: str, /, **args: Any) -> Check:
 def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]]) -> Check:
     """A check from its structured-rubric form: a name, `{name: ..., <arguments>}`, or a list.
 
-    The checks of a list must all pass (`all_of`); `{not: <form>}` must fail (`negate`).
+    The checks of a list must all pass (`all_of`); `{not: <form>}` must fail (`negate`);
+    `{within: <part>, check: <form>}` applies to one part of the text (`within`).
     Raises `RubricError` whose `field` is `name` or the offending argument (`[1].at_most` in a
     list).
     """
@@ -193,6 +194,19 @@ def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]])
             return negate(from_spec(spec["not"]))
         except RubricError as exc:
             raise RubricError(exc.reason, field=_joined_field("not", exc.field)) from None
+    if "within" in spec:
+        beside = next((str(key) for key in spec if key not in ("within", "check")), None)
+        if beside is not None or "check" not in spec:
+            raise RubricError(
+                "`within` takes the part and the check to apply to it, as in "
+                "{within: title, check: {name: word_count, at_most: 8}}",
+                field=beside or "check",
+            )
+        try:
+            scoped = from_spec(spec["check"])
+        except RubricError as exc:
+            raise RubricError(exc.reason, field=_joined_field("check", exc.field)) from None
+        return within(spec["within"], scoped)
     if "name" not in spec:
         raise RubricError(
             "missing `name`: the catalogue check to run, as in {name: word_count, at_most: 300}",
@@ -270,7 +284,7 @@ def to_marker(check: Check) -> str:
     A combined check lists its parts: `{check: [{name: language, code: de}, all_capitals]}`;
     a negated one reads `{check: {not: {name: ends_with_punctuation, mark: "?"}}}`.
     """
-    if check.negated is not None:
+    if check.negated is not None or check.scoped is not None:
         return "{check: " + _flow_spec(check.to_spec()) + "}"
     if check.parts:
         listed = ", ".join(

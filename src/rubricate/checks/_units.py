@@ -27,6 +27,10 @@ Every counting check uses these definitions, so a rule means the same thing ever
   section.
 - **numbered item**: a line starting (after any indentation) with a number and `.` or `)`, then
   whitespace (`1.`, `2)`), holding a word, outside code fences.
+- **part** (`within`): the `title` (below, without its markup; a text of one short line not
+  ending in `.` is its own title: a headline), the `subject` line (a line opening `Subject:`,
+  else the first line), the first or last `line` holding a word, `paragraph` (a letter's subject
+  line, greeting and sign-off are not its first and last paragraphs) or `sentence`.
 - **title**: see `title_line`: `<<Title>>` anywhere, or a first line that is a Markdown heading,
   `Title: ...`, a line in bold, or a short standalone line with a blank line and more text after.
 - **emoji**: a pictographic character (the emoji blocks of Unicode, the misc symbols and dingbats
@@ -263,6 +267,74 @@ def title_line(text: str) -> str | None:
     if first[-1] in "?!" and not is_title_case(first):
         return None
     return first
+
+
+PARTS = (
+    "title",
+    "subject",
+    "first_line",
+    "last_line",
+    "first_paragraph",
+    "last_paragraph",
+    "first_sentence",
+    "last_sentence",
+)
+_TITLE_MARKUP = re.compile(
+    r"^\s{0,3}#{1,6}[ \t]+|^<<|>>$|^(\*\*|__)|(\*\*|__)$|^\W{0,3}title\W{0,3}:\s*", re.I
+)
+_SUBJECT = re.compile(r"^\W{0,3}subject(?: line)?\W{0,3}:\s*", re.IGNORECASE)
+
+
+def part_text(text: str, part: str) -> str | None:
+    """The named part of `text` (`PARTS`), or `None` when the text has no such part."""
+    lines = [line.strip() for line in text.splitlines() if has_word(line)]
+    if part == "title":
+        alone = lines[0] if len(lines) == 1 else ""  # a headline on its own is its title
+        if len(words(alone)) > _TITLE_WORDS or alone.endswith((".", ",", ";", ":")):
+            alone = ""
+        title = title_line(text) or alone or None
+        return None if title is None else _TITLE_MARKUP.sub("", title.strip()).strip()
+    if part == "subject":
+        labelled = next((line for line in lines if _SUBJECT.match(line)), None)
+        if labelled is not None:
+            return _SUBJECT.sub("", labelled)
+        return lines[0] if lines else None
+    kind, _, unit = part.partition("_")
+    pieces = {"line": lines, "paragraph": _body(paragraphs(text)), "sentence": sentences(text)}[
+        unit
+    ]
+    if not pieces:
+        return None
+    return pieces[0] if kind == "first" else pieces[-1]
+
+
+def _body(blocks: list[str]) -> list[str]:
+    """A letter's paragraphs without its subject line, greeting and sign-off.
+
+    Its opening and closing paragraphs are the first and last that say something: not "Hi Sam,"
+    and not "Best, Jo".
+    """
+
+    def greeting(block: str) -> bool:
+        first = block.strip().splitlines()[0]
+        return (
+            len(block.strip().splitlines()) == 1
+            and bool(GREETING.match(first))
+            and (first.rstrip().endswith((",", ":", "!")) or len(words(first)) <= 4)
+        )
+
+    def sign_off(block: str) -> bool:
+        lines = block.strip().splitlines()
+        return len(lines) <= 3 and lines[0].rstrip().endswith(",") and len(words(lines[0])) <= 6
+
+    kept = list(blocks)
+    if len(kept) > 1 and _SUBJECT.match(kept[0].strip()) and len(kept[0].strip().splitlines()) == 1:
+        kept = kept[1:]
+    if len(kept) > 1 and greeting(kept[0]):
+        kept = kept[1:]
+    if len(kept) > 1 and sign_off(kept[-1]):
+        kept = kept[:-1]
+    return kept
 
 
 def is_title_case(text: str) -> bool:

@@ -460,6 +460,8 @@ def _allowed(check: Check, names: Sequence[str]) -> bool:
     """Whether every check in `check` is one the compiler may choose."""
     if check.negated is not None:
         return _allowed(check.negated, names)
+    if check.scoped is not None:
+        return _allowed(check.scoped, names)
     if check.parts:
         return all(_allowed(part, names) for part in check.parts)
     return check.name in names

@@ -45,10 +45,10 @@ order and judges what is left.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..._exceptions import RubricError
-from ...checks import Check, all_of, create
+from ...checks import Check, all_of, create, within
 from . import _count_rules as count_rules
 from . import _keyword_rules as keyword_rules
 from . import _layout_rules as layout_rules
@@ -186,6 +186,15 @@ def parse_criterion(description: str) -> ParsedCriterion:
         ```
 
     """
+    parsed = _parse(description)
+    if parsed.check is None and not parsed.approximate and not parsed.permission:
+        scoped = _in_a_part(description)
+        if scoped is not None:
+            return replace(parsed, check=scoped, leftover=(), necessary=())
+    return parsed
+
+
+def _parse(description: str) -> ParsedCriterion:
     reading = read(description)
     approximate = _APPROXIMATE.search(reading.text)
     if approximate is not None:
@@ -246,6 +255,61 @@ def parse_criterion(description: str) -> ParsedCriterion:
         return ParsedCriterion(None, found, (target.group(),), approximate=True)
     unique = {check.__name__: check for check in found}
     return ParsedCriterion(all_of(*unique.values()), found)
+
+
+# A named part of the text a rule is about: "subject line under 50 characters", "end the title
+# with a question mark", "no emojis in the closing paragraph". Longest names first.
+_PART_NAMES = (
+    (r"(?:e-?mail\s+)?subject(?:\s+line)?", "subject"),
+    (r"title|headline", "title"),
+    (r"(?:first|opening|top)\s+line", "first_line"),
+    (r"(?:last|final|closing|bottom)\s+line", "last_line"),
+    (r"(?:first|opening|intro(?:ductory)?)\s+paragraph", "first_paragraph"),
+    (r"(?:last|final|closing|concluding)\s+paragraph", "last_paragraph"),
+    (r"(?:first|opening)\s+sentence", "first_sentence"),
+    (r"(?:last|final|closing|concluding)\s+sentence", "last_sentence"),
+)
+_PART = re.compile(
+    r"(?:\b(?:in|of|on|for|within|inside|to)\s+)?\b(?:the|your|its|their|my|this)?\s*"
+    r"(?P<part>" + "|".join(f"(?:{pattern})" for pattern, _ in _PART_NAMES) + r")\b",
+    re.IGNORECASE,
+)
+# What a rule on a part can check: its words, characters and marks, how it starts and ends.
+# Layout (headings, lists, paragraphs) is the whole text's: "the title is a markdown heading"
+# is not a heading inside the title.
+_IN_A_PART = frozenset(
+    {"word_count", "character_count", "sentence_count", "emoji_count", "mark_count"}
+    | {"ends_with_punctuation", "starts_with", "ends_with", "keywords_present", "keyword_count"}
+    | {"keywords_forbidden", "all_capitals", "all_lowercase", "no_commas", "capital_word_count"}
+    | {"hashtag_count", "url_count", "not"}
+)
+
+
+def _in_a_part(description: str) -> Check | None:
+    """The criterion as a rule on one named part, when it names one and the rest reads whole."""
+    found = [m for m in _PART.finditer(description) if not _quoted(description, m.start())]
+    if len(found) != 1:
+        return None
+    match = found[0]
+    said = match.group("part").casefold()
+    part = next(name for pattern, name in _PART_NAMES if re.fullmatch(pattern, said))
+    rest = _parse(f"{description[: match.start()]} {description[match.end() :]}")
+    if rest.check is None or rest.approximate or rest.permission:
+        return None
+    if not all(p.name in _IN_A_PART and _inner_in_a_part(p) for p in _parts(rest.check)):
+        return None
+    return within(part, rest.check)
+
+
+def _inner_in_a_part(check: Check) -> bool:
+    inner = check.negated
+    return inner is None or (inner.name in _IN_A_PART and _inner_in_a_part(inner))
+
+
+def _quoted(text: str, position: int) -> bool:
+    """Whether `position` is inside a quoted phrase ('Title: ...' names no part)."""
+    before = text[:position]
+    return before.count("'") % 2 == 1 or before.count('"') % 2 == 1
 
 
 _PERMISSION = re.compile(
