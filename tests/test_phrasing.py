@@ -236,9 +236,14 @@ def test_a_failed_necessary_check_fails_the_criterion_without_asking_the_model()
 
 
 def test_only_partly_read_format_rules_are_marked_unsure_whatever_the_confidence() -> None:
-    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""))])
+    model = ScriptedChatModel(
+        script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""), ("C3", "pass", ""))]
+    )
     judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
-    rubric = "- Each tip is 15 words or fewer\n- Sounds friendly\n- Under 50 words"
+    rubric = (
+        "- Each tip is 15 words or fewer\n- Sounds friendly\n- Under 50 words\n"
+        "- Says the brand name sounds rude in Arabic"  # a language named, not a rule on it
+    )
 
     evaluation = judge.evaluate(rubric, output="- Drink water.\n- Sleep well.")
 
@@ -246,6 +251,7 @@ def test_only_partly_read_format_rules_are_marked_unsure_whatever_the_confidence
         ("judge", True),
         ("judge", False),
         ("check", False),
+        ("judge", False),
     ]
 
 

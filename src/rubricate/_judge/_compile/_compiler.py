@@ -290,7 +290,10 @@ class CheckCompiler:
         `unsure`: a person should look at them first.
         """
         parsed = self._parsed(criterion)
-        return parsed is not None and bool(parsed.found) and parsed.check is None
+        if parsed is None or parsed.check is not None:
+            return False
+        # "sounds like slang in Arabic" names a language without being a rule on the output's.
+        return any(check.name != "language" for check in parsed.found)
 
     def _parsed(self, criterion: Criterion) -> ParsedCriterion | None:
         if criterion.check is not None:
