@@ -483,6 +483,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # layout is the whole text's, and a part's content is the model's
         ("The title should be a level-one markdown heading", None),
         ("Name the product in the first sentence", None),
+        ("Every headline under 10 words", None),  # several headlines: several outputs
+        ("Each title ends with a question mark", None),
         ("One blank line between the subject and the body", None),
         # framed as an instruction to the grader: the frame states no rule
         ("Verify that the reply is written in German.", C.language(code="de")),

@@ -274,6 +274,7 @@ _PART = re.compile(
     r"(?P<part>" + "|".join(f"(?:{pattern})" for pattern, _ in _PART_NAMES) + r")\b",
     re.IGNORECASE,
 )
+_SEVERAL = re.compile(r"\b(?:each|every|per)\b", re.IGNORECASE)
 # What a rule on a part can check: its words, characters and marks, how it starts and ends.
 # Layout (headings, lists, paragraphs) is the whole text's: "the title is a markdown heading"
 # is not a heading inside the title.
@@ -287,6 +288,8 @@ _IN_A_PART = frozenset(
 
 def _in_a_part(description: str) -> Check | None:
     """The criterion as a rule on one named part, when it names one and the rest reads whole."""
+    if _SEVERAL.search(description):
+        return None  # "every title", "each headline": several outputs or parts, not one
     found = [m for m in _PART.finditer(description) if not _quoted(description, m.start())]
     if len(found) != 1:
         return None
