@@ -189,52 +189,6 @@ def test_a_partly_read_criterion_goes_to_the_model() -> None:
     assert compiled.mappings[0].decided_by == "judge"
 
 
-@pytest.mark.parametrize(
-    ("criterion", "necessary"),
-    [
-        ("End each bullet with a question mark.", (C.mark_count(mark="?", at_least=1),)),
-        ("The recipe method is a numbered list of steps", (C.numbered_count(at_least=1),)),
-        ("Use markdown headings for the main sections", (C.section_count(at_least=1),)),
-        ("Point readers to our docs with a link.", (C.url_count(at_least=1),)),
-        ("Every section has at least 2 bullet points on costs", (C.bullet_count(at_least=2),)),
-        # conditional, negated, alternative or permitted: nothing is required for sure
-        ("Don't end any bullet with a question mark", ()),
-        ("If you cite a study, add a link to it", ()),
-        ("Give a link or an email address for the helpdesk", ()),
-        ("Feel free to add a link to the docs", ()),
-        # a bound on words under an unread scope says nothing about the whole text
-        ("Each tip is 15 words or fewer", ()),
-        # "entries" may be a JSON array's, not list items
-        ("The roles field is an array with at least two entries", ()),
-    ],
-)
-def test_a_partial_read_offers_only_what_the_criterion_surely_requires(
-    criterion: str, necessary: tuple[checks.Check, ...]
-) -> None:
-    parsed = parse_criterion(criterion)
-    assert parsed.check is None, criterion
-    assert parsed.necessary == necessary, criterion
-
-
-def test_a_failed_necessary_check_fails_the_criterion_without_asking_the_model() -> None:
-    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
-    judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
-    rubric = "- Use markdown headings for the main sections"
-
-    failed = judge.evaluate(rubric, output="Why Tides Happen\n\nThe moon pulls the sea.")
-
-    assert model.calls == []
-    (verdict,) = failed.criteria
-    assert (verdict.decided_by, verdict.passed) == ("check", False)
-    assert verdict.gap == "has 0 sections headed by a Markdown heading, needs at least 1"
-
-    met = judge.evaluate(rubric, output="# Why Tides Happen\n\nThe moon pulls the sea.")
-
-    assert len(model.calls) == 1  # which sections are the main ones is the model's call
-    assert (met.criteria[0].decided_by, met.criteria[0].passed) == ("judge", True)
-    assert met.criteria[0].unsure  # a format rule read in part: the model is near chance there
-
-
 def test_only_partly_read_format_rules_are_marked_unsure_whatever_the_confidence() -> None:
     model = ScriptedChatModel(
         script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""), ("C3", "pass", ""))]

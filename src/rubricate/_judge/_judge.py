@@ -172,13 +172,7 @@ class Judge:
         for criterion in parsed:
             if criterion.check is not None:
                 verdicts[criterion.id] = await run_check(criterion, evidence)
-            elif self.compile_checks or self.read_checks:
-                for check in self._checker().necessary(criterion):
-                    verdict = await run_check(replace(criterion, check=check), evidence)
-                    if not verdict.passed:
-                        verdicts[criterion.id] = verdict
-                        break
-        judged = [c for c in parsed if c.id not in verdicts]
+        judged = [c for c in parsed if c.check is None]
         if judged:
             try:
                 verdicts.update(await self._grade(judged, evidence, meter))

@@ -270,18 +270,6 @@ class CheckCompiler:
             criteria.append(criterion if check is None else replace(criterion, check=check))
         return Rubric(tuple(criteria), source=rubric.source)
 
-    def necessary(self, criterion: Criterion) -> tuple[Check, ...]:
-        """Checks any output meeting `criterion` passes, from a partial read; never a model call.
-
-        The judge fails a criterion in code when one of them fails ("End the title with a
-        question mark" and no `?` anywhere) instead of asking a model that answers yes to most
-        format rules it cannot read. Empty for a criterion with a check or none to offer.
-        """
-        parsed = self._parsed(criterion)
-        if parsed is None:
-            return ()
-        return tuple(c for c in parsed.necessary if _allowed(c, self._names))
-
     def partly_read(self, criterion: Criterion) -> bool:
         """Whether the grammar read format rules in `criterion` but could not read all of it.
 

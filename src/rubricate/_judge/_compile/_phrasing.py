@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..._exceptions import RubricError
-from ...checks import Check, all_of, create, within
+from ...checks import Check, all_of, within
 from . import _count_rules as count_rules
 from . import _keyword_rules as keyword_rules
 from . import _layout_rules as layout_rules
@@ -85,10 +85,6 @@ class ParsedCriterion:
     """The criterion states an approximate bound ("about 100 words"): no check decides it."""
     permission: bool = False
     """The criterion permits rather than requires ("emojis are fine"): no check decides it."""
-    necessary: tuple[Check, ...] = ()
-    """For a partial read, checks every output meeting the criterion passes: "End the title with
-    a question mark" needs at least one `?` somewhere, whatever "the title" means. When one
-    fails the criterion fails, and the model is not asked (`necessary_checks`)."""
 
     @property
     def complete(self) -> bool:
@@ -190,7 +186,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
     if parsed.check is None and not parsed.approximate and not parsed.permission:
         scoped = _in_a_part(description)
         if scoped is not None:
-            return replace(parsed, check=scoped, leftover=(), necessary=())
+            return replace(parsed, check=scoped, leftover=())
     return parsed
 
 
@@ -233,14 +229,9 @@ def _parse(description: str) -> ParsedCriterion:
     )
     quotes_left = re.findall(r"\bq\d+\b", rest)
     found = tuple(reading.checks)
-    text = read(description).text
     if not found or leftover or quotes_left:
-        return ParsedCriterion(
-            None,
-            found,
-            leftover + tuple(quotes_left),
-            necessary=necessary_checks(found, text) if not any(map(_is_negation, leftover)) else (),
-        )
+        return ParsedCriterion(None, found, leftover + tuple(quotes_left))
+    text = read(description).text
     # "Emojis are allowed", "you may end with a question": a permission requires nothing, so
     # only a limit ("at most 3 emojis allowed", "no links allowed") is read with one.
     permission = _PERMISSION.search(text)
@@ -327,52 +318,6 @@ _EACH_OUTPUT = re.compile(
     r"bio|slogan|tagline|caption|headline|title|version|variant|option|ad|idea)s?\b"
 )
 _TARGET = re.compile(r"\b(?:aim(?:s|ing)?|target(?:s|ing)?|shoot for|ideally|try to|preferably)\b")
-
-
-# Elements whose count only grows with the text: wherever a criterion asks for N of them (in
-# the title, in each section, in the closing line), the whole output has at least N.
-_MARKUP_COUNTS = frozenset(
-    {"bullet_count", "numbered_count", "emoji_count", "section_count", "heading_count"}
-    | {"highlight_count", "code_block_count", "table_count", "email_count", "url_count"}
-    | {"hashtag_count", "mark_count", "placeholder_count"}
-)
-# Words that make a requirement conditional, an alternative or a permission.
-_NOT_REQUIRED = re.compile(
-    rf"\b(?:or|either|unless|if|when|whenever|optional(?:ly)?|instead|rather|prefer(?:ably)?|"
-    rf"ideally|may|can|could|allowed|welcome|fine)\b|{_PERMISSION.pattern}|{_TARGET.pattern}"
-)
-
-
-def necessary_checks(found: tuple[Check, ...], text: str) -> tuple[Check, ...]:
-    """The lower bounds on markup elements among a partial read's rules, as whole-text checks.
-
-    "Section headings in markdown with #" needs at least one heading; "End the title with a
-    question mark" at least one `?`. Only counts of elements are taken: a bound on words or
-    sentences under a scope the grammar could not read ("each tip is 15 words or fewer") says
-    nothing about the whole text, and "items" may mean a JSON array's. A criterion that is
-    conditional, negated or offers alternatives requires nothing for sure, so it gets none.
-    """
-    if _NOT_REQUIRED.search(text) or ABSENCE.search(text):
-        return ()
-    bounds = []
-    for check in found:
-        args = dict(check.args)
-        if check.parts or check.negated is not None or check.name not in _MARKUP_COUNTS:
-            continue
-        if "per" in args or (check.name == "bullet_count" and args.get("numbered")):
-            continue
-        least = (
-            args.get("at_least")
-            or args.get("exactly")
-            or (args["more_than"] + 1 if "more_than" in args else 0)
-        )
-        if least:
-            rest = {k: v for k, v in args.items() if k not in _BOUND_NAMES}
-            bounds.append(create(check.name, **rest, at_least=least))
-    return tuple(bounds)
-
-
-_BOUND_NAMES = frozenset({"at_least", "at_most", "exactly", "fewer_than", "less_than", "more_than"})
 
 
 def _parts(check: Check) -> tuple[Check, ...]:
