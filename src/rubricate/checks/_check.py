@@ -8,6 +8,7 @@ from typing import Any, TypedDict, cast
 
 from .._exceptions import RubricError
 from .._types import Evidence
+from ._units import PARTS, part_text
 
 __all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of", "negate", "within"]
 
@@ -173,8 +174,6 @@ def within(part: str, check: Check) -> Check:
         ```
 
     """
-    from ._units import PARTS, part_text  # _units holds every definition of a unit
-
     if not isinstance(check, Check):
         raise RubricError(f"within applies a catalogue check, got {type(check).__name__}")
     name = part.strip().casefold().replace(" ", "_") if isinstance(part, str) else part

@@ -300,9 +300,8 @@ def part_text(text: str, part: str) -> str | None:
             return _SUBJECT.sub("", labelled)
         return lines[0] if lines else None
     kind, _, unit = part.partition("_")
-    pieces = {"line": lines, "paragraph": _body(paragraphs(text)), "sentence": sentences(text)}[
-        unit
-    ]
+    cut = {"line": lambda: lines, "paragraph": lambda: _body(paragraphs(text))}
+    pieces = cut.get(unit, lambda: sentences(text))()
     if not pieces:
         return None
     return pieces[0] if kind == "first" else pieces[-1]
