@@ -434,6 +434,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("first_sentence", C.hashtag_count(exactly=0)),
         ),
         ("The opening line starts with 'Dear'", C.within("first_line", C.starts_with("Dear"))),
+        ("Don't put any emojis in the title", C.within("title", C.emoji_count(exactly=0))),
         # layout is the whole text's, and a part's content is the model's
         ("The title should be a level-one markdown heading", None),
         ("Name the product in the first sentence", None),

@@ -273,7 +273,7 @@ class CheckCompiler:
     def partly_read(self, criterion: Criterion) -> bool:
         """Whether the grammar read format rules in `criterion` but could not read all of it.
 
-        The model's verdicts on such criteria are close to chance (format dev files: 60% right
+        The model's verdicts on such criteria are close to chance (format dev files: 58% right
         outside the uncertainty band, against 91% on trivial criteria), so the judge marks them
         `unsure`: a person should look at them first.
         """

@@ -302,7 +302,7 @@ def _inner_in_a_part(check: Check) -> bool:
 
 def _quoted(text: str, position: int) -> bool:
     """Whether `position` is inside a quoted phrase ('Title: ...' names no part)."""
-    before = text[:position]
+    before = re.sub(r"(?<=\w)['’](?=\w)", "", text[:position])  # "don't" holds no quote
     return before.count("'") % 2 == 1 or before.count('"') % 2 == 1
 
 
