@@ -236,6 +236,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
     rubric = Rubric.parse("- No bullet points\n- The tone is warm")
     for _ in range(3):
         read = compiler.read(rubric)
+        assert not any(compiler.partly_read(c) for c in rubric.criteria)
     assert sorted(seen) == ["No bullet points", "The tone is warm"]
     assert read.criteria[0].check is not None and read.criteria[1].check is None
 

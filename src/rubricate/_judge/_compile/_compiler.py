@@ -217,8 +217,7 @@ class CheckCompiler:
             "{catalogue}", "\n".join(_catalogue_line(info) for info in infos)
         )
         self._cache: dict[str, tuple[Check | None, str]] = {}
-        self._unread: set[str] = set()
-        self._partial: dict[str, ParsedCriterion] = {}
+        self._parses: dict[str, ParsedCriterion] = {}
 
     async def compile(
         self, rubric: Rubric, ask: AskStructured, *, concurrency: int = 1
@@ -277,39 +276,26 @@ class CheckCompiler:
         outside the uncertainty band, against 91% on trivial criteria), so the judge marks them
         `unsure`: a person should look at them first.
         """
-        parsed = self._parsed(criterion)
-        if parsed is None or parsed.check is not None:
-            return False
-        # "sounds like slang in Arabic" names a language without being a rule on the output's.
-        return any(check.name != "language" for check in parsed.found)
-
-    def _parsed(self, criterion: Criterion) -> ParsedCriterion | None:
         if criterion.check is not None:
-            return None
-        key = _cache_key(criterion.description)
-        if key not in self._partial:
-            if len(self._partial) >= _CACHE_SIZE:
-                self._partial.clear()
-            self._partial[key] = parse_criterion(criterion.description)
-        return self._partial[key]
+            return False
+        parsed = self._parse(criterion.description)
+        # "sounds like slang in Arabic" names a language without being a rule on the output's.
+        return parsed.check is None and any(c.name != "language" for c in parsed.found)
+
+    def _parse(self, description: str) -> ParsedCriterion:
+        """The grammar's reading of a criterion text, once per text: every evaluation asks."""
+        key = _cache_key(description)
+        if key not in self._parses:
+            if len(self._parses) >= _CACHE_SIZE:
+                self._parses.clear()
+            self._parses[key] = parse_criterion(description)
+        return self._parses[key]
 
     def _read_whole(self, criterion: Criterion) -> Check | None:
-        key = _cache_key(criterion.description)
-        if key in self._cache:
-            cached, reason = self._cache[key]
-            return cached if reason == READ_IN_CODE else None
-        if key in self._unread:
+        parsed = self._parse(criterion.description)
+        if parsed.check is None or not _allowed(parsed.check, self._names):
             return None
-        parsed = parse_criterion(criterion.description)
-        if parsed.check is not None and _allowed(parsed.check, self._names):
-            self._remember(key, (parsed.check, READ_IN_CODE))
-            return parsed.check
-        # Kept apart from `_cache`, which `compile` may still fill by asking the model. The
-        # grammar runs on every evaluation's criteria, so a text it cannot read is read once.
-        if len(self._unread) >= _CACHE_SIZE:
-            self._unread.clear()
-        self._unread.add(key)
-        return None
+        return parsed.check
 
     def _remember(self, key: str, outcome: tuple[Check | None, str]) -> None:
         if len(self._cache) >= _CACHE_SIZE:
@@ -320,7 +306,7 @@ class CheckCompiler:
         key = _cache_key(description)
         if key in self._cache:
             return self._cache[key]
-        parsed = parse_criterion(description)
+        parsed = self._parse(description)
         if parsed.check is not None and _allowed(parsed.check, self._names):
             outcome: tuple[Check | None, str] = (parsed.check, READ_IN_CODE)
         elif parsed.approximate:
