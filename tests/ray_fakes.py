@@ -2,13 +2,13 @@
 
 Outputs holding `KILL:<path>` kill the actor's process the first time (the file at `<path>`
 marks that it happened), like a node lost mid-batch; outputs holding `LEAK` make the provider
-fail with an error that echoes an API key. `AFTER:<results>@<id>` waits (a bounded time) until
-the results file holds id `<id>`, and `MEET:<folder>` until two actors have graded an item.
+fail with an error that echoes an API key. `STREAMED:<results>` waits (a bounded time) until
+the results file holds as many results as this actor process graded before it, and
+`MEET:<folder>` until two actors have graded an item.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -24,10 +24,10 @@ from rubricate.testing import ScriptedChatModel
 
 SECRET = "sk-test0123456789abcdefXYZ"
 _KILL = re.compile(r"KILL:(\S+)")
-_AFTER = re.compile(r"AFTER:(\S+)@(\d+)")
+_STREAMED = re.compile(r"STREAMED:(\S+)")
 _MEET = re.compile(r"MEET:(\S+)")
 WAIT_S = 30.0
-"""How long `AFTER` and `MEET` wait before failing the call (a test failure, not a hang)."""
+"""How long `STREAMED` and `MEET` wait before failing the call (a test failure, not a hang)."""
 
 
 def _wait_for(done: Any, what: str) -> None:
@@ -38,9 +38,14 @@ def _wait_for(done: Any, what: str) -> None:
         time.sleep(0.05)
 
 
-def _has_result(path: Path, item_id: int) -> bool:
+_graded_here: dict[Path, int] = {}
+"""Per results file, the `STREAMED` items this process graded: Ray may run a pool's batches in
+any order, so an item waits for as many results as came before it here, not for a given id."""
+
+
+def _result_count(path: Path) -> int:
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True) if path.exists() else []
-    return any(line.endswith("\n") and json.loads(line)["id"] == item_id for line in lines)
+    return sum(line.endswith("\n") for line in lines)
 
 
 class CountingSlots(RequestSlots):
@@ -65,10 +70,12 @@ def ray_reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
     if kill is not None and not Path(kill.group(1)).exists():
         Path(kill.group(1)).touch()
         os._exit(1)  # the whole actor process dies, its batch unfinished
-    after = _AFTER.search(output)
-    if after is not None:
-        results, item_id = Path(after.group(1)), int(after.group(2))
-        _wait_for(lambda: _has_result(results, item_id), f"id {item_id} in {results}")
+    streamed = _STREAMED.search(output)
+    if streamed is not None:
+        results = Path(streamed.group(1))
+        before = _graded_here.get(results, 0)
+        _wait_for(lambda: _result_count(results) >= before, f"{before} results in {results}")
+        _graded_here[results] = before + 1
     meet = _MEET.search(output)
     if meet is not None:
         folder = Path(meet.group(1))
