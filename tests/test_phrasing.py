@@ -189,14 +189,16 @@ def test_a_partly_read_criterion_goes_to_the_model() -> None:
     assert compiled.mappings[0].decided_by == "judge"
 
 
-def test_only_partly_read_format_rules_are_marked_unsure_whatever_the_confidence() -> None:
+def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confidence() -> None:
     model = ScriptedChatModel(
-        script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""), ("C3", "pass", ""))]
+        script=[joint_reply(*[(f"C{i}", "pass", "") for i in (1, 2, 3)], ("C4", "fail", "no bold"))]
     )
     judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
     rubric = (
-        "- Each tip is 15 words or fewer\n- Sounds friendly\n- Under 50 words\n"
-        "- Says the brand name sounds rude in Arabic"  # a language named, not a rule on it
+        "- Each tip is 15 words or fewer\n"  # read in part: the words, not what a tip is
+        "- Sounds friendly\n- Under 50 words\n"
+        "- Says the brand name sounds rude in Arabic\n"  # a language named, not a rule on it
+        "- Put the key term in bold"  # names a form the grammar does not read at all
     )
 
     evaluation = judge.evaluate(rubric, output="- Drink water.\n- Sleep well.")
@@ -206,7 +208,11 @@ def test_only_partly_read_format_rules_are_marked_unsure_whatever_the_confidence
         ("judge", False),
         ("check", False),
         ("judge", False),
+        ("judge", True),
     ]
+    flagged = [evaluation.criteria[0], evaluation.criteria[4]]
+    assert all("no check could read, decided by the model" in v.reason for v in flagged)
+    assert "no check could read" not in evaluation.criteria[1].reason
 
 
 def test_the_demo_rubric_fails_an_untitled_haiku() -> None:
@@ -236,7 +242,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
     rubric = Rubric.parse("- No bullet points\n- The tone is warm")
     for _ in range(3):
         read = compiler.read(rubric)
-        assert not any(compiler.partly_read(c) for c in rubric.criteria)
+        assert not any(compiler.format_unread(c) for c in rubric.criteria)
     assert sorted(seen) == ["No bullet points", "The tone is warm"]
     assert read.criteria[0].check is not None and read.criteria[1].check is None
 

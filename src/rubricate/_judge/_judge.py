@@ -51,6 +51,7 @@ from ._verdicts import summarize, to_verdict
 __all__ = ["Judge", "check_judge_options", "judge_for"]
 
 _REMOTE_EVIDENCE_CHARS = 60_000
+_FORMAT_NOTE = "A rule on the text's form that no check could read, decided by the model: check it."
 
 
 class Judge:
@@ -179,7 +180,7 @@ class Judge:
                 if self.guard_injections:
                     verdicts.update(await self._grade_masked(judged, evidence, verdicts, meter))
                 if self.compile_checks or self.read_checks:
-                    verdicts.update(self._unsure_where_partly_read(judged, verdicts))
+                    verdicts.update(self._unsure_where_format_unread(judged, verdicts))
             except GraderError as exc:
                 return Evaluation(
                     result="grader_error",
@@ -216,15 +217,15 @@ class Judge:
         compiled = await self._compile(Rubric.parse(rubric), meter)
         return replace(compiled, usage=meter.usage())
 
-    def _unsure_where_partly_read(
+    def _unsure_where_format_unread(
         self, judged: list[Criterion], verdicts: dict[str, CriterionVerdict]
     ) -> dict[str, CriterionVerdict]:
-        """Model verdicts on format rules the grammar read only in part, marked `unsure`."""
+        """Model verdicts on format rules no check could read, marked `unsure` with a note."""
         checker = self._checker()
         return {
-            c.id: replace(verdicts[c.id], unsure=True)
+            c.id: replace(verdict, unsure=True, reason=f"{verdict.reason} {_FORMAT_NOTE}".strip())
             for c in judged
-            if verdicts[c.id].decided_by == "judge" and checker.partly_read(c)
+            if (verdict := verdicts[c.id]).decided_by == "judge" and checker.format_unread(c)
         }
 
     def _checker(self) -> CheckCompiler:

@@ -49,6 +49,7 @@ from ._grounding import (
     without_sloppy_arguments,
 )
 from ._phrasing import ParsedCriterion, parse_criterion
+from ._vocabulary import names_form
 
 __all__ = [
     "APPROXIMATE",
@@ -269,18 +270,22 @@ class CheckCompiler:
             criteria.append(criterion if check is None else replace(criterion, check=check))
         return Rubric(tuple(criteria), source=rubric.source)
 
-    def partly_read(self, criterion: Criterion) -> bool:
-        """Whether the grammar read format rules in `criterion` but could not read all of it.
+    def format_unread(self, criterion: Criterion) -> bool:
+        """Whether `criterion` is a rule on the text's form that the grammar could not read whole.
 
-        The model's verdicts on such criteria are close to chance (format dev files: 58% right
-        outside the uncertainty band, against 91% on trivial criteria), so the judge marks them
-        `unsure`: a person should look at them first.
+        Either the grammar read a format rule in it but not all of it, or it names a unit of
+        form (`names_form`: lines, bullet points, bold...) and the grammar read nothing. The
+        model's verdicts on such criteria are close to chance (format dev files: 59% right),
+        so the judge marks them `unsure`: a person should look at them first.
         """
         if criterion.check is not None:
             return False
         parsed = self._parse(criterion.description)
+        if parsed.check is not None:
+            return False
         # "sounds like slang in Arabic" names a language without being a rule on the output's.
-        return parsed.check is None and any(c.name != "language" for c in parsed.found)
+        read_in_part = any(c.name != "language" for c in parsed.found)
+        return read_in_part or names_form(criterion.description)
 
     def _parse(self, description: str) -> ParsedCriterion:
         """The grammar's reading of a criterion text, once per text: every evaluation asks."""

@@ -28,6 +28,7 @@ __all__ = [
     "ELEMENT_UNITS",
     "EXAMPLE_TAIL",
     "FILLER",
+    "FORM_WORDS",
     "LANGUAGE_CODES",
     "LANGUAGE_NAMES",
     "LIST_WORDS",
@@ -45,6 +46,7 @@ __all__ = [
     "count_check",
     "is_mark",
     "mask",
+    "names_form",
     "plain",
     "read",
     "unit_key",
@@ -131,6 +133,16 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"questions?", "question"),
 )
 UNIT = "|".join(f"(?:{pattern})" for pattern, _ in UNIT_WORDS)
+# Words that name the text's form: the catalogue's units, except "questions" (more often the
+# user's questions than the output's `?` marks), plus typography and letter case. A criterion
+# that uses one and that the grammar cannot read is a format rule left to the model.
+FORM_WORDS = re.compile(
+    r"\b(?:"
+    + "|".join(f"(?:{pattern})" for pattern, key in UNIT_WORDS if key != "question")
+    + r"|bold(?:ed|face)?|italics?|italici[sz]ed|underlined?|markdown|indent(?:ed|ation)?"
+    + r"|(?:upper|lower|title|sentence)[- ]?case|capitali[sz](?:ed|ation)|capital letters?"
+    + r")\b"
+)
 _UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
 _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "word": ("word_count", {}),
@@ -289,6 +301,11 @@ def read(description: str) -> Reading:
     text = _NO_MORE_NO_LESS.sub(r"exactly \g<n> \g<unit>", text)
     text = re.sub(r"\s+", " ", text).strip()
     return Reading(text=text, quotes=quotes)
+
+
+def names_form(description: str) -> bool:
+    """Whether a criterion uses a word that names the text's form (`FORM_WORDS`), quotes aside."""
+    return FORM_WORDS.search(read(description).text) is not None
 
 
 # How people type a rule in a hurry: "pls", "dont", "atleast", "pts". Read as written out.
