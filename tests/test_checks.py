@@ -1366,6 +1366,56 @@ def test_within_reads_and_writes_its_rubric_forms() -> None:
         checks.from_spec({"within": "title"})
 
 
+TIPS = "Sleep tips\n\nHere are three tips:\n- Dim the lights.\n- Skip late coffee.\n- Wake at seven"
+
+
+def test_each_applies_its_check_to_every_unit_and_names_the_first_that_fails() -> None:
+    period = checks.each("item", checks.ends_with_punctuation("."))
+    assert run(period, TIPS) == (
+        False,
+        "list item 3 of 3, 'Wake at seven', ends with 'Wake at seven', needs to end with '.'",
+    )
+    assert run(period, TIPS + ".") == (
+        True,
+        "all 3 list items pass ends_with_punctuation(mark='.')",
+    )
+    # Presumes the pieces: no list, no list item passes.
+    assert run(period, "Dim the lights. Skip late coffee.") == (False, "has no list item")
+    stanza = checks.each("paragraph", checks.line_count(exactly=2))
+    assert stanza("Roses are red\nviolets blue\n\nsugar is sweet\nand so are you")[0]
+    assert not stanza("Roses are red\nviolets blue\n\nsugar is sweet")[0]
+    short = checks.each("sentence", checks.word_count(at_most=3))
+    assert short("Dim the lights. Skip coffee.")[0] and not short("Dim all the lights.")[0]
+
+
+def test_an_entry_is_a_list_item_or_else_a_line_that_is_not_a_title_or_lead_in() -> None:
+    brief = checks.each("entry", checks.word_count(at_most=3))
+    assert brief(TIPS)[0]  # the list items; the title and the lead-in line are no entries
+    unlisted = "Sleep tips\n\nHere are three tips:\nDim the lights.\nSkip late coffee."
+    assert brief(unlisted)[0]
+    assert run(brief, unlisted + "\nWake at seven every day.")[1].startswith(
+        "entry 3 of 3, 'Wake at seven every day.', has 5 words"
+    )
+
+
+def test_each_reads_and_writes_its_rubric_forms() -> None:
+    check = checks.each("items", checks.starts_with("They"))
+    assert check.unit == "item" and check.part == ""
+    assert check.__name__ == "starts_with(phrase='They') in every list item"
+    assert check.to_spec() == {"each": "item", "check": {"name": "starts_with", "phrase": "They"}}
+    assert checks.from_spec(check.to_spec()) == check
+    rubric = Rubric.parse(
+        "- Bullets open with They {check: {each: item, check: {name: starts_with, phrase: They}}}"
+    )
+    assert rubric.criteria[0].check == check
+    assert Rubric.parse(rubric.to_text()).criteria[0].check == check
+    with pytest.raises(RubricError, match="`unit` must be one of") as bad_unit:
+        checks.from_spec({"each": "word", "check": "no_commas"})
+    assert bad_unit.value.field == "unit"
+    with pytest.raises(RubricError, match="`each` takes the unit and the check"):
+        checks.from_spec({"each": "line"})
+
+
 # --- negation -----------------------------------------------------------------------------
 
 

@@ -195,7 +195,7 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
     )
     judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
     rubric = (
-        "- Each tip is 15 words or fewer\n"  # read in part: the words, not what a tip is
+        "- Exactly two paragraphs in a formal register\n"  # read in part: not the register
         "- Sounds friendly\n- Under 50 words\n"
         "- Says the brand name sounds rude in Arabic\n"  # a language named, not a rule on it
         "- Put the key term in bold"  # names a form the grammar does not read at all
@@ -384,7 +384,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Every caption under 12 words", None),
         ("Keep each item under 10 words", C.word_count(fewer_than=10, per="item")),
         # how a part ends or starts is not how the text does
-        ("End each bullet with a full stop", None),
+        ("End each bullet with a full stop", C.each("item", C.ends_with_punctuation("."))),
+        ("All bullets end with a period", C.each("item", C.ends_with_punctuation("."))),
         ("Finish the title with a question mark", C.within("title", C.ends_with_punctuation("?"))),
         ("Start every paragraph with a question", None),
         ("Close the email with a question", C.ends_with_punctuation("?")),
@@ -454,6 +455,19 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Check the answer is under 80 words", C.word_count(fewer_than=80)),
         ("Check that the tone is warm", None),
         ("Checklist of 3 items", None),
+        # a rule on every piece of a kind: a unit, or an entry ("each tip") of a list or lines
+        ("Each tip is 15 words or fewer.", C.each("entry", C.word_count(at_most=15))),
+        ("Keep each of the tips under 20 words", C.each("entry", C.word_count(fewer_than=20))),
+        ("Every bullet begins with the word 'They'", C.each("item", C.starts_with("They"))),
+        ("Each step should be a single sentence", C.each("entry", C.sentence_count(exactly=1))),
+        ("Every stanza has four lines", C.each("paragraph", C.line_count(exactly=4))),
+        ("No emojis in each tip", C.each("entry", C.emoji_count(exactly=0))),
+        ("End with a question for every reader", None),  # whom it is for, not its pieces
+        ("Every word capitalised", None),  # a word is no entry
+        ("Each section under 40 words", None),
+        ("Each tweet under 280 characters", None),  # several outputs
+        ("Every line has 3 lines", None),  # lines are counted in a stanza only
+        ("Each sentence has one sentence", None),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -125,9 +125,10 @@ class CriterionVerdict:
     """
     unsure: bool = False
     """The verdict still stands, but a person should look at it first: the confidence lies
-    inside the uncertainty band (`rubricate._judge._confidence.UNSURE_BAND`), or the criterion
-    is a format rule that rubricate read only in part, so the model decided it, and the model's
-    verdicts on those are close to chance (docs/benchmarks.md)."""
+    inside the uncertainty band (`rubricate._judge._confidence.UNSURE_BAND`), the criterion is
+    a format rule that no check could read, so the model decided it, and the model's verdicts on
+    those are close to chance (docs/checks.md), or a pass held with passages that may address
+    the grader masked (docs/reliability.md). The last two say so in `reason`."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: `{id, name, passed, gap}` plus how the verdict was reached.

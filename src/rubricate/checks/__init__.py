@@ -18,7 +18,7 @@ Example:
 """
 
 from ._characters import all_capitals, all_lowercase, no_commas
-from ._check import Check, CountBounds, all_of, negate, within
+from ._check import Check, CountBounds, all_of, each, negate, within
 from ._counting import (
     character_count,
     paragraph_count,
@@ -85,6 +85,7 @@ __all__ = [
     "code_block_count",
     "create",
     "date_format",
+    "each",
     "email_count",
     "emoji_count",
     "ends_with",

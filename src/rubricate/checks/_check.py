@@ -8,9 +8,9 @@ from typing import Any, TypedDict, cast
 
 from .._exceptions import RubricError
 from .._types import Evidence
-from ._units import PARTS, part_text
+from ._units import PARTS, UNITS, part_text, unit_pieces
 
-__all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of", "negate", "within"]
+__all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of", "each", "negate", "within"]
 
 _SNIPPET = 40  # characters of a find shown in a finding
 
@@ -49,7 +49,8 @@ class Check:
     negated: Check | None = None
     """For `negate`: the check that must fail (then `name` is `not` and `args` empty)."""
     scoped: Check | None = None
-    """For `within`: the check applied to one part (then `name` is `within`, `args` the part)."""
+    """For `within` and `each`: the check applied to one part, or to every unit (then `name` is
+    `within` or `each`, and `args` the part or the unit)."""
 
     def __call__(self, evidence: Evidence | str) -> tuple[bool, str]:
         """Test the output of `evidence` (or a string): `(passed, what was found)`."""
@@ -66,6 +67,8 @@ class Check:
             return " and ".join(part.__name__ for part in self.parts)
         if self.negated is not None:
             return f"not {self.negated.__name__}"
+        if self.scoped is not None and self.name == "each":
+            return f"{self.scoped.__name__} in every {_unit_words(self.unit)}"
         if self.scoped is not None:
             return f"{self.scoped.__name__} in the {_part_words(self.part)}"
         listed = ", ".join(f"{key}={_python_value(value)!r}" for key, value in self.args)
@@ -77,13 +80,19 @@ class Check:
         if self.negated is not None:
             return f"checks.negate({self.negated!r})"
         if self.scoped is not None:
-            return f"checks.within({self.part!r}, {self.scoped!r})"
+            where = self.unit if self.name == "each" else self.part
+            return f"checks.{self.name}({where!r}, {self.scoped!r})"
         return f"checks.{self.__name__}"
 
     @property
     def part(self) -> str:
         """For `within`: the part of the text the check applies to (`title`, ...); else ''."""
         return str(dict(self.args).get("part", "")) if self.scoped is not None else ""
+
+    @property
+    def unit(self) -> str:
+        """For `each`: the unit every one of which must pass (`item`, ...); else ''."""
+        return str(dict(self.args).get("unit", "")) if self.scoped is not None else ""
 
     def to_spec(self) -> dict[str, Any] | list[dict[str, Any]]:
         """The structured-rubric form, `{"name": "word_count", "at_most": 300}`.
@@ -95,6 +104,8 @@ class Check:
             return [cast(dict[str, Any], part.to_spec()) for part in self.parts]
         if self.negated is not None:
             return {"not": self.negated.to_spec()}
+        if self.scoped is not None and self.name == "each":
+            return {"each": self.unit, "check": self.scoped.to_spec()}
         if self.scoped is not None:
             return {"within": self.part, "check": self.scoped.to_spec()}
         return {"name": self.name, **{key: _python_value(value) for key, value in self.args}}
@@ -195,6 +206,50 @@ def within(part: str, check: Check) -> Check:
 
 def _part_words(part: str) -> str:
     return {"subject": "subject line"}.get(part, part.replace("_", " "))
+
+
+def each(unit: str, check: Check) -> Check:
+    """A check that every sentence, paragraph, line, list item or entry of the text passes.
+
+    For a rule on every one of several pieces: "every bullet ends with a period", "each tip is
+    15 words or fewer", "each stanza has four lines". Units (defined in `docs/checks.md`):
+    `sentence`, `paragraph`, `line`, `item` (a bullet point or numbered item, without its
+    marker) and `entry`, what "each tip" or "every step" points at: the list items when the
+    text has a list, else its lines less the title, headings and a lead-in ending in `:`. A
+    text with no such unit fails: "every bullet ends with a period" presumes bullets. In a
+    rubric it is `{each: item, check: <check>}`.
+
+    Example:
+        ```python
+        checks.each("item", checks.ends_with_punctuation("."))
+        ```
+
+    """
+    if not isinstance(check, Check):
+        raise RubricError(f"each applies a catalogue check, got {type(check).__name__}")
+    name = unit.strip().casefold().removesuffix("s") if isinstance(unit, str) else unit
+    if name not in UNITS:
+        raise RubricError(
+            f"each: `unit` must be one of {', '.join(UNITS)}, got {unit!r}", field="unit"
+        )
+    noun = _unit_words(name)
+
+    def test(text: str) -> tuple[bool, str]:
+        pieces = unit_pieces(text, name)
+        if not pieces:
+            return False, f"has no {noun}"
+        for number, piece in enumerate(pieces, start=1):
+            passed, finding = check.test(piece)
+            if not passed:
+                shown = piece if len(piece) <= _SNIPPET else piece[:_SNIPPET] + "..."
+                return False, f"{noun} {number} of {len(pieces)}, {shown!r}, {finding}"
+        return True, f"all {len(pieces)} {noun}s pass {check.__name__}"
+
+    return Check("each", (("unit", name),), test, scoped=check)
+
+
+def _unit_words(unit: str) -> str:
+    return {"item": "list item"}.get(unit, unit)
 
 
 class CountBounds(TypedDict, total=False):

@@ -11,20 +11,13 @@ points, sections, tables...) is counted in `_layout.py`, what its words and mark
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Unpack
 
 from .._exceptions import RubricError
 from ._check import Bounds, CountBounds, TextTest, count_finding
 from ._registry import catalogue_check
-from ._units import (
-    bullet_lines,
-    has_word,
-    paragraphs,
-    sentences,
-    words,
-)
+from ._units import has_word, paragraphs, sentences, unit_pieces, words
 
 __all__ = [
     "character_count",
@@ -181,7 +174,6 @@ def part_count(separator: str, distinct: bool = False, **bounds: Unpack[CountBou
 
 
 _PER_WORDS = ("sentence", "paragraph", "line", "item")
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,9}[.)])\s+")
 
 
 def _unit(per: str) -> str:
@@ -192,19 +184,12 @@ def _pieces(check: str, per: str | None, allowed: tuple[str, ...]) -> Callable[[
     """How to cut the text for a `per` limit: the whole text, or its sentences, paragraphs..."""
     if per is None:
         return lambda text: [text]
-    cuts: dict[str, Callable[[str], list[str]]] = {
-        "sentence": sentences,
-        "paragraph": paragraphs,
-        "line": lambda text: [line for line in text.splitlines() if has_word(line)],
-        "item": lambda text: [
-            _LIST_MARKER.sub("", item) for item in bullet_lines(text, numbered=True)
-        ],
-    }
-    if _unit(per) not in allowed:
+    unit = _unit(per)
+    if unit not in allowed:
         raise RubricError(
             f"{check}: `per` must be one of {', '.join(allowed)}, got {per!r}", field="per"
         )
-    return cuts[_unit(per)]
+    return lambda text: unit_pieces(text, unit)
 
 
 def _counted(

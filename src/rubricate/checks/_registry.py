@@ -22,7 +22,7 @@ from typing import Any, Literal, ParamSpec, Union, cast, get_args, get_origin, g
 import yaml
 
 from .._exceptions import RubricError
-from ._check import Check, CountBounds, TextTest, all_of, negate, within
+from ._check import Check, CountBounds, TextTest, all_of, each, negate, within
 
 __all__ = [
     "CATALOGUE",
@@ -148,7 +148,8 @@ def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]])
     """A check from its structured-rubric form: a name, `{name: ..., <arguments>}`, or a list.
 
     The checks of a list must all pass (`all_of`); `{not: <form>}` must fail (`negate`);
-    `{within: <part>, check: <form>}` applies to one part of the text (`within`).
+    `{within: <part>, check: <form>}` applies to one part of the text (`within`), and
+    `{each: <unit>, check: <form>}` to every sentence, paragraph, line, item or entry (`each`).
     Raises `RubricError` whose `field` is `name` or the offending argument (`[1].at_most` in a
     list).
     """
@@ -194,19 +195,21 @@ def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]])
             return negate(from_spec(spec["not"]))
         except RubricError as exc:
             raise RubricError(exc.reason, field=_joined_field("not", exc.field)) from None
-    if "within" in spec:
-        beside = next((str(key) for key in spec if key not in ("within", "check")), None)
+    for scope, combine, where in (("within", within, "title"), ("each", each, "item")):
+        if scope not in spec:
+            continue
+        beside = next((str(key) for key in spec if key not in (scope, "check")), None)
         if beside is not None or "check" not in spec:
             raise RubricError(
-                "`within` takes the part and the check to apply to it, as in "
-                "{within: title, check: {name: word_count, at_most: 8}}",
+                f"`{scope}` takes the {'part' if scope == 'within' else 'unit'} and the check to "
+                f"apply to it, as in {{{scope}: {where}, check: {{name: word_count, at_most: 8}}}}",
                 field=beside or "check",
             )
         try:
             scoped = from_spec(spec["check"])
         except RubricError as exc:
             raise RubricError(exc.reason, field=_joined_field("check", exc.field)) from None
-        return within(spec["within"], scoped)
+        return combine(spec[scope], scoped)
     if "name" not in spec:
         raise RubricError(
             "missing `name`: the catalogue check to run, as in {name: word_count, at_most: 300}",

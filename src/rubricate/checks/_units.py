@@ -27,6 +27,10 @@ Every counting check uses these definitions, so a rule means the same thing ever
   section.
 - **numbered item**: a line starting (after any indentation) with a number and `.` or `)`, then
   whitespace (`1.`, `2)`), holding a word, outside code fences.
+- **unit** (`per` limits and `each`): the `sentence`s, `paragraph`s, `line`s holding a word,
+  list `item`s (bullet points and numbered items, without their markers), or `entry`s: what
+  "each tip" or "every step" point at, the list items when the text has a list, else its lines
+  holding a word less the title, headings and a lead-in line ending in `:`.
 - **part** (`within`): the `title` (below, without its markup; a text of one short line not
   ending in `.` is its own title: a headline), the `subject` line (a line opening `Subject:`,
   else the first line), the first or last `line` holding a word, `paragraph` (a letter's subject
@@ -78,6 +82,7 @@ __all__ = [
     "sentences",
     "tables",
     "title_line",
+    "unit_pieces",
     "urls",
     "words",
 ]
@@ -231,6 +236,30 @@ def numbered_lines(text: str) -> list[str]:
         if marker and has_word(line.text[marker.end() :]):
             found.append(line.text.strip())
     return found
+
+
+UNITS = ("sentence", "paragraph", "line", "item", "entry")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,9}[.)])\s+")
+
+
+def unit_pieces(text: str, unit: str) -> list[str]:
+    """The text's pieces of one of the `UNITS`, in order (see the module's docstring)."""
+    items = [_LIST_MARKER.sub("", item) for item in bullet_lines(text, numbered=True)]
+    if unit == "item" or (unit == "entry" and items):
+        return items
+    if unit == "sentence":
+        return sentences(text)
+    if unit == "paragraph":
+        return paragraphs(text)
+    lines = [line.strip() for line in text.splitlines() if has_word(line)]
+    if unit == "line":
+        return lines
+    title = title_line(text)
+    return [
+        line
+        for line in lines
+        if line != (title or "").strip() and not _HEADING.match(line) and not line.endswith(":")
+    ]
 
 
 def title_line(text: str) -> str | None:

@@ -275,7 +275,7 @@ class CheckCompiler:
 
         Either the grammar read a format rule in it but not all of it, or it names a unit of
         form (`names_form`: lines, bullet points, bold...) and the grammar read nothing. The
-        model's verdicts on such criteria are close to chance (format dev files: 59% right),
+        model's verdicts on such criteria are close to chance (format dev files: 60% right),
         so the judge marks them `unsure`: a person should look at them first.
         """
         if criterion.check is not None:

@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..._exceptions import RubricError
-from ...checks import Check, all_of, within
+from ...checks import Check, all_of, each, within
 from . import _count_rules as count_rules
 from . import _keyword_rules as keyword_rules
 from . import _layout_rules as layout_rules
@@ -58,6 +58,7 @@ from . import _style_rules as style_rules
 from ._numbers import normalize_numbers
 from ._vocabulary import (
     ABSENCE,
+    CMP_ANY,
     EXAMPLE_TAIL,
     FILLER,
     NEG,
@@ -183,10 +184,15 @@ def parse_criterion(description: str) -> ParsedCriterion:
 
     """
     parsed = _parse(description)
-    if parsed.check is None and not parsed.approximate and not parsed.permission:
-        scoped = _in_a_part(description)
+    if parsed.approximate or parsed.permission:
+        return parsed
+    ignores_each = parsed.check is not None and _ignores_each(description, parsed.check)
+    if parsed.check is None or ignores_each:
+        scoped = _in_a_part(description) or _for_each(description)
         if scoped is not None:
             return replace(parsed, check=scoped, leftover=())
+    if ignores_each:  # read as the whole text's start or end: not what "every bullet" means
+        return ParsedCriterion(None, parsed.found, ("each",))
     return parsed
 
 
@@ -293,6 +299,87 @@ def _in_a_part(description: str) -> Check | None:
     if not all(p.name in _IN_A_PART and _inner_in_a_part(p) for p in _parts(rest.check)):
         return None
     return within(part, rest.check)
+
+
+# A rule on every one of several pieces: "every bullet ends with a period", "each tip is 15 words
+# or fewer", "each stanza has four lines". The noun names the unit: a sentence, a paragraph (or
+# stanza), a line, a bullet point; any other noun ("tip", "step", "fact") is an entry.
+_UNIT_NOUNS = (
+    (r"sentences?", "sentence"),
+    (r"paragraphs?|paras?|stanzas?", "paragraph"),
+    (r"lines?", "line"),
+    (r"bullet(?:ed)?(?:[- ]?(?:points?|items?|lines?))?|bullets", "item"),
+)
+# "for every reader", "to each customer" name whom the text is for, not pieces of it.
+_EACH_PIECE = re.compile(
+    r"(?<!\bfor )(?<!\bto )(?<!\bfrom )(?<!\bby )(?<!\bwith )(?<!\babout )"
+    r"\b(?P<all>each|every|all)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
+    r"(?:the\s+)?(?P<noun>[a-z][a-z-]*(?:[- ](?:points?|items?))?)\b",
+    re.IGNORECASE,
+)
+# Nouns "each" may name that are no entry: the text's other units, and words of time or number.
+_NO_ENTRY = re.compile(
+    r"(?:words?|characters?|letters?|head(?:ing|er)s?|titles?|headlines?|sections?|tables?|rows?|"
+    r"columns?|emojis?|links?|hashtags?|marks?|cells?|other|time|times|one|day|week|month|year)$"
+)
+# What a rule on each piece can check: as on a part, plus the lines of a stanza.
+_IN_EACH = _IN_A_PART | {"line_count"}
+
+
+def _for_each(description: str) -> Check | None:
+    """The criterion as a rule on every piece of a kind, when it names one and the rest reads whole.
+
+    Several outputs ("each tweet", `_EACH_OUTPUT`) stay with the model, as does a noun that is a
+    rule's own unit ("each word capitalised") or no noun at all ("5 bullets, each under 10
+    words", which the count rules read).
+    """
+    found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
+    if len(found) != 1 or _EACH_OUTPUT.search(read(description).text):
+        return None
+    match = found[0]
+    noun = match.group("noun").casefold()
+    unit = next((name for pattern, name in _UNIT_NOUNS if re.fullmatch(pattern, noun)), None)
+    if unit is None:
+        if match.group("all").casefold() == "all" or noun in FILLER or _NO_ENTRY.match(noun):
+            return None  # "all caps", "each under 10 words", "every word": no pieces named
+        if re.match(r"(?:" + CMP_ANY + r")\b", noun) or _is_negation(noun):
+            return None
+        unit = "entry"
+    rest = _parse(f"{description[: match.start()]} {description[match.end() :]}")
+    if rest.check is None or rest.approximate or rest.permission:
+        return None
+    parts = _parts(rest.check)
+    if any(dict(p.args).get("per") for p in parts):
+        return None
+    if not all(p.name in _IN_EACH and _inner_in_each(p) for p in parts):
+        return None
+    if any(p.name == "line_count" for p in parts) and unit != "paragraph":
+        return None  # lines are counted in a stanza, not in a line or an entry
+    if unit == "sentence" and any(p.name == "sentence_count" for p in parts):
+        return None
+    return each(unit, rest.check)
+
+
+def _ignores_each(description: str, check: Check) -> bool:
+    """Whether a whole reading took a rule on every piece for the text's own start or end.
+
+    "Every bullet ends with a period" holds words the whole-text rules read ("ends with a
+    period", "bullet"), but it is a rule on each bullet.
+    """
+    if not any(p.name in _START_END for p in _parts(check)):
+        return False
+    return any(
+        not _quoted(description, m.start()) and m.group("noun").casefold() not in FILLER
+        for m in _EACH_PIECE.finditer(description)
+    )
+
+
+_START_END = frozenset({"starts_with", "ends_with", "ends_with_punctuation", "opens_with"})
+
+
+def _inner_in_each(check: Check) -> bool:
+    inner = check.negated
+    return inner is None or (inner.name in _IN_EACH and _inner_in_each(inner))
 
 
 def _inner_in_a_part(check: Check) -> bool:
