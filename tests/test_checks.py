@@ -27,6 +27,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "bullet_count": {"at_least": 1},
     "capital_word_count": {"at_most": 2},
     "character_count": {"at_most": 100},
+    "bold_keywords": {"keywords": ["cat"]},
     "code_block_count": {"at_least": 1},
     "date_format": {"format": "YYYY-MM-DD"},
     "email_count": {"at_least": 1},
@@ -601,6 +602,31 @@ def test_highlight_count() -> None:
     assert run(checks.highlight_count(exactly=2), text) == (
         True,
         "has 2 highlighted spans like *this*, needs exactly 2",
+    )
+    assert run(checks.highlight_count(style="bold", exactly=0), text) == (
+        False,
+        "has 1 bold span like **this**, needs exactly 0",
+    )
+    assert checks.highlight_count(style="italic", exactly=1)(text)[0]
+    assert checks.highlight_count(style="bold", exactly=0)("- *Note*: plain text")[0]
+    with pytest.raises(RubricError, match="`style` must be 'any', 'bold' or 'italic'") as bad:
+        checks.highlight_count(style="underline", exactly=0)
+    assert bad.value.field == "style"
+
+
+def test_bold_keywords() -> None:
+    check = checks.bold_keywords(["deadline", "total cost"])
+    assert run(check, "The **Deadline** is Friday; the **total  cost** is $40.") == (
+        True,
+        "has 'deadline' and 'total cost' in bold",
+    )
+    assert run(check, "The **deadline** is Friday; the total cost is $40.") == (
+        False,
+        "has 'total cost' not in bold",
+    )
+    assert run(check, "Friday, *deadline*.") == (
+        False,
+        "has 'deadline' not in bold and no 'total cost' at all",
     )
 
 

@@ -468,6 +468,22 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Each tweet under 280 characters", None),  # several outputs
         ("Every line has 3 lines", None),  # lines are counted in a stanza only
         ("Each sentence has one sentence", None),
+        # bold and italics: a style of highlight, or quoted words that must be in bold
+        ("Don't use bold text.", C.highlight_count(style="bold", exactly=0)),
+        (
+            "No bold or italics",
+            C.all_of(
+                C.highlight_count(style="bold", exactly=0),
+                C.highlight_count(style="italic", exactly=0),
+            ),
+        ),
+        ("At least 3 bolded phrases", C.highlight_count(style="bold", at_least=3)),
+        ("Bold the word 'sunlight' at least once.", C.bold_keywords(["sunlight"])),
+        ("Make 'Warning' and 'Note' bold", C.bold_keywords(["Warning", "Note"])),
+        ("The word 'Total' should be bolded", C.bold_keywords(["Total"])),
+        ("Bold 'Total' every time it appears", None),  # every occurrence, not one
+        ("Bold the term list comprehension.", None),  # unquoted: which words is the reader's
+        ("Highlight at least 3 sections with markdown", C.highlight_count(at_least=3)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

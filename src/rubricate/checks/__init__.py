@@ -48,7 +48,7 @@ from ._inline import (
     placeholder_count,
     url_count,
 )
-from ._keywords import keywords_forbidden, keywords_present, one_of
+from ._keywords import bold_keywords, keywords_forbidden, keywords_present, one_of
 from ._language import language
 from ._layout import (
     bullet_count,
@@ -79,6 +79,7 @@ __all__ = [
     "all_lowercase",
     "all_of",
     "as_tools",
+    "bold_keywords",
     "bullet_count",
     "capital_word_count",
     "character_count",

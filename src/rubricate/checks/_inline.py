@@ -17,8 +17,8 @@ from ._registry import catalogue_check
 from ._units import (
     emails,
     emojis,
-    has_word,
     hashtags,
+    highlights,
     phrase_pattern,
     urls,
     words,
@@ -39,8 +39,6 @@ __all__ = [
 
 # `[name]` with some non-blank text on one line, not a Markdown link `[text](url)`.
 _PLACEHOLDER = re.compile(r"\[([^\[\]\n]*)\](?!\()")
-# `*text*` or `**text**` on one line, hugging its text as Markdown emphasis does.
-_HIGHLIGHT = re.compile(r"(?<![*\w])(\*\*?)(?=[^\s*])([^*\n]*?[^\s*])\1(?![*\w])")
 
 
 @catalogue_check
@@ -189,31 +187,46 @@ def placeholder_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
 
 @catalogue_check
-def highlight_count(**bounds: Unpack[CountBounds]) -> TextTest:
+def highlight_count(style: str = "any", **bounds: Unpack[CountBounds]) -> TextTest:
     """The number of Markdown-highlighted spans such as `*this*` or `**this**` is in the bounds.
 
     A highlight is text between single or double asterisks on one line, hugging the asterisks
     (`*word*`, not `* word *`) and holding a word; bullet markers are never highlights.
 
     Args:
+        style: `any` (default), `bold` (`**this**` only: "no bold text") or `italic`
+            (`*this*` only).
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
     Example:
         ```python
         checks.highlight_count(at_least=2)
+        checks.highlight_count(style="bold", exactly=0)  # no bold
         ```
 
     """
+    wanted = style.strip().casefold() if isinstance(style, str) else style
+    if wanted not in _STYLES:
+        raise RubricError(
+            f"highlight_count: `style` must be 'any', 'bold' or 'italic', got {style!r}",
+            field="style",
+        )
     limits = Bounds.from_args("highlight_count", bounds)
+    marks, singular, plural = _STYLES[wanted]
 
     def test(text: str) -> tuple[bool, str]:
-        count = sum(1 for m in _HIGHLIGHT.finditer(text) if has_word(m.group(2)))
-        return count_finding(
-            count, "highlighted span like *this*", "highlighted spans like *this*", limits
-        )
+        count = sum(1 for span in highlights(text) if span.marks in marks)
+        return count_finding(count, singular, plural, limits)
 
     return test
+
+
+_STYLES = {
+    "any": (("*", "**"), "highlighted span like *this*", "highlighted spans like *this*"),
+    "bold": (("**",), "bold span like **this**", "bold spans like **this**"),
+    "italic": (("*",), "italic span like *this*", "italic spans like *this*"),
+}
 
 
 @catalogue_check

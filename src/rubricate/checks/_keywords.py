@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from ._check import TextTest
 from ._phrases import listed, normalize, required_phrases
 from ._registry import catalogue_check
-from ._units import phrase_pattern
+from ._units import highlights, phrase_pattern
 
 __all__ = [
+    "bold_keywords",
     "keywords_forbidden",
     "keywords_present",
     "one_of",
@@ -69,6 +70,40 @@ def keywords_forbidden(keywords: Sequence[str]) -> TextTest:
         if present:
             return False, f"has the forbidden {', '.join(present)}"
         return True, f"has none of {listed(phrases, 'or')}"
+
+    return test
+
+
+@catalogue_check
+def bold_keywords(keywords: Sequence[str]) -> TextTest:
+    """Every keyword or phrase appears in bold (`**...**`) at least once.
+
+    For "bold the word 'sunlight'" or "put 'Deadline' in bold". Matched as in
+    `keywords_present`, inside the text of a bold span.
+
+    Args:
+        keywords: The words or phrases that must each be in bold somewhere.
+
+    Example:
+        ```python
+        checks.bold_keywords(["deadline"])
+        ```
+
+    """
+    phrases, patterns = _keywords("bold_keywords", keywords)
+
+    def test(text: str) -> tuple[bool, str]:
+        bold = [span.text for span in highlights(text) if span.marks == "**"]
+        missing = [
+            phrase for phrase, pattern in patterns if not any(pattern.search(s) for s in bold)
+        ]
+        if not missing:
+            return True, f"has {listed(phrases)} in bold"
+        plain = [p for p, pattern in patterns if p in missing and pattern.search(text)]
+        absent = [p for p in missing if p not in plain]
+        said = [f"{listed(plain)} not in bold"] if plain else []
+        said += [f"no {listed(absent, 'or')} at all"] if absent else []
+        return False, "has " + " and ".join(said)
 
     return test
 

@@ -75,6 +75,7 @@ __all__ = [
     "hashtags",
     "heading_lines",
     "headings_seen",
+    "highlights",
     "numbered_lines",
     "paragraphs",
     "phrase_pattern",
@@ -479,6 +480,25 @@ _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A
 _HASHTAG = re.compile(r"(?<![\w#&/])#[^\W\d]\w*")
 _TABLE_ROW = re.compile(r"^[^|\n]*\|[^\n]*$")
 _TABLE_DELIMITER = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+# `*text*` or `**text**` on one line, hugging its text as Markdown emphasis does.
+_HIGHLIGHT = re.compile(r"(?<![*\w])(\*\*?)(?=[^\s*])([^*\n]*?[^\s*])\1(?![*\w])")
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """A highlighted span: its asterisks (`*` italic, `**` bold) and the text between them."""
+
+    marks: str
+    text: str
+
+
+def highlights(text: str) -> list[Highlight]:
+    """The highlighted spans of `text`: `*this*` or `**this**` on one line, holding a word."""
+    return [
+        Highlight(m.group(1), m.group(2)) for m in _HIGHLIGHT.finditer(text) if has_word(m.group(2))
+    ]
 
 
 def urls(text: str) -> list[str]:

@@ -264,7 +264,7 @@ def parts_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 
 HIGHLIGHT = re.compile(
-    rf"(?:highlight(?:s|ing)?|bold(?:s|ing)?|emphasi[sz](?:e|es|ing))\s+(?:(?:{CMP_ANY})\s+)?"
+    rf"(?:highlight(?:s|ing)?|(?P<bold>bold(?:s|ing)?)|emphasi[sz](?:e|es|ing))\s+(?:(?:{CMP_ANY})\s+)?"
     rf"(?P<n>\d+)\s+(?:sections?|parts?|phrases?|words?|passages?|key (?:points|terms|phrases))"
     rf"(?:\s+(?:with|using|in)\s+markdown)?"
 )
@@ -274,7 +274,8 @@ def highlight_rule(match: re.Match[str], reading: Reading) -> Check | None:
     key = bound(cmp_key(match), False)
     if key is None:
         return None
-    return create("highlight_count", **{key: int(match.group("n"))})
+    style = {"style": "bold"} if match.group("bold") else {}
+    return create("highlight_count", **style, **{key: int(match.group("n"))})
 
 
 UNIT_LIMIT = re.compile(

@@ -66,6 +66,7 @@ _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGE_CODES, key=len, reverse=True))
 CUES: Mapping[str, str] = {
     "all_capitals": r"\b(capital|upper[ -]?case|caps)",
     "all_lowercase": r"\b(lower[ -]?case|small letters)",
+    "bold_keywords": r"\bbold",
     "bullet_count": r"\b(bullet|list|point|item)",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
     "character_count": r"\b(characters?|chars?)\b",

@@ -26,11 +26,13 @@ from ._vocabulary import (
 
 __all__ = [
     "BARE_TIMES",
+    "BOLD_WORDS",
     "FORBIDDEN",
     "ONE_OF",
     "PRESENT_WORDS",
     "TIMES_RULE",
     "bare_times_rule",
+    "bold_words_rule",
     "forbidden_rule",
     "one_of_rule",
     "present_words_rule",
@@ -159,6 +161,27 @@ PRESENT_WORDS = re.compile(
 
 def present_words_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return _quoted_check(reading.quote_list(match.group("qs") or match.group("qs2")), present=True)
+
+
+# "bold the word 'sunlight'", "put 'Deadline' in bold", "'Total' should be bolded".
+_BOLD = r"(?:in\s+)?(?:bold(?:ed|face)?|boldface)(?:\s+(?:text|type|font))?"
+BOLD_WORDS = re.compile(
+    rf"\b(?:bold|embolden)\s+(?:(?:the|all|both|each|every)\s+)?(?:{_KEYWORD_NOUN}\s*:?\s+)?"
+    rf"(?P<qs>{_QUOTE_LIST})"
+    rf"|\b(?:put|write|set|make|format|show|mark|have|has|with)\s+(?:the\s+)?"
+    rf"(?:{_KEYWORD_NOUN}\s+)?(?P<qs2>{_QUOTE_LIST})\s+{_BOLD}"
+    rf"|\b(?:the\s+)?(?:{_KEYWORD_NOUN}\s+)?(?P<qs3>{_QUOTE_LIST})\s+(?:(?:is|are|should|must|"
+    rf"has to|have to|needs? to|appears?|will)\s+)?(?:be\s+|appear\s+)?(?:written\s+|set\s+|"
+    rf"shown\s+|formatted\s+)?{_BOLD}\b"
+)
+_BOLD_TAIL = r"(?:\s+(?:at least\s+)?1 times|\s+somewhere)?"
+BOLD_WORDS = re.compile(f"(?:{BOLD_WORDS.pattern}){_BOLD_TAIL}")
+
+
+def bold_words_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    quoted = match.group("qs") or match.group("qs2") or match.group("qs3")
+    words = [w for w in reading.quote_list(quoted) if not is_mark(w)]
+    return create("bold_keywords", keywords=words) if words else None
 
 
 ONE_OF = re.compile(

@@ -143,6 +143,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (presence_rules.ZERO, presence_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
     (count_rules.HIGHLIGHT, count_rules.highlight_rule),
+    (keyword_rules.BOLD_WORDS, keyword_rules.bold_words_rule),
     (layout_rules.LIST_OF, layout_rules.list_of_rule),
     (count_rules.UNIT_LIMIT, count_rules.unit_limit_rule),
     (count_rules.COUNT, count_rules.count_rule),

@@ -120,6 +120,14 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"em[- ]?dash(?:es)?", "em_dash"),
     (r"ampersands?", "ampersand"),
     (r"highlighted (?:sections?|parts?|phrases?|words?|passages?)|highlights", "highlight"),
+    (
+        r"bold(?:ed|face)?(?:[- ](?:text|words?|phrases?|terms?|formatting|font|type|spans?))?",
+        "bold",
+    ),
+    (
+        r"italic(?:s|i[sz]ed)?(?:[- ](?:text|words?|phrases?|terms?|formatting|font|type))?",
+        "italic",
+    ),
     (r"placeholders?", "placeholder"),
     (r"emojis?|emoticons?", "emoji"),
     (r"(?:markdown )?(?:sub)?head(?:ing|er)s?|sections? headings?", "heading"),
@@ -158,6 +166,8 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "heading": ("section_count", {}),
     "capital_word": ("capital_word_count", {}),
     "highlight": ("highlight_count", {}),
+    "bold": ("highlight_count", {"style": "bold"}),
+    "italic": ("highlight_count", {"style": "italic"}),
     "code_block": ("code_block_count", {}),
     "table": ("table_count", {}),
     "email": ("email_count", {}),
@@ -173,7 +183,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 }
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
-    {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "item"}
+    {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
     | {"semicolon", "em_dash", "ampersand", "full_stop"}
 )
