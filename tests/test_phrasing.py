@@ -484,6 +484,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Bold 'Total' every time it appears", None),  # every occurrence, not one
         ("Bold the term list comprehension.", None),  # unquoted: which words is the reader's
         ("Highlight at least 3 sections with markdown", C.highlight_count(at_least=3)),
+        # the other style named as what not to do
+        ("Write numbers as digits, not words.", C.number_style("digits")),
+        ("Spell out numbers under ten, not as numerals", C.number_style("words", below=10)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

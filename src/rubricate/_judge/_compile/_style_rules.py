@@ -276,12 +276,20 @@ NUMBER_STYLE = re.compile(
     rf"(?:(?:are|is|should|must|be|to be|always|need to be|get)\s+){{0,3}}"
     rf"(?:spelled|spelt|written)\s+out(?:\s+{_AS_WORDS})?"
 )
+# The other style named as what not to do: "as digits, not words", "spelled out, not as numerals".
+NUMBER_STYLE = re.compile(
+    rf"(?:{NUMBER_STYLE.pattern})(?:\s*,?\s*(?:and\s+)?(?:not|never|rather than|instead of)\s+"
+    rf"(?:(?:as|in|with|using)\s+)?(?:(?P<not_words>words|letters|spelled out|spelt out)|"
+    rf"(?P<not_digits>digits|numerals|figures)))?"
+)
 
 
 def number_style_rule(match: re.Match[str], reading: Reading) -> Check | None:
     numbers = ("n1", "n2", "n3", "n4", "n5")
     below = next((int(match.group(g)) for g in numbers if match.group(g)), None)
     words = match.group("spell") or match.group("words") or match.group("words2")
+    if match.group("not_words" if words else "not_digits"):
+        return None  # "in words, not words": no style stated
     try:
         return create("number_style", style="words" if words else "digits", below=below)
     except RubricError:
