@@ -1442,6 +1442,36 @@ def test_each_reads_and_writes_its_rubric_forms() -> None:
         checks.from_spec({"each": "line"})
 
 
+def test_any_of_passes_when_one_option_does_and_reads_its_rubric_form() -> None:
+    yes_or_no = checks.any_of(checks.starts_with("Yes"), checks.starts_with("No"))
+    assert run(yes_or_no, "No, it ships on Monday.") == (True, "starts with 'No'")
+    failed, finding = run(yes_or_no, "Maybe.")
+    assert not failed and "'Yes'" in finding and "'No'" in finding
+    assert yes_or_no.__name__ == "starts_with(phrase='Yes') or starts_with(phrase='No')"
+    three = checks.any_of(yes_or_no, checks.starts_with("Maybe"))
+    assert len(three.options) == 3  # alternatives nest flat
+    assert checks.any_of(checks.no_commas()) == checks.no_commas()
+    spec = {
+        "any_of": [
+            {"name": "starts_with", "phrase": "Yes"},
+            {"name": "starts_with", "phrase": "No"},
+        ]
+    }
+    assert yes_or_no.to_spec() == spec and checks.from_spec(spec) == yes_or_no
+    rubric = Rubric.parse(
+        "- Answer yes or no first {check: "
+        + "{any_of: [{name: starts_with, phrase: 'Yes'}, {name: starts_with, phrase: 'No'}]}}"
+    )
+    assert rubric.criteria[0].check == yes_or_no
+    assert Rubric.parse(rubric.to_text()).criteria[0].check == yes_or_no
+    with pytest.raises(RubricError, match="`any_of` stands alone") as beside:
+        checks.from_spec({"any_of": ["no_commas"], "name": "all_capitals"})
+    assert beside.value.field == "name"
+    with pytest.raises(RubricError, match="needs a bound") as bad:
+        checks.from_spec({"any_of": ["no_commas", {"name": "word_count"}]})
+    assert bad.value.field == "any_of[1]"
+
+
 # --- negation -----------------------------------------------------------------------------
 
 

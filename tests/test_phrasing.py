@@ -487,6 +487,20 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # the other style named as what not to do
         ("Write numbers as digits, not words.", C.number_style("digits")),
         ("Spell out numbers under ten, not as numerals", C.number_style("words", below=10)),
+        # alternatives joined by "or": one of them; negated, none of them
+        (
+            "Start the answer with 'Yes' or 'No'.",
+            C.any_of(C.starts_with("Yes"), C.starts_with("No")),
+        ),
+        (
+            "Never start with 'I' or 'We'",
+            C.negate(C.any_of(C.starts_with("I"), C.starts_with("We"))),
+        ),
+        (
+            "End with '!' or '?'",
+            C.any_of(C.ends_with_punctuation("!"), C.ends_with_punctuation("?")),
+        ),
+        ("Start with 'A', 'B'", None),  # neither "and" nor "or": not said which
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

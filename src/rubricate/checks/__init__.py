@@ -18,7 +18,7 @@ Example:
 """
 
 from ._characters import all_capitals, all_lowercase, no_commas
-from ._check import Check, CountBounds, all_of, each, negate, within
+from ._check import Check, CountBounds, all_of, any_of, each, negate, within
 from ._counting import (
     character_count,
     paragraph_count,
@@ -78,6 +78,7 @@ __all__ = [
     "all_capitals",
     "all_lowercase",
     "all_of",
+    "any_of",
     "as_tools",
     "bold_keywords",
     "bullet_count",

@@ -10,7 +10,17 @@ from .._exceptions import RubricError
 from .._types import Evidence
 from ._units import PARTS, UNITS, part_text, unit_pieces
 
-__all__ = ["Bounds", "Check", "CountBounds", "TextTest", "all_of", "each", "negate", "within"]
+__all__ = [
+    "Bounds",
+    "Check",
+    "CountBounds",
+    "TextTest",
+    "all_of",
+    "any_of",
+    "each",
+    "negate",
+    "within",
+]
 
 _SNIPPET = 40  # characters of a find shown in a finding
 
@@ -48,6 +58,8 @@ class Check:
     """For `all_of`: the checks that must all pass (then `name` is `all_of` and `args` empty)."""
     negated: Check | None = None
     """For `negate`: the check that must fail (then `name` is `not` and `args` empty)."""
+    options: tuple[Check, ...] = ()
+    """For `any_of`: the checks of which one must pass (then `name` is `any_of`, `args` empty)."""
     scoped: Check | None = None
     """For `within` and `each`: the check applied to one part, or to every unit (then `name` is
     `within` or `each`, and `args` the part or the unit)."""
@@ -65,6 +77,11 @@ class Check:
         """
         if self.parts:
             return " and ".join(part.__name__ for part in self.parts)
+        if self.options:
+            return " or ".join(
+                f"({option.__name__})" if option.parts else option.__name__
+                for option in self.options
+            )
         if self.negated is not None:
             return f"not {self.negated.__name__}"
         if self.scoped is not None and self.name == "each":
@@ -77,6 +94,8 @@ class Check:
     def __repr__(self) -> str:
         if self.parts:
             return f"checks.all_of({', '.join(map(repr, self.parts))})"
+        if self.options:
+            return f"checks.any_of({', '.join(map(repr, self.options))})"
         if self.negated is not None:
             return f"checks.negate({self.negated!r})"
         if self.scoped is not None:
@@ -98,10 +117,12 @@ class Check:
         """The structured-rubric form, `{"name": "word_count", "at_most": 300}`.
 
         A combined check is the list of its parts' forms, as a rubric writes it; a negated one
-        is `{"not": <the form of the check that must fail>}`.
+        is `{"not": <the form of the check that must fail>}`; `any_of` is `{"any_of": [...]}`.
         """
         if self.parts:
             return [cast(dict[str, Any], part.to_spec()) for part in self.parts]
+        if self.options:
+            return {"any_of": [option.to_spec() for option in self.options]}
         if self.negated is not None:
             return {"not": self.negated.to_spec()}
         if self.scoped is not None and self.name == "each":
@@ -141,6 +162,39 @@ def all_of(*checks: Check) -> Check:
         return not failed, "; ".join(failed or [finding for _, finding in results])
 
     return Check("all_of", (), test, parts)
+
+
+def any_of(*checks: Check) -> Check:
+    """A check that passes when at least one of `checks` passes.
+
+    For a criterion that accepts alternatives ("start with 'Yes' or 'No'", "end with '!' or
+    '?'"). Its finding is that of the first option that passed, or, when none did, the
+    findings of all of them. Alternatives nest flat: `any_of(any_of(a, b), c)` is
+    `any_of(a, b, c)`. In a rubric it is `{any_of: [<check>, <check>]}`.
+
+    Example:
+        ```python
+        checks.any_of(checks.starts_with("Yes"), checks.starts_with("No"))
+        ```
+
+    """
+    for check in checks:
+        if not isinstance(check, Check):
+            raise RubricError(f"any_of takes catalogue checks, got {type(check).__name__}")
+    options = tuple(o for check in checks for o in (check.options or (check,)))
+    if not options:
+        raise RubricError("any_of needs at least one check")
+    if len(options) == 1:
+        return options[0]
+
+    def test(text: str) -> tuple[bool, str]:
+        results = [option.test(text) for option in options]
+        passed = next((finding for ok, finding in results if ok), None)
+        if passed is not None:
+            return True, passed
+        return False, "; and ".join(finding for _, finding in results)
+
+    return Check("any_of", (), test, options=options)
 
 
 def negate(check: Check) -> Check:

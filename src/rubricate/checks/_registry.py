@@ -22,7 +22,7 @@ from typing import Any, Literal, ParamSpec, Union, cast, get_args, get_origin, g
 import yaml
 
 from .._exceptions import RubricError
-from ._check import Check, CountBounds, TextTest, all_of, each, negate, within
+from ._check import Check, CountBounds, TextTest, all_of, any_of, each, negate, within
 
 __all__ = [
     "CATALOGUE",
@@ -149,7 +149,8 @@ def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]])
 
     The checks of a list must all pass (`all_of`); `{not: <form>}` must fail (`negate`);
     `{within: <part>, check: <form>}` applies to one part of the text (`within`), and
-    `{each: <unit>, check: <form>}` to every sentence, paragraph, line, item or entry (`each`).
+    `{each: <unit>, check: <form>}` to every sentence, paragraph, line, item or entry (`each`);
+    `{any_of: [<form>, ...]}` passes when one of them does (`any_of`).
     Raises `RubricError` whose `field` is `name` or the offending argument (`[1].at_most` in a
     list).
     """
@@ -183,6 +184,20 @@ def from_spec(spec: str | Mapping[str, Any] | Sequence[str | Mapping[str, Any]])
             "a check is a name or a mapping with `name` and its arguments, "
             f"got {type(spec).__name__}"
         )
+    if "any_of" in spec:
+        options = spec["any_of"]
+        if len(spec) > 1 or not isinstance(options, Sequence) or isinstance(options, str):
+            extra = next((str(key) for key in spec if key != "any_of"), "any_of")
+            raise RubricError(
+                "`any_of` stands alone and lists the checks of which one must pass, as in "
+                "{any_of: [{name: starts_with, phrase: 'Yes'}, {name: starts_with, phrase: 'No'}]}",
+                field=extra,
+            )
+        try:
+            listed = from_spec(options)
+        except RubricError as exc:
+            raise RubricError(exc.reason, field=_joined_field("any_of", exc.field)) from None
+        return any_of(*(listed.parts or (listed,)))
     if "not" in spec:
         if len(spec) > 1:
             extra = next(str(key) for key in spec if key != "not")
@@ -287,7 +302,7 @@ def to_marker(check: Check) -> str:
     A combined check lists its parts: `{check: [{name: language, code: de}, all_capitals]}`;
     a negated one reads `{check: {not: {name: ends_with_punctuation, mark: "?"}}}`.
     """
-    if check.negated is not None or check.scoped is not None:
+    if check.negated is not None or check.scoped is not None or check.options:
         return "{check: " + _flow_spec(check.to_spec()) + "}"
     if check.parts:
         listed = ", ".join(

@@ -444,8 +444,8 @@ def _allowed(check: Check, names: Sequence[str]) -> bool:
         return _allowed(check.negated, names)
     if check.scoped is not None:
         return _allowed(check.scoped, names)
-    if check.parts:
-        return all(_allowed(part, names) for part in check.parts)
+    if check.parts or check.options:
+        return all(_allowed(part, names) for part in check.parts or check.options)
     return check.name in names
 
 

@@ -409,7 +409,9 @@ _TARGET = re.compile(r"\b(?:aim(?:s|ing)?|target(?:s|ing)?|shoot for|ideally|try
 
 
 def _parts(check: Check) -> tuple[Check, ...]:
-    return tuple(p for part in check.parts for p in _parts(part)) if check.parts else (check,)
+    """The single checks in `check`: the parts of `all_of`, the options of `any_of`."""
+    combined = check.parts or check.options
+    return tuple(p for part in combined for p in _parts(part)) if combined else (check,)
 
 
 def _is_limit(check: Check) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..._exceptions import RubricError
-from ...checks import Check, create, negate
+from ...checks import Check, any_of, create, negate
 from ._vocabulary import (
     ORDINAL,
     ORDINAL_WORDS,
@@ -76,13 +76,30 @@ def end_mark_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return negate(check) if match.group("neg") or match.group("neg2") else check
 
 
+# More quoted phrases, alternatives to the first: "start with 'Yes' or 'No'".
+_MORE = r"(?P<more>(?:\s*,?\s*(?:or\s+)?q\d+)*)"
+
+
+def _phrases(match: re.Match[str], first: str, reading: Reading) -> list[str] | None:
+    """The quoted phrases of a start or end rule: one, or alternatives joined by "or".
+
+    A list without "or" ("start with 'A', 'B'") says neither all nor one of: `None`.
+    """
+    more = match.group("more") or ""
+    if more and not re.search(r"\bor\b", more):
+        return None
+    quoted = [reading.quote(first)] + [reading.quote(q) for q in re.findall(r"q\d+", more)]
+    phrases = [p for p in quoted if p and p.strip()]
+    return phrases if len(phrases) == len(quoted) else None
+
+
 _PHRASE_LEAD = (
     r"(?:(?:with|on|by saying|by writing|using)\s+)(?:the\s+)?(?:exact\s+)?"
     r"(?:(?:phrase|words?|sentence|line|text|sign-?off|greeting|question)\s+)?"
 )
 END_PHRASE = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
-    rf"(?:{_ENDING}){_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+)"
+    rf"(?:{_ENDING}){_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+){_MORE}"
     rf"(?:\s*,?\s*(?:with\s+)?(?:no|nothing)\s+(?:other\s+|more\s+)?(?:words?|text)?\s*"
     rf"(?:after|following|afterwards?)(?:\s+(?:it|that|this))?)?"
     rf"|(?:the\s+)?(?:last|final|closing)\s+(?:words?|line|sentence)\s+"
@@ -92,23 +109,27 @@ END_PHRASE = re.compile(
 
 
 def end_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    phrase = reading.quote(match.group("q") or match.group("q2"))
-    if not phrase or not phrase.strip():
+    phrases = _phrases(match, match.group("q") or match.group("q2"), reading)
+    if not phrases:
         return None
-    if phrase.strip() in ("?", "!", ".", "...", "…"):
-        check = create("ends_with_punctuation", mark=phrase.strip())
-    elif re.match(r"sign", match.group()) or re.search(r"sign-?off\s+q\d+$", match.group()):
-        # "Sign off with 'Best'": the closing line is the phrase, a name may follow it.
-        check = create("has_sign_off", phrase=phrase)
-    else:
-        check = create("ends_with", phrase=phrase)
+    sign_off = re.match(r"sign", match.group()) or re.search(r"sign-?off\s+q\d+", match.group())
+    options = []
+    for phrase in phrases:
+        if phrase.strip() in ("?", "!", ".", "...", "…"):
+            options.append(create("ends_with_punctuation", mark=phrase.strip()))
+        elif sign_off:
+            # "Sign off with 'Best'": the closing line is the phrase, a name may follow it.
+            options.append(create("has_sign_off", phrase=phrase))
+        else:
+            options.append(create("ends_with", phrase=phrase))
+    check = any_of(*options)
     return negate(check) if match.group("neg") else check
 
 
 _STARTING = r"(?:starts?|starting|begins?|beginning|opens?|opening)"
 START_PHRASE = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
-    rf"{_STARTING}\s+{_PHRASE_LEAD}(?P<q>q\d+)"
+    rf"{_STARTING}{_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+){_MORE}"
     rf"|(?:the\s+)?first\s+(?:words?|line|sentence)\s+(?:is|are|should be|must be|reads?)\s+"
     rf"(?P<q2>q\d+)"
     rf"|(?:first|start by|begin by|before answering,?)\s+"
@@ -118,10 +139,10 @@ START_PHRASE = re.compile(
 
 
 def start_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    phrase = reading.quote(match.group("q") or match.group("q2") or match.group("q3"))
-    if not phrase or not phrase.strip():
+    phrases = _phrases(match, match.group("q") or match.group("q2") or match.group("q3"), reading)
+    if not phrases:
         return None
-    check = create("starts_with", phrase=phrase)
+    check = any_of(*(create("starts_with", phrase=phrase) for phrase in phrases))
     return negate(check) if match.group("neg") else check
 
 
