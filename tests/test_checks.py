@@ -1442,6 +1442,19 @@ def test_each_reads_and_writes_its_rubric_forms() -> None:
         checks.from_spec({"each": "line"})
 
 
+def test_opens_with_a_capital_letter_looks_past_marks_quotes_and_digits() -> None:
+    capital = checks.opens_with("capital")
+    assert run(capital, "- **Drink** water") == (
+        True,
+        "opens with the capital 'D': '- **Drink** water'",
+    )
+    assert run(capital, '1. "quiet" nights') == (
+        False,
+        "opens with the lowercase 'q': '1. \"quiet\" nights', needs a capital letter",
+    )
+    assert not capital("")[0] and capital("Élan")[0]
+
+
 def test_any_of_passes_when_one_option_does_and_reads_its_rubric_form() -> None:
     yes_or_no = checks.any_of(checks.starts_with("Yes"), checks.starts_with("No"))
     assert run(yes_or_no, "No, it ships on Monday.") == (True, "starts with 'No'")

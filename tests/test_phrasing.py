@@ -387,7 +387,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("End each bullet with a full stop", C.each("item", C.ends_with_punctuation("."))),
         ("All bullets end with a period", C.each("item", C.ends_with_punctuation("."))),
         ("Finish the title with a question mark", C.within("title", C.ends_with_punctuation("?"))),
-        ("Start every paragraph with a question", None),
+        (
+            "Start every paragraph with a question",
+            C.each("paragraph", C.opens_with("question")),
+        ),
+        ("Each line starts with a capital letter", C.each("line", C.opens_with("capital"))),
+        ("The first letter is capitalized", C.opens_with("capital")),
+        # an explanation of sentence case is no rule on how the text opens
+        ("Headings in sentence case (only the first word capitalised)", None),
         ("Close the email with a question", C.ends_with_punctuation("?")),
         ("Lowercase headings", C.heading_case("lower")),
         ("Three stanzas", C.paragraph_count(exactly=3)),

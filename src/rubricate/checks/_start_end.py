@@ -190,19 +190,21 @@ def ends_with_punctuation(mark: str) -> TextTest:
     return test
 
 
-_OPENINGS = ("question", "greeting")
+_OPENINGS = ("question", "greeting", "capital")
 
 
 @catalogue_check
 def opens_with(kind: str) -> TextTest:
-    """The text opens with a question or with a greeting.
+    """The text opens with a question, a greeting or a capital letter.
 
     `question`: the first sentence (after a title, if there is one) ends with `?`.
     `greeting`: the first line opens with `Hi`, `Hello`, `Hey`, `Dear`, `Greetings`, `Good
-    morning` (afternoon, evening) or `To whom`. For a given opening phrase, use `starts_with`.
+    morning` (afternoon, evening) or `To whom`. `capital`: the first letter, after any
+    Markdown marks, quotes or digits, is an uppercase letter ("every line starts with a capital
+    letter", with `each`). For a given opening phrase, use `starts_with`.
 
     Args:
-        kind: `question` or `greeting`.
+        kind: `question`, `greeting` or `capital`.
 
     Example:
         ```python
@@ -213,10 +215,18 @@ def opens_with(kind: str) -> TextTest:
     wanted = kind.strip().casefold() if isinstance(kind, str) else kind
     if wanted not in _OPENINGS:
         raise RubricError(
-            f"opens_with: `kind` must be 'question' or 'greeting', got {kind!r}", field="kind"
+            f"opens_with: `kind` must be 'question', 'greeting' or 'capital', got {kind!r}",
+            field="kind",
         )
 
     def test(text: str) -> tuple[bool, str]:
+        if wanted == "capital":
+            letter = next((c for c in text if c.isalpha()), "")
+            shown = text.strip()[:_SNIPPET]
+            if letter.isupper() or letter.istitle():
+                return True, f"opens with the capital {letter!r}: {shown!r}"
+            found = f"the lowercase {letter!r}" if letter else "no letter"
+            return False, f"opens with {found}: {shown!r}, needs a capital letter"
         body = text.strip()
         title = title_line(body)
         if title is not None and wanted == "question" and body.startswith(title):

@@ -114,7 +114,7 @@ CUES: Mapping[str, str] = {
     ),
     "number_style": r"\b(digits?|numerals?|numbers?|figures?|spell\w* out)\b",
     "has_sign_off": r"\bsign[- ]?off|\bvaledict|\bclosing (line|phrase|greeting)",
-    "opens_with": r"\b(open\w*|start\w*|begin\w*|first)\b.*\b(question|greeting)",
+    "opens_with": r"\b(open\w*|start\w*|begin\w*|first)\b.*\b(question|greeting|capital)",
     "word_count": r"\b(words?|long|length)\b",
     "wrapped_in_quotes": r"\bquot|\"",
 }

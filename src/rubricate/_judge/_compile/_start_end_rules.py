@@ -151,15 +151,18 @@ OPENING = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
     rf"(?:{_STARTING}{_WHOLE_GAP}\s+(?:with|by)\s+(?:asking\s+)?(?:an?\s+)?"
     rf"(?:(?:short|direct|engaging|friendly|warm|rhetorical|polite)\s+)?"
-    rf"(?P<kind>question|greeting)"
+    rf"(?P<kind>question|greeting|(?:capital|upper[- ]?case)\s+letter|capital)"
     rf"|(?:the\s+)?(?:first|opening)\s+(?:sentence|line)\s+(?:is|should be|must be)\s+"
-    rf"(?:an?\s+)?(?P<kind2>question|greeting))"
+    rf"(?:an?\s+)?(?P<kind2>question|greeting)"
+    rf"|(?:the\s+)?first\s+letter\s+(?:is\s+|should be\s+|must be\s+)?"
+    rf"(?:in\s+)?(?:a\s+)?(?P<kind3>capital(?:i[sz]ed)?|upper[- ]?case))"
     rf"(?:\s+(?:to|for) (?:the|your) [a-z]+)?"
 )
 
 
 def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    check = create("opens_with", kind=match.group("kind") or match.group("kind2"))
+    kind = match.group("kind") or match.group("kind2") or "capital"
+    check = create("opens_with", kind=kind if kind in ("question", "greeting") else "capital")
     return negate(check) if match.group("neg") else check
 
 
