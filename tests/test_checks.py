@@ -31,6 +31,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "code_block_count": {"at_least": 1},
     "date_format": {"format": "YYYY-MM-DD"},
     "email_count": {"at_least": 1},
+    "entry_count": {"exactly": 3},
     "emoji_count": {"exactly": 0},
     "ends_with": {"phrase": "end."},
     "ends_with_punctuation": {"mark": "?"},
@@ -1422,6 +1423,34 @@ def test_an_entry_is_a_list_item_or_else_a_line_that_is_not_a_title_or_lead_in()
     assert run(brief, unlisted + "\nWake at seven every day.")[1].startswith(
         "entry 3 of 3, 'Wake at seven every day.', has 5 words"
     )
+
+
+RECIPE = (
+    "Tomato pasta\n\nIngredients:\n- spaghetti\n- olive oil\n  - extra virgin\n- basil\n\n"
+    "Steps:\n1. Boil the pasta.\n2. Toss it in the oil."
+)
+
+
+def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
+    assert run(checks.entry_count(exactly=5), RECIPE) == (
+        True,
+        "has 5 entries, needs exactly 5",  # the nested "extra virgin" is a detail
+    )
+    assert checks.entry_count(exactly=3)("Tips\n\nHere are three:\nSleep.\n\nDrink.\nWalk.")[0]
+    assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
+
+
+def test_entry_count_with_a_noun_counts_the_list_its_label_names() -> None:
+    assert run(checks.entry_count(exactly=3, noun="ingredients"), RECIPE) == (
+        True,
+        "has 3 entries (ingredients), needs exactly 3",
+    )
+    assert checks.entry_count(exactly=2, noun="steps")(RECIPE)[0]
+    # No list named: every list counts.
+    assert checks.entry_count(exactly=5, noun="tips")(RECIPE)[0]
+    with pytest.raises(RubricError, match="`noun` must be a word") as bad:
+        checks.entry_count(exactly=2, noun="  ")
+    assert bad.value.field == "noun"
 
 
 def test_each_reads_and_writes_its_rubric_forms() -> None:

@@ -508,6 +508,18 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.any_of(C.ends_with_punctuation("!"), C.ends_with_punctuation("?")),
         ),
         ("Start with 'A', 'B'", None),  # neither "and" nor "or": not said which
+        # a count of things in the user's own noun: entries
+        ("Give exactly five tips.", C.entry_count(exactly=5, noun="tips")),
+        ("At most four steps", C.entry_count(at_most=4, noun="steps")),
+        (
+            "There should be at least four action items",
+            C.entry_count(at_least=4, noun="action items"),
+        ),
+        ("Exactly three tips, numbered", C.numbered_count(exactly=3)),
+        ("Mentions three benefits", None),  # what it says, maybe in one sentence
+        ("Takes 3 days", None),
+        ("Gives 30 as the answer", None),
+        ("The word 'story' appears at least 2 times", C.keyword_count("story", at_least=2)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -53,6 +53,7 @@ from ._language import language
 from ._layout import (
     bullet_count,
     code_block_count,
+    entry_count,
     heading_count,
     line_count,
     numbered_count,
@@ -92,6 +93,7 @@ __all__ = [
     "emoji_count",
     "ends_with",
     "ends_with_punctuation",
+    "entry_count",
     "from_spec",
     "graded_output",
     "has_postscript",

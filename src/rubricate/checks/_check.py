@@ -268,9 +268,9 @@ def each(unit: str, check: Check) -> Check:
     For a rule on every one of several pieces: "every bullet ends with a period", "each tip is
     15 words or fewer", "each stanza has four lines". Units (defined in `docs/checks.md`):
     `sentence`, `paragraph`, `line`, `item` (a bullet point or numbered item, without its
-    marker) and `entry`, what "each tip" or "every step" points at: the list items when the
-    text has a list, else its lines less the title, headings and a lead-in ending in `:`. A
-    text with no such unit fails: "every bullet ends with a period" presumes bullets. In a
+    marker) and `entry`, what "each tip" or "every step" points at (`_units.entries`: the
+    top-level list items, else the lines, else the sentences of a single line). A text with no
+    such unit fails: "every bullet ends with a period" presumes bullets. In a
     rubric it is `{each: item, check: <check>}`.
 
     Example:

@@ -17,6 +17,7 @@ from ._registry import catalogue_check
 from ._units import (
     bullet_lines,
     code_blocks,
+    entries,
     has_word,
     heading_lines,
     headings_seen,
@@ -28,6 +29,7 @@ from ._units import (
 __all__ = [
     "bullet_count",
     "code_block_count",
+    "entry_count",
     "heading_count",
     "line_count",
     "numbered_count",
@@ -63,6 +65,38 @@ def bullet_count(numbered: bool = False, **bounds: Unpack[CountBounds]) -> TextT
 
     def test(text: str) -> tuple[bool, str]:
         return count_finding(len(bullet_lines(text, numbered=numbered)), noun, f"{noun}s", limits)
+
+    return test
+
+
+@catalogue_check
+def entry_count(noun: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of entries (what "five tips" or "three steps" count) is within the bounds.
+
+    The entries are the text's top-level list items when it has a list (a nested item is a
+    detail of the one above it); else its lines, less code, the title, headings and a lead-in
+    ending in `:`; and when that leaves a single line, its sentences. For a count of things in
+    the user's own noun: "exactly three tips", "at most four steps".
+
+    Args:
+        noun: The things counted ("ingredients"): in a text with several lists, only those
+            whose label line names them count (a recipe's ingredients, not its steps).
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.entry_count(exactly=5, noun="tips")  # "give exactly five tips"
+        ```
+
+    """
+    limits = Bounds.from_args("entry_count", bounds)
+    if noun is not None and (not isinstance(noun, str) or not has_word(noun)):
+        raise RubricError(f"entry_count: `noun` must be a word, got {noun!r}", field="noun")
+    name = f" ({noun})" if noun else ""
+
+    def test(text: str) -> tuple[bool, str]:
+        return count_finding(len(entries(text, noun)), f"entry{name}", f"entries{name}", limits)
 
     return test
 

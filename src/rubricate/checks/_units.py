@@ -29,8 +29,7 @@ Every counting check uses these definitions, so a rule means the same thing ever
   whitespace (`1.`, `2)`), holding a word, outside code fences.
 - **unit** (`per` limits and `each`): the `sentence`s, `paragraph`s, `line`s holding a word,
   list `item`s (bullet points and numbered items, without their markers), or `entry`s: what
-  "each tip" or "every step" point at, the list items when the text has a list, else its lines
-  holding a word less the title, headings and a lead-in line ending in `:`.
+  "each tip" or "five steps" point at (`entries`).
 - **part** (`within`): the `title` (below, without its markup; a text of one short line not
   ending in `.` is its own title: a headline), the `subject` line (a line opening `Subject:`,
   else the first line), the first or last `line` holding a word, `paragraph` (a letter's subject
@@ -71,6 +70,7 @@ __all__ = [
     "code_blocks",
     "emails",
     "emojis",
+    "entries",
     "has_word",
     "hashtags",
     "heading_lines",
@@ -245,22 +245,80 @@ _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,9}[.)])\s+")
 
 def unit_pieces(text: str, unit: str) -> list[str]:
     """The text's pieces of one of the `UNITS`, in order (see the module's docstring)."""
-    items = [_LIST_MARKER.sub("", item) for item in bullet_lines(text, numbered=True)]
-    if unit == "item" or (unit == "entry" and items):
-        return items
+    if unit == "item":
+        return [_LIST_MARKER.sub("", item) for item in bullet_lines(text, numbered=True)]
+    if unit == "entry":
+        return entries(text)
     if unit == "sentence":
         return sentences(text)
     if unit == "paragraph":
         return paragraphs(text)
-    lines = [line.strip() for line in text.splitlines() if has_word(line)]
-    if unit == "line":
-        return lines
-    title = title_line(text)
-    return [
-        line
-        for line in lines
-        if line != (title or "").strip() and not _HEADING.match(line) and not line.endswith(":")
+    return [line.strip() for line in text.splitlines() if has_word(line)]
+
+
+def entries(text: str, noun: str | None = None) -> list[str]:
+    """What "each tip" or "five steps" count: the pieces a reader sees the text listed in.
+
+    The top-level list items (a nested item is a detail of the one above it) when the text has
+    a list; else its lines holding a word, less code, the title, headings and a lead-in ending
+    in `:` ("Here are three tips:"); and when that leaves one line, its sentences. With `noun`
+    ("ingredients"), a text with several lists counts those whose label line names it: a
+    recipe's "Ingredients:" list, not its steps.
+    """
+    blocks = _list_blocks(text)
+    if blocks:
+        if noun is not None and len(blocks) > 1:
+            named = re.compile(rf"\b{re.escape(_stem(noun))}", re.IGNORECASE)
+            chosen = [items for label, items in blocks if named.search(label)]
+            blocks = [("", items) for items in chosen] if chosen else blocks
+        listed = [item for _, items in blocks for item in items]
+        top = min(indent for indent, _ in listed)
+        return [item for indent, item in listed if indent == top]
+    title = (title_line(text) or "").strip()
+    lines = [
+        line.text.strip()
+        for line in _lines(text)
+        if not line.in_fence
+        and has_word(line.text)
+        and line.text.strip() != title
+        and not _HEADING.match(line.text)
+        and not line.text.rstrip().endswith(":")
     ]
+    return sentences(lines[0]) if len(lines) == 1 else lines
+
+
+def _list_blocks(text: str) -> list[tuple[str, list[tuple[int, str]]]]:
+    """The text's lists: each with its label (the line of text above it) and its items.
+
+    An item is `(indent, text without its marker)`; blank lines do not end a list, a line of
+    text does.
+    """
+    blocks: list[tuple[str, list[tuple[int, str]]]] = []
+    label = ""
+    current: list[tuple[int, str]] | None = None
+    for line in _lines(text):
+        if line.in_fence or _RULE.match(line.text) or not line.text.strip():
+            continue
+        marker = _BULLET.match(line.text) or _NUMBERED.match(line.text)
+        if marker is None or not has_word(line.text[marker.end() :]):
+            label, current = line.text.strip(), None
+            continue
+        if current is None:
+            current = []
+            blocks.append((label, current))
+        current.append(
+            (len(line.text) - len(line.text.lstrip()), line.text[marker.end() :].strip())
+        )
+    return blocks
+
+
+def _stem(noun: str) -> str:
+    """A plural noun's stem, so that "ingredients" finds "Ingredient list" and "Ingredients"."""
+    folded = " ".join(noun.casefold().split())
+    for ending in ("ies", "es", "s"):
+        if folded.endswith(ending) and len(folded) > len(ending) + 2:
+            return folded[: -len(ending)] + ("y" if ending == "ies" else "")
+    return folded
 
 
 def title_line(text: str) -> str | None:

@@ -53,6 +53,7 @@ from ._vocabulary import names_form
 
 __all__ = [
     "APPROXIMATE",
+    "GRAMMAR_ONLY",
     "MAX_PARTS",
     "PERMISSION",
     "AskStructured",
@@ -202,6 +203,11 @@ def mapping_schema(names: Sequence[str] | None = None) -> dict[str, Any]:
     }
 
 
+GRAMMAR_ONLY = frozenset({"entry_count"})
+"""Checks only the grammar chooses, never offered to the model: "exactly five tips" is a count of
+entries, but a model mapping cannot be grounded to tell it from "mentions five benefits"."""
+
+
 class CheckCompiler:
     """Maps criteria to catalogue checks with a judge model, once per criterion text.
 
@@ -213,9 +219,11 @@ class CheckCompiler:
     def __init__(self, names: Sequence[str] | None = None) -> None:
         infos = [describe(name) for name in (list(CATALOGUE) if names is None else names)]
         self._names = [info.name for info in infos]
-        self.schema = mapping_schema(self._names)
+        offered = [info for info in infos if info.name not in GRAMMAR_ONLY]
+        self._offered = [info.name for info in offered]
+        self.schema = mapping_schema(self._offered)
         self._request = prompts.COMPILE_REQUEST.replace(
-            "{catalogue}", "\n".join(_catalogue_line(info) for info in infos)
+            "{catalogue}", "\n".join(_catalogue_line(info) for info in offered)
         )
         self._cache: dict[str, tuple[Check | None, str]] = {}
         self._parses: dict[str, ParsedCriterion] = {}
@@ -318,7 +326,7 @@ class CheckCompiler:
             outcome = (None, APPROXIMATE)  # a check would fail what a reader lets pass
         elif parsed.permission:
             outcome = (None, PERMISSION)  # a presence check would fail what is only allowed
-        elif names_a_check(description, self._names):
+        elif names_a_check(description, self._offered):
             outcome = await self._ask(description, ask)
         else:
             outcome = (None, NAMES_NO_CHECK)  # any mapping would be rejected: spare the call

@@ -72,6 +72,9 @@ CUES: Mapping[str, str] = {
     "character_count": r"\b(characters?|chars?)\b",
     "date_format": r"\b(dates?|yyyy|iso)\b",
     "emoji_count": r"\b(emoji|emoticon)",
+    # A count of things in the user's own noun: "five tips", "at most 4 steps".
+    "entry_count": r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|dozen)\s+"
+    r"([a-z-]+\s+)?[a-z]+s\b",
     "ends_with_punctuation": (
         r"\b(ends?|ending|finish\w*|clos\w*|conclu\w*|last|final|wrap\w* up|sign\w* off)\b.*"
         r"(question|exclamation|period|full stop|punctuation|ellipsis|[?!.…])"

@@ -24,6 +24,7 @@ from ._vocabulary import (
 __all__ = [
     "CODE_BLOCK",
     "COUNTED_LIST",
+    "ENTRY_COUNT",
     "LIST_AS",
     "LIST_OF",
     "NUMBER_THEM",
@@ -32,6 +33,7 @@ __all__ = [
     "UNNUMBERED",
     "code_block_rule",
     "counted_list_rule",
+    "entry_count_rule",
     "list_as_rule",
     "list_of_rule",
     "number_them_rule",
@@ -62,6 +64,56 @@ def list_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if kind in ("numbered", "ordered"):
         return create("numbered_count", **bounds)
     return create("bullet_count", numbered=True, **bounds)
+
+
+# "Exactly three tips", "give 5 tips", "at most four steps", "a dozen facts": a count of entries
+# in the user's own noun. The catalogue's units are read before this rule (words, bullets,
+# sections...); nouns of time, measure, money or people count no piece of the text.
+ENTRY_COUNT = re.compile(
+    rf"(?:\b(?:give|gives|list|lists|provide|provides|offer|offers|suggest|suggests|share|shares|"
+    rf"write|writes|has|have|there (?:should|must|will) be|there are)\s+)?"
+    rf"(?:(?:{CMP_ANY})\s+)?(?<!\w)(?P<n>\d+)\s+(?:(?P<adj>[a-z][a-z-]*)\s+)?"
+    rf"(?P<noun>[a-z][a-z-]+s)\b"
+    rf"(?P<numbered>,?\s+(?:all\s+)?numbered)?"
+)
+_NOT_ENTRIES = re.compile(
+    r"(?:words|sentences|paragraphs|paras|stanzas|verses|lines|characters|chars|letters|bullets|"
+    r"points|items|entries|sections|headings|headers|titles|tables|rows|columns|cells|keys|"
+    r"fields|pages|slides|parts|chapters|lists|emojis|hashtags|links|urls|questions|marks|"
+    r"times|seconds|minutes|hours|days|weeks|months|years|decades|people|persons|users|"
+    r"dollars|euros|pounds|cents|percent|kilos|kg|miles|metres|meters)"
+)
+_VERB = re.compile(r"(?:appear|occur|use|contain|include|mention|say|read|end|start|begin)s")
+_NO_NOUN = re.compile(
+    r"as|is|was|has|does|its|this|his|us|less|plus|thus|yes|always|unless|across|perhaps|"
+    r"of|or|and|the|in|on|at|to|per|each|every|more|fewer|total|times?"
+)
+# Verbs of what the text says, not how it is laid out: "mentions three benefits" may be said in
+# one sentence.
+_SAYS = re.compile(
+    r"\b(?:mention|mentions|mentioning|include|includes|including|contain|contains|containing|"
+    r"cite|cites|discuss|discusses|cover|covers|explain|explains|describe|describes|name|names|"
+    r"reference|references|address|addresses|highlight|highlights|compare|compares)\b"
+)
+
+
+def entry_count_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    noun, adj = match.group("noun"), match.group("adj") or ""
+    # "action items", "key points": entries named by their kind; "items" alone is a list's.
+    if _NO_NOUN.fullmatch(noun) or _NO_NOUN.fullmatch(adj) or _VERB.fullmatch(noun):
+        return None  # "'story' appears 2 times", "gives 30 as the answer": no noun counted
+    named = adj and noun in ("items", "points", "entries")
+    if (_NOT_ENTRIES.fullmatch(noun) and not named) or _NOT_ENTRIES.fullmatch(adj):
+        return None
+    if _SAYS.search(reading.text):
+        return None
+    key = bound(cmp_key(match), False)
+    if key is None:
+        return None
+    bounds = {key: int(match.group("n"))}
+    if match.group("numbered"):
+        return create("numbered_count", **bounds)
+    return create("entry_count", noun=f"{adj} {noun}".strip(), **bounds)
 
 
 UNNUMBERED = re.compile(

@@ -147,6 +147,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (layout_rules.LIST_OF, layout_rules.list_of_rule),
     (count_rules.UNIT_LIMIT, count_rules.unit_limit_rule),
     (count_rules.COUNT, count_rules.count_rule),
+    (layout_rules.ENTRY_COUNT, layout_rules.entry_count_rule),
     (start_end_rules.START_PHRASE, start_end_rules.start_phrase_rule),
     (start_end_rules.OPENING, start_end_rules.opening_rule),
     (start_end_rules.END_PHRASE, start_end_rules.end_phrase_rule),
