@@ -520,6 +520,24 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Takes 3 days", None),
         ("Gives 30 as the answer", None),
         ("The word 'story' appears at least 2 times", C.keyword_count("story", at_least=2)),
+        ("5 items", C.entry_count(exactly=5)),  # listed with markers or one per line
+        ("A list of 5 items", C.bullet_count(numbered=True, exactly=5)),
+        ("A JSON array with exactly 3 objects", None),  # what a JSON value holds
+        ("no more than 4 steps", C.entry_count(at_most=4, noun="steps")),
+        # an "each" or "every" no rule read: the rule is on every piece, or unread
+        ("each <50 chars", None),
+        ("Write every number as a numeral", C.number_style("digits")),  # the same for each
+        ("answers three words max", None),  # several answers
+        ("Answers should be in English", C.language("en")),
+        # how numbers are written, in any order of words: which style is asked, which ruled out
+        ("Use digits rather than words for numbers", C.number_style("digits")),
+        ("Figures, not words, for all quantities.", C.number_style("digits")),
+        ("no spelled-out numbers", C.number_style("digits")),
+        ("spell no numbers out, digits only", C.number_style("digits")),
+        ("Use numerals (17, not seventeen).", C.number_style("digits")),
+        ("Don't use digits for numbers", C.number_style("words")),
+        ("Give the square footage in digits.", None),  # one number, not all
+        ("Write it in words", None),  # no number named
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

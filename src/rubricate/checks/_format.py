@@ -318,18 +318,21 @@ _STYLES = ("digits", "words")
 
 
 @catalogue_check
-def number_style(style: str, below: int | None = None) -> TextTest:
+def number_style(style: str, below: int | None = None, ordinals: bool = False) -> TextTest:
     """Numbers are written in digits (`12`) or spelled out in words (`twelve`), as asked.
 
     `digits`: no number is written in words (`zero`, `two` to `nineteen`, the tens and their
     compounds, `hundred`, `thousand`...; `one` only as a number, not in `one of`, `no one`,
     `this one` or `one-off`). `words`: no number is written in digits (a list item's `1.` is
     no number). With `below`, only numbers under it are concerned ("spell out numbers under ten":
-    `style: words, below: 10`; `4.5`, `9:30` and `2024` are not numbers under ten).
+    `style: words, below: 10`; `4.5`, `9:30` and `2024` are not numbers under ten). With
+    `ordinals`, `digits` also wants ordinals in digits (`3rd`, not `third`; "first" in "first,
+    preheat the oven" is a number then too, so it is off by default).
 
     Args:
         style: `digits` or `words`.
         below: Concern only whole numbers under this value.
+        ordinals: With `digits`, ordinal words (`first` to `twentieth`...) are numbers in words.
 
     Example:
         ```python
@@ -351,6 +354,11 @@ def number_style(style: str, below: int | None = None) -> TextTest:
 
     def in_words(text: str) -> list[str]:
         found = []
+        if ordinals:
+            for match in _ORDINAL_WORD.finditer(text):
+                value = _ORDINAL_VALUES[match.group().casefold()]
+                if below is None or value < below:
+                    found.append(match.group())
         for match in _NUMBER_WORD.finditer(text):
             word = match.group().casefold()
             if word == "one" and (
@@ -389,6 +397,20 @@ def number_style(style: str, below: int | None = None) -> TextTest:
         return True, f"has no number{concern} written in digits"
 
     return test
+
+
+_ORDINAL_VALUES = {
+    word: value
+    for value, word in enumerate(
+        (
+            *("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
+            *("ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth"),
+            *("sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"),
+        ),
+        start=1,
+    )
+}
+_ORDINAL_WORD = re.compile(rf"\b(?:{'|'.join(_ORDINAL_VALUES)})\b", re.IGNORECASE)
 
 
 def _word_value(word: str) -> int:

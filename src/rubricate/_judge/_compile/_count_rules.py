@@ -134,6 +134,10 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         )
         if kind is not None:
             unit = "numbered" if kind.group(1) in ("numbered", "ordered") else "bullet"
+        elif not per and not re.search(r"\blist\b", match.group()) and 0 not in bounds.values():
+            # "5 items", "at least 8 items": the entries a reader counts, listed with markers
+            # or one per line; "a 5-item list" and "no list items" are a list's.
+            return create("entry_count", **bounds)
     try:
         return count_check(unit, bounds, **extra)
     except RubricError:

@@ -141,6 +141,7 @@ FLAG_CUES: Mapping[str, str] = {
     "case_sensitive": r"\b(case|capital|upper|lower)",
     "contains": r"\b(contain|include|somewhere|within|part of)",
     "distinct": r"\b(different|distinct|unique|not the same)",
+    "ordinals": r"\bordinal",
     "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",
 }
 

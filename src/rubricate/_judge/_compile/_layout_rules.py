@@ -72,7 +72,8 @@ def list_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
 ENTRY_COUNT = re.compile(
     rf"(?:\b(?:give|gives|list|lists|provide|provides|offer|offers|suggest|suggests|share|shares|"
     rf"write|writes|has|have|there (?:should|must|will) be|there are)\s+)?"
-    rf"(?:(?:{CMP_ANY})\s+)?(?<!\w)(?P<n>\d+)\s+(?:(?P<adj>[a-z][a-z-]*)\s+)?"
+    rf"(?:(?P<neg>\bno|\bnot)\s+)?(?:(?:{CMP_ANY})\s+)?(?<!\w)(?P<n>\d+)\s+"
+    rf"(?:(?P<adj>[a-z][a-z-]*)\s+)?"
     rf"(?P<noun>[a-z][a-z-]+s)\b"
     rf"(?P<numbered>,?\s+(?:all\s+)?numbered)?"
 )
@@ -81,7 +82,9 @@ _NOT_ENTRIES = re.compile(
     r"points|items|entries|sections|headings|headers|titles|tables|rows|columns|cells|keys|"
     r"fields|pages|slides|parts|chapters|lists|emojis|hashtags|links|urls|questions|marks|"
     r"times|seconds|minutes|hours|days|weeks|months|years|decades|people|persons|users|"
-    r"dollars|euros|pounds|cents|percent|kilos|kg|miles|metres|meters)"
+    r"dollars|euros|pounds|cents|percent|kilos|kg|miles|metres|meters|"
+    # what a JSON value or a table holds
+    r"objects|arrays|elements|records|properties|values|strings|numbers|digits)"
 )
 _VERB = re.compile(r"(?:appear|occur|use|contain|include|mention|say|read|end|start|begin)s")
 _NO_NOUN = re.compile(
@@ -107,7 +110,7 @@ def entry_count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     if _SAYS.search(reading.text):
         return None
-    key = bound(cmp_key(match), False)
+    key = bound(cmp_key(match), match.group("neg") is not None)
     if key is None:
         return None
     bounds = {key: int(match.group("n"))}

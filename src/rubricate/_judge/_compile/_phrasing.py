@@ -86,6 +86,9 @@ class ParsedCriterion:
     """The criterion states an approximate bound ("about 100 words"): no check decides it."""
     permission: bool = False
     """The criterion permits rather than requires ("emojis are fine"): no check decides it."""
+    stray_each: bool = False
+    """An "each", "every" or "all the <things>" that no rule read is left in the criterion: the
+    rule may be one on every piece ("every bullet ends with a period")."""
 
     @property
     def complete(self) -> bool:
@@ -139,6 +142,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (count_rules.PARTS, count_rules.parts_rule),
     (start_end_rules.POSTSCRIPT, start_end_rules.postscript_rule),
     (start_end_rules.PARAGRAPH_START, start_end_rules.paragraph_start_rule),
+    (style_rules.NUMBER_STYLE_WORDS, style_rules.number_style_words_rule),
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
     (presence_rules.ZERO, presence_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
@@ -188,7 +192,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
     parsed = _parse(description)
     if parsed.approximate or parsed.permission:
         return parsed
-    ignores_each = parsed.check is not None and _ignores_each(description, parsed.check)
+    ignores_each = parsed.stray_each and parsed.check is not None and _ignores_each(parsed.check)
     if parsed.check is None or ignores_each:
         scoped = _in_a_part(description) or _for_each(description)
         if scoped is not None:
@@ -246,6 +250,9 @@ def _parse(description: str) -> ParsedCriterion:
     if permission is not None and not all(_is_limit(check) for check in found):
         return ParsedCriterion(None, found, (permission.group(),), permission=True)
     each = _EACH_OUTPUT.search(text)
+    several = _SEVERAL_SUBJECT.search(text)
+    if each is None and several is not None and not _same_for_each(found):
+        each = several
     if each is not None:
         return ParsedCriterion(None, found, (each.group(),))
     # "Aim for 100 words" is a target, not an exact count.
@@ -253,7 +260,8 @@ def _parse(description: str) -> ParsedCriterion:
     if target is not None and any(_is_exact(check) for check in found):
         return ParsedCriterion(None, found, (target.group(),), approximate=True)
     unique = {check.__name__: check for check in found}
-    return ParsedCriterion(all_of(*unique.values()), found)
+    stray = _STRAY_EACH.search(rest) is not None or _ALL_PIECES.search(text) is not None
+    return ParsedCriterion(all_of(*unique.values()), found, stray_each=stray)
 
 
 # A named part of the text a rule is about: "subject line under 50 characters", "end the title
@@ -362,21 +370,38 @@ def _for_each(description: str) -> Check | None:
     return each(unit, rest.check)
 
 
-def _ignores_each(description: str, check: Check) -> bool:
-    """Whether a whole reading took a rule on every piece for the text's own start or end.
+def _ignores_each(check: Check) -> bool:
+    """Whether a whole reading of a criterion with a stray "each" misses that it is per piece.
 
     "Every bullet ends with a period" holds words the whole-text rules read ("ends with a
-    period", "bullet"), but it is a rule on each bullet.
+    period", "bullet"), and "each <50 chars" a length, but each is a rule on every piece. A rule
+    that means the same on every piece as on the whole ("no emojis in each tip", "write every
+    number in digits") keeps its reading.
     """
-    if not any(p.name in _START_END for p in _parts(check)):
-        return False
-    return any(
-        not _quoted(description, m.start()) and m.group("noun").casefold() not in FILLER
-        for m in _EACH_PIECE.finditer(description)
-    )
+    parts = _parts(check)
+    if any(dict(p.args).get("per") or dict(p.args).get("marker") for p in parts):
+        return False  # the rule reads the "each" itself: "3 sections, each starting 'SECTION X'"
+    return not _same_for_each(parts)
 
 
-_START_END = frozenset({"starts_with", "ends_with", "ends_with_punctuation", "opens_with"})
+def _same_for_each(checks: tuple[Check, ...]) -> bool:
+    """Whether the rules mean the same on every piece as on the whole text."""
+    parts = [p for check in checks for p in _parts(check)]
+    return all(p.name in _SAME_FOR_EACH or dict(p.args).get("exactly") == 0 for p in parts)
+
+
+_STRAY_EACH = re.compile(r"\b(?:each|every)\b")
+# "All bullets end with a period": the rule words read "bullets" as a list, but "all" makes it
+# one on each.
+_ALL_PIECES = re.compile(
+    r"\ball\s+(?:the\s+|of\s+the\s+)?(?:bullet(?:ed)?(?: points| items)?s?|sentences|paragraphs|"
+    r"lines|stanzas|list items|items|steps|entries)\b"
+)
+# Rules on every character, word or number of the text, which no piece can break alone.
+_SAME_FOR_EACH = frozenset(
+    {"number_style", "all_lowercase", "all_capitals", "date_format", "time_format"}
+    | {"heading_case", "language", "keywords_forbidden", "no_commas"}
+)
 
 
 def _inner_in_each(check: Check) -> bool:
@@ -405,6 +430,13 @@ _EACH_OUTPUT = re.compile(
     r"\b(?:each|every|per)\s+(?:single\s+|one of the\s+)?(?:response|answer|reply|output|draft|"
     r"poem|haiku|essay|summary|story|e-?mail|letter|post|tweet|note|description|review|message|"
     r"bio|slogan|tagline|caption|headline|title|version|variant|option|ad|idea)s?\b"
+)
+# "Answers three words max": a plural subject names several outputs too, unless the rule means
+# the same for each as for all ("answers in English").
+_SEVERAL_SUBJECT = re.compile(
+    r"^(?:the\s+|all\s+|your\s+)?(?:answers|responses|replies|outputs|drafts|tweets|captions|"
+    r"slogans|taglines|headlines|titles|descriptions|bios|posts|messages|emails|versions|options|"
+    r"ideas)\b"
 )
 _TARGET = re.compile(r"\b(?:aim(?:s|ing)?|target(?:s|ing)?|shoot for|ideally|try to|preferably)\b")
 

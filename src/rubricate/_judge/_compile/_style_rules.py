@@ -13,6 +13,7 @@ from ..._exceptions import RubricError
 from ...checks import Check, create, negate
 from ...checks._units import MONTH_NAMES, MONTHS
 from ._vocabulary import (
+    FILLER,
     LANGUAGE_CODES,
     LANGUAGE_NAMES,
     NEG,
@@ -28,6 +29,7 @@ __all__ = [
     "JSON",
     "LANGUAGE",
     "NUMBER_STYLE",
+    "NUMBER_STYLE_WORDS",
     "QUOTES_AROUND",
     "TITLE",
     "TITLE_ANGLE",
@@ -39,6 +41,7 @@ __all__ = [
     "json_rule",
     "language_rule",
     "number_style_rule",
+    "number_style_words_rule",
     "quotes_rule",
     "title_rule",
     "whole_case_rule",
@@ -282,6 +285,57 @@ NUMBER_STYLE = re.compile(
     rf"(?:(?:as|in|with|using)\s+)?(?:(?P<not_words>words|letters|spelled out|spelt out)|"
     rf"(?P<not_digits>digits|numerals|figures)))?"
 )
+
+
+# A criterion about nothing but how numbers are written, in any order of words: "use digits
+# rather than words for numbers", "figures, not words, for all quantities", "no spelled-out
+# numbers", "write every number as a numeral". Read by meaning: which style is asked for, which
+# is ruled out; both asked for, or no number named, reads nothing.
+NUMBER_STYLE_WORDS = re.compile(
+    r"^(?=.*\b(?:numbers?|numerals?|digits?|figures|quantities|amounts)\b)"
+    r"(?=.*\b(?:digits?|numerals?|figures|numeric|words?|letters|spel(?:l|ls|led|lt)|written out)"
+    r"\b).*$"
+)
+_DIGIT_WORD = re.compile(r"digits?|numerals?|figures|numeric")
+_WORDS_WORD = re.compile(r"words?|letters|spell(?:s|ed)?|spelt|spelled-out|spelt-out|written-out")
+_STYLE_NEG = re.compile(r"not|no|never|without|avoid|instead|rather")
+_STYLE_TALK = re.compile(
+    r"numbers?|numerals?|digits?|figures|numeric|quantities|amounts|words?|letters|spel(?:l|ls|led|lt)|"
+    r"(?:spelled|spelt|written)-out|out|written|rather|than|instead|not|no|never|without|avoid|"
+    r"only|always|including|ordinals?|form"
+)
+
+
+def number_style_words_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    text = re.sub(
+        r"\bspell\s+(no|none of the)\s+(\w+)\s+out\b", r"\1 spelled-out \2", match.group()
+    )
+    text = re.sub(r"\b(spel(?:led|t)|written) out\b", r"\1-out", text)
+    tokens = re.findall(r"[a-z][a-z'-]*|\d+", text)
+    if any(not _STYLE_TALK.fullmatch(t) and t not in FILLER and not t.isdigit() for t in tokens):
+        return None
+    wanted = {"digits": False, "words": False}
+    ruled_out = {"digits": False, "words": False}
+    negated = False
+    for token in tokens:
+        style = "digits" if _DIGIT_WORD.fullmatch(token) else None
+        style = "words" if _WORDS_WORD.fullmatch(token) else style
+        if style is None:
+            negated = negated or bool(_STYLE_NEG.fullmatch(token))
+            continue
+        (ruled_out if negated else wanted)[style] = True
+        negated = False
+    digits = (wanted["digits"] or ruled_out["words"]) and not (
+        wanted["words"] or ruled_out["digits"]
+    )
+    words = (wanted["words"] or ruled_out["digits"]) and not (
+        wanted["digits"] or ruled_out["words"]
+    )
+    if digits == words:
+        return None
+    # "All numbers (including ordinals) in digits": "third" is a number in words then.
+    ordinals = digits and bool(re.search(r"\bincluding ordinals?\b", text))
+    return create("number_style", style="digits" if digits else "words", ordinals=ordinals)
 
 
 def number_style_rule(match: re.Match[str], reading: Reading) -> Check | None:
