@@ -49,6 +49,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "line_count": {"at_most": 3},
     "mark_count": {"mark": "!", "exactly": 0},
     "no_commas": {},
+    "nothing_but": {"kind": "list"},
     "number_style": {"style": "digits"},
     "numbered_count": {"exactly": 0},
     "one_of": {"options": ["yes", "no"]},
@@ -1482,6 +1483,28 @@ def test_opens_with_a_capital_letter_looks_past_marks_quotes_and_digits() -> Non
         "opens with the lowercase 'q': '1. \"quiet\" nights', needs a capital letter",
     )
     assert not capital("")[0] and capital("Élan")[0]
+
+
+def test_nothing_but_and_opening_with_a_list_table_or_code() -> None:
+    listed = "- one\n- two\n  more of two\n1. three"
+    assert run(checks.nothing_but("list"), listed) == (True, "is nothing but the list")
+    assert run(checks.nothing_but("list"), "Here you go:\n" + listed) == (
+        False,
+        "has 'Here you go:' outside the list",
+    )
+    assert run(checks.nothing_but("list"), "Plain prose.") == (False, "has no list")
+    table = "| a | b |\n|---|---|\n| 1 | 2 |"
+    assert checks.nothing_but("table")(table)[0]
+    assert not checks.nothing_but("table")(table + "\n\nNote: rounded.")[0]
+    assert checks.nothing_but("code")("```py\nx = 1\n```")[0]
+    opens = checks.opens_with("list")
+    assert run(opens, "Here you go:\n" + listed) == (
+        False,
+        "opens with 'Here you go:' before any list",
+    )
+    assert opens(listed + "\n\nHope this helps!")[0]  # only the opening is asked about
+    with pytest.raises(RubricError, match="`kind` must be 'list', 'table' or 'code'"):
+        checks.nothing_but("prose")
 
 
 def test_any_of_passes_when_one_option_does_and_reads_its_rubric_form() -> None:

@@ -538,6 +538,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Don't use digits for numbers", C.number_style("words")),
         ("Give the square footage in digits.", None),  # one number, not all
         ("Write it in words", None),  # no number named
+        # the text is a list, a table or code and nothing else, or nothing comes before it
+        ("bullets only, no intro text", C.nothing_but("list")),
+        ("nothing outside the table", C.nothing_but("table")),
+        ("No intro sentence or heading — just the bullets", C.nothing_but("list")),
+        ("Start straight with the list, no intro line.", C.opens_with("list")),
+        ("Only 3 bullets", C.bullet_count(exactly=3)),
+        ("The answer contains no introduction sentence.", None),  # in prose, the reader's call
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

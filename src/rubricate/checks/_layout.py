@@ -21,6 +21,7 @@ from ._units import (
     has_word,
     heading_lines,
     headings_seen,
+    line_kinds,
     numbered_lines,
     section_markers,
     tables,
@@ -32,6 +33,7 @@ __all__ = [
     "entry_count",
     "heading_count",
     "line_count",
+    "nothing_but",
     "numbered_count",
     "section_count",
     "table_count",
@@ -97,6 +99,47 @@ def entry_count(noun: str | None = None, **bounds: Unpack[CountBounds]) -> TextT
 
     def test(text: str) -> tuple[bool, str]:
         return count_finding(len(entries(text, noun)), f"entry{name}", f"entries{name}", limits)
+
+    return test
+
+
+_ONLY = ("list", "table", "code")
+_SNIPPET = 40
+
+
+@catalogue_check
+def nothing_but(kind: str) -> TextTest:
+    """The text is nothing but a list, a table or code: no line of other text around it.
+
+    For "bullets only, no intro text", "nothing outside the table", "only the code block".
+    `list`: every non-blank line is a list item (bullet or numbered) or indented under one;
+    `table`: every one is a row of a Markdown table; `code`: every one is inside a fenced block,
+    fences included.
+
+    Args:
+        kind: `list`, `table` or `code`.
+
+    Example:
+        ```python
+        checks.nothing_but("list")  # "bullets only, no intro text"
+        ```
+
+    """
+    wanted = kind.strip().casefold() if isinstance(kind, str) else kind
+    if wanted not in _ONLY:
+        raise RubricError(
+            f"nothing_but: `kind` must be 'list', 'table' or 'code', got {kind!r}", field="kind"
+        )
+
+    def test(text: str) -> tuple[bool, str]:
+        kinds = line_kinds(text)
+        if not any(k == wanted for k, _ in kinds):
+            return False, f"has no {wanted}"
+        other = next((line for k, line in kinds if k != wanted), None)
+        if other is None:
+            return True, f"is nothing but the {wanted}"
+        shown = other if len(other) <= _SNIPPET else other[:_SNIPPET] + "…"
+        return False, f"has {shown!r} outside the {wanted}"
 
     return test
 

@@ -12,7 +12,7 @@ from .._exceptions import RubricError
 from ._check import TextTest
 from ._phrases import normalize, required_phrase
 from ._registry import catalogue_check
-from ._units import GREETING, paragraphs, sentences, title_line
+from ._units import GREETING, line_kinds, paragraphs, sentences, title_line
 
 __all__ = [
     "ends_with",
@@ -190,21 +190,23 @@ def ends_with_punctuation(mark: str) -> TextTest:
     return test
 
 
-_OPENINGS = ("question", "greeting", "capital")
+_OPENINGS = ("question", "greeting", "capital", "list", "table", "code")
 
 
 @catalogue_check
 def opens_with(kind: str) -> TextTest:
-    """The text opens with a question, a greeting or a capital letter.
+    """The text opens with a question, a greeting, a capital letter, a list, a table or code.
 
     `question`: the first sentence (after a title, if there is one) ends with `?`.
     `greeting`: the first line opens with `Hi`, `Hello`, `Hey`, `Dear`, `Greetings`, `Good
     morning` (afternoon, evening) or `To whom`. `capital`: the first letter, after any
     Markdown marks, quotes or digits, is an uppercase letter ("every line starts with a capital
-    letter", with `each`). For a given opening phrase, use `starts_with`.
+    letter", with `each`). `list`, `table`, `code`: the first non-blank line is a list item, a
+    table row or a code fence, so nothing comes before it ("start straight with the list, no
+    intro line"). For a given opening phrase, use `starts_with`.
 
     Args:
-        kind: `question`, `greeting` or `capital`.
+        kind: `question`, `greeting`, `capital`, `list`, `table` or `code`.
 
     Example:
         ```python
@@ -215,11 +217,20 @@ def opens_with(kind: str) -> TextTest:
     wanted = kind.strip().casefold() if isinstance(kind, str) else kind
     if wanted not in _OPENINGS:
         raise RubricError(
-            f"opens_with: `kind` must be 'question', 'greeting' or 'capital', got {kind!r}",
+            f"opens_with: `kind` must be one of {', '.join(_OPENINGS)}, got {kind!r}",
             field="kind",
         )
 
     def test(text: str) -> tuple[bool, str]:
+        if wanted in ("list", "table", "code"):
+            kinds = line_kinds(text)
+            if not kinds:
+                return False, f"is empty, needs to open with a {wanted}"
+            first_kind, first = kinds[0]
+            shown = first if len(first) <= _SNIPPET else first[:_SNIPPET] + "…"
+            if first_kind == wanted:
+                return True, f"opens with the {wanted}: {shown!r}"
+            return False, f"opens with {shown!r} before any {wanted}"
         if wanted == "capital":
             letter = next((c for c in text if c.isalpha()), "")
             shown = text.strip()[:_SNIPPET]

@@ -76,6 +76,7 @@ __all__ = [
     "heading_lines",
     "headings_seen",
     "highlights",
+    "line_kinds",
     "numbered_lines",
     "paragraphs",
     "phrase_pattern",
@@ -616,6 +617,32 @@ def tables(text: str) -> list[list[str]]:
             continue
         index += 1
     return found
+
+
+def line_kinds(text: str) -> list[tuple[str, str]]:
+    """Each non-blank line of `text` with what it belongs to: `list`, `table`, `code` or `text`.
+
+    A list is its items and the lines indented under them; a table, the lines of a Markdown
+    table; code, the lines of a fenced block, fences included.
+    """
+    in_table = {row.strip() for table in tables(text) for row in table}
+    kinds: list[tuple[str, str]] = []
+    for line in _lines(text):
+        stripped = line.text.strip()
+        if not stripped:
+            continue
+        if line.in_fence:
+            kind = "code"
+        elif stripped in in_table:
+            kind = "table"
+        elif _BULLET.match(line.text) or _NUMBERED.match(line.text):
+            kind = "list"
+        elif kinds and kinds[-1][0] == "list" and line.text[:1].isspace():
+            kind = "list"  # a wrapped or indented line under an item
+        else:
+            kind = "text"
+        kinds.append((kind, stripped))
+    return kinds
 
 
 def phrase_pattern(phrase: str, *, inflected: bool = False) -> re.Pattern[str]:

@@ -93,6 +93,7 @@ CUES: Mapping[str, str] = {
     "language": rf"\blanguage\b|\b({_LANGUAGE_NAMES})\b",  # the code itself need not be there
     "letter_count": r"\b(letter|character|appear|occur|times?)\b",
     "no_commas": r"\bcomma",
+    "nothing_but": r"\b(only|nothing|no (extra|other|intro\w*)|just)\b",
     "one_of": r"\b(one of|options?|either|choices?|choose)\b|'\s*,?\s*or\s+'|\"\s*,?\s*or\s+\"",
     "paragraph_count": r"\bparagraph",
     "paragraph_starts_with": r"\bparagraph",
@@ -117,7 +118,10 @@ CUES: Mapping[str, str] = {
     ),
     "number_style": r"\b(digits?|numerals?|numbers?|figures?|spell\w* out)\b",
     "has_sign_off": r"\bsign[- ]?off|\bvaledict|\bclosing (line|phrase|greeting)",
-    "opens_with": r"\b(open\w*|start\w*|begin\w*|first)\b.*\b(question|greeting|capital)",
+    "opens_with": (
+        r"\b(open\w*|start\w*|begin\w*|first|intro\w*|preamble)\b.*"
+        r"\b(question|greeting|capital|list|table|code|bullet)"
+    ),
     "word_count": r"\b(words?|long|length)\b",
     "wrapped_in_quotes": r"\bquot|\"",
 }

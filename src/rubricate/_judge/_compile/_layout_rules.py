@@ -27,7 +27,9 @@ __all__ = [
     "ENTRY_COUNT",
     "LIST_AS",
     "LIST_OF",
+    "NOTHING_BUT",
     "NUMBER_THEM",
+    "OPENS_WITH_LAYOUT",
     "PREFER_LIST",
     "TABLE_SIZE",
     "UNNUMBERED",
@@ -36,7 +38,9 @@ __all__ = [
     "entry_count_rule",
     "list_as_rule",
     "list_of_rule",
+    "nothing_but_rule",
     "number_them_rule",
+    "opens_with_layout_rule",
     "prefer_list_rule",
     "table_size_rule",
     "unnumbered_rule",
@@ -117,6 +121,49 @@ def entry_count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if match.group("numbered"):
         return create("numbered_count", **bounds)
     return create("entry_count", noun=f"{adj} {noun}".strip(), **bounds)
+
+
+# "Bullets only, no intro text", "nothing outside the table", "just the code block": the text
+# is that and nothing else. "Start straight with the list, no intro line": nothing before it.
+_LAYOUT = (
+    r"(?P<kind>(?:bulleted\s+|numbered\s+|bullet\s+)?list|bullets|bullet points|table|"
+    r"code(?:\s+block)?)"
+)
+_NO_INTRO = (
+    r"(?:no|without|skip(?:\s+the)?)\s+(?:intro(?:duction|ductory)?|preamble|lead-in|extra|other|"
+    r"outro)(?:\s+(?:text|line|sentence|words|paragraph|commentary))?(?:\s+or\s+heading)?"
+)
+NOTHING_BUT = re.compile(
+    rf"(?:{_NO_INTRO}\s*[,;:—–-]*\s*)?"
+    rf"(?:(?:a\s+|the\s+)?{_LAYOUT}\s+only"
+    rf"|(?:only|just)\s+(?:a\s+|the\s+)?{_LAYOUT.replace('kind', 'kind2')}"
+    rf"|nothing\s+(?:else\s+)?(?:outside|but|except(?:\s+for)?|besides|other than)\s+"
+    rf"(?:the\s+|a\s+)?{_LAYOUT.replace('kind', 'kind3')}"
+    rf"|no\s+(?:extra|other|additional|surrounding)\s+(?:text|words|commentary|prose)\s+"
+    rf"(?:before\s+or\s+after|outside|around|besides)\s+(?:the\s+|a\s+)?"
+    rf"{_LAYOUT.replace('kind', 'kind4')})"
+    rf"(?:\s*[,;:—–-]*\s*(?:and\s+)?(?:{_NO_INTRO}(?:\s+(?:before|after|outside)\s+"
+    rf"(?:it|the\s+\w+))?|nothing\s+else))?"
+)
+OPENS_WITH_LAYOUT = re.compile(
+    rf"(?:start|begin|open)s?\s+(?:straight|directly|right)?\s*(?:away\s+)?(?:with|on)\s+"
+    rf"(?:the\s+|a\s+)?{_LAYOUT}(?:\s*[,;:—–-]*\s*(?:with\s+)?{_NO_INTRO})?"
+    rf"|{_NO_INTRO}\s+before\s+the\s+{_LAYOUT.replace('kind', 'kind2')}"
+)
+
+
+def _layout_kind(match: re.Match[str]) -> str:
+    said = next(g for g in ("kind", "kind2", "kind3", "kind4") if match.groupdict().get(g))
+    word = match.group(said)
+    return "table" if "table" in word else "code" if "code" in word else "list"
+
+
+def nothing_but_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("nothing_but", kind=_layout_kind(match))
+
+
+def opens_with_layout_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("opens_with", kind=_layout_kind(match))
 
 
 UNNUMBERED = re.compile(

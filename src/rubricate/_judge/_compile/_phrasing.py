@@ -131,6 +131,8 @@ _BARE_EXAMPLE = re.compile(r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)")
 
 
 _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
+    (layout_rules.NOTHING_BUT, layout_rules.nothing_but_rule),
+    (layout_rules.OPENS_WITH_LAYOUT, layout_rules.opens_with_layout_rule),
     (layout_rules.PREFER_LIST, layout_rules.prefer_list_rule),
     (layout_rules.COUNTED_LIST, layout_rules.counted_list_rule),
     (layout_rules.TABLE_SIZE, layout_rules.table_size_rule),
