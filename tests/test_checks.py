@@ -1346,6 +1346,12 @@ LETTER = (
             "Track it any time from your account page. Questions? Just reply to this e-mail.",
         ),
         ("first_sentence", "Subject: Your order has shipped 📦"),
+        # the body: between the greeting and the sign-off
+        (
+            "body",
+            "Your parcel left our warehouse today. It should arrive on Thursday. Track it any "
+            "time from your account page. Questions? Just reply to this e-mail.",
+        ),
     ],
 )
 def test_the_parts_a_rule_can_be_about(part: str, expected: str) -> None:
@@ -1369,6 +1375,15 @@ def test_within_applies_its_check_to_the_part_only() -> None:
     assert run(title, "The moon pulls the sea. It turns twice a day.")[1].startswith("has no title")
     assert not title("The moon pulls the sea. It turns twice a day.")[0]
     assert checks.within("title", checks.emoji_count(exactly=0))("No title here. At all.")[0]
+
+
+def test_the_body_leaves_out_a_headline_and_a_postscript() -> None:
+    body = checks.within("body", checks.paragraph_count(exactly=2))
+    assert run(body, LETTER)[0]
+    assert body(LETTER + "\n\nP.S. Free returns until May.")[0]
+    assert checks.within("body", checks.word_count(at_most=6))(
+        "Big Sale Today\n\nHalf price until Sunday."
+    )[0]
 
 
 def test_within_reads_and_writes_its_rubric_forms() -> None:

@@ -545,6 +545,20 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Start straight with the list, no intro line.", C.opens_with("list")),
         ("Only 3 bullets", C.bullet_count(exactly=3)),
         ("The answer contains no introduction sentence.", None),  # in prose, the reader's call
+        # the body of a letter or an ad: its own paragraphs, words and ending
+        (
+            "Two paragraphs between the greeting and the sign-off.",
+            C.within("body", C.paragraph_count(exactly=2)),
+        ),
+        (
+            "The body (between greeting and sign-off) should be exactly three paragraphs.",
+            C.within("body", C.paragraph_count(exactly=3)),
+        ),
+        (
+            "Body copy (everything after the headline) under 20 words",
+            C.within("body", C.word_count(fewer_than=20)),
+        ),
+        ("The title and the first line are short", None),  # two parts
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -228,7 +228,7 @@ def within(part: str, check: Check) -> Check:
 
     For a rule on a named part: "subject line under 50 characters", "end the title with a
     question mark", "closing paragraph under 50 words". Parts (defined in `docs/checks.md`):
-    `title`, `subject`, `first_line`, `last_line`, `first_paragraph`, `last_paragraph`,
+    `title`, `subject`, `body`, `first_line`, `last_line`, `first_paragraph`, `last_paragraph`,
     `first_sentence`, `last_sentence`. A text without the part is checked as empty text, so
     "no emojis in the title" passes an untitled text and "the title ends with '?'" fails it.
     In a rubric it is `{within: title, check: <check>}`.

@@ -32,8 +32,10 @@ Every counting check uses these definitions, so a rule means the same thing ever
   "each tip" or "five steps" point at (`entries`).
 - **part** (`within`): the `title` (below, without its markup; a text of one short line not
   ending in `.` is its own title: a headline), the `subject` line (a line opening `Subject:`,
-  else the first line), the first or last `line` holding a word, `paragraph` (a letter's subject
-  line, greeting and sign-off are not its first and last paragraphs) or `sentence`.
+  else the first line), the `body` (the paragraphs less the title or subject line, a greeting,
+  a sign-off and a postscript), the first or last `line` holding a word, `paragraph` (a
+  letter's subject line, greeting and sign-off are not its first and last paragraphs) or
+  `sentence`.
 - **title**: see `title_line`: `<<Title>>` anywhere, or a first line that is a Markdown heading,
   `Title: ...`, a line in bold, or a short standalone line with a blank line and more text after.
 - **emoji**: a pictographic character (the emoji blocks of Unicode, the misc symbols and dingbats
@@ -361,6 +363,7 @@ def title_line(text: str) -> str | None:
 PARTS = (
     "title",
     "subject",
+    "body",
     "first_line",
     "last_line",
     "first_paragraph",
@@ -372,6 +375,7 @@ _TITLE_MARKUP = re.compile(
     r"^\s{0,3}#{1,6}[ \t]+|^<<|>>$|^(\*\*|__)|(\*\*|__)$|^\W{0,3}title\W{0,3}:\s*", re.I
 )
 _SUBJECT = re.compile(r"^\W{0,3}subject(?: line)?\W{0,3}:\s*", re.IGNORECASE)
+_POSTSCRIPT = re.compile(r"^\W{0,3}p\.?\s?p?\.?\s?s\b", re.IGNORECASE)
 
 
 def part_text(text: str, part: str) -> str | None:
@@ -388,6 +392,15 @@ def part_text(text: str, part: str) -> str | None:
         if labelled is not None:
             return _SUBJECT.sub("", labelled)
         return lines[0] if lines else None
+    if part == "body":
+        blocks = paragraphs(text)
+        title = title_line(text)
+        if blocks and title is not None and blocks[0].strip() == title.strip():
+            blocks = blocks[1:]
+        while len(blocks) > 1 and _POSTSCRIPT.match(blocks[-1]):
+            blocks = blocks[:-1]
+        body = _body(blocks)
+        return "\n\n".join(body) if body else None
     kind, _, unit = part.partition("_")
     cut = {"line": lambda: lines, "paragraph": lambda: _body(paragraphs(text))}
     pieces = cut.get(unit, lambda: sentences(text))()

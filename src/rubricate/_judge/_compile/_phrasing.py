@@ -269,6 +269,12 @@ def _parse(description: str) -> ParsedCriterion:
 # A named part of the text a rule is about: "subject line under 50 characters", "end the title
 # with a question mark", "no emojis in the closing paragraph". Longest names first.
 _PART_NAMES = (
+    # "the body", "between the greeting and the sign-off", "everything after the headline"
+    (
+        r"body(?:\s+(?:copy|text))?|(?:everything\s+|the\s+text\s+)?between\s+(?:the\s+)?greeting\s+and\s+(?:the\s+)?"
+        r"sign-?off|everything\s+after\s+the\s+(?:headline|title)",
+        "body",
+    ),
     (r"(?:e-?mail\s+)?subject(?:\s+line)?", "subject"),
     (r"title|headline", "title"),
     (r"(?:first|opening|top)\s+line", "first_line"),
@@ -300,15 +306,19 @@ def _in_a_part(description: str) -> Check | None:
     if _SEVERAL.search(description):
         return None  # "every title", "each headline": several outputs or parts, not one
     found = [m for m in _PART.finditer(description) if not _quoted(description, m.start())]
-    if len(found) != 1:
-        return None
-    match = found[0]
-    said = match.group("part").casefold()
-    part = next(name for pattern, name in _PART_NAMES if re.fullmatch(pattern, said))
-    rest = _parse(f"{description[: match.start()]} {description[match.end() :]}")
+    named = {_part_name(m) for m in found}
+    if len(named) != 1:
+        return None  # none, or two parts: "the title and the first line"
+    part = named.pop()
+    # One part, maybe named twice: "the body (between the greeting and the sign-off)".
+    others = description
+    for match in reversed(found):
+        others = f"{others[: match.start()]} {others[match.end() :]}"
+    rest = _parse(re.sub(r"\(\s*\)", " ", others))
     if rest.check is None or rest.approximate or rest.permission:
         return None
-    if not all(p.name in _IN_A_PART and _inner_in_a_part(p) for p in _parts(rest.check)):
+    allowed = _IN_A_PART | (_IN_THE_BODY if part == "body" else frozenset())
+    if not all(p.name in allowed and _inner_in(p, allowed) for p in _parts(rest.check)):
         return None
     return within(part, rest.check)
 
@@ -334,6 +344,9 @@ _NO_ENTRY = re.compile(
     r"(?:words?|characters?|letters?|head(?:ing|er)s?|titles?|headlines?|sections?|tables?|rows?|"
     r"columns?|emojis?|links?|hashtags?|marks?|cells?|other|time|times|one|day|week|month|year)$"
 )
+# The body of a letter or an ad has paragraphs and lines of its own: "two paragraphs between the
+# greeting and the sign-off".
+_IN_THE_BODY = frozenset({"paragraph_count", "line_count"})
 # What a rule on each piece can check: as on a part, plus the lines of a stanza.
 _IN_EACH = _IN_A_PART | {"line_count"}
 
@@ -363,7 +376,7 @@ def _for_each(description: str) -> Check | None:
     parts = _parts(rest.check)
     if any(dict(p.args).get("per") for p in parts):
         return None
-    if not all(p.name in _IN_EACH and _inner_in_each(p) for p in parts):
+    if not all(p.name in _IN_EACH and _inner_in(p, _IN_EACH) for p in parts):
         return None
     if any(p.name == "line_count" for p in parts) and unit != "paragraph":
         return None  # lines are counted in a stanza, not in a line or an entry
@@ -406,14 +419,14 @@ _SAME_FOR_EACH = frozenset(
 )
 
 
-def _inner_in_each(check: Check) -> bool:
-    inner = check.negated
-    return inner is None or (inner.name in _IN_EACH and _inner_in_each(inner))
+def _part_name(match: re.Match[str]) -> str:
+    said = match.group("part").casefold()
+    return next(name for pattern, name in _PART_NAMES if re.fullmatch(pattern, said))
 
 
-def _inner_in_a_part(check: Check) -> bool:
+def _inner_in(check: Check, allowed: frozenset[str]) -> bool:
     inner = check.negated
-    return inner is None or (inner.name in _IN_A_PART and _inner_in_a_part(inner))
+    return inner is None or (inner.name in allowed and _inner_in(inner, allowed))
 
 
 def _quoted(text: str, position: int) -> bool:
