@@ -1522,6 +1522,20 @@ def test_nothing_but_and_opening_with_a_list_table_or_code() -> None:
         checks.nothing_but("prose")
 
 
+def test_a_bold_title_is_written_in_bold() -> None:
+    bold = checks.has_title(bold=True)
+    assert run(bold, "**Spring**\n\nRain on the roof.") == (
+        True,
+        "has the title '**Spring**' in bold",
+    )
+    assert bold("# **Spring**\n\nRain on the roof.")[0]
+    assert run(bold, "# Spring\n\nRain on the roof.") == (
+        False,
+        "has the title '# Spring', not in bold: write it as **Title**",
+    )
+    assert not bold("Rain on the roof\nall night long")[0]
+
+
 def test_any_of_passes_when_one_option_does_and_reads_its_rubric_form() -> None:
     yes_or_no = checks.any_of(checks.starts_with("Yes"), checks.starts_with("No"))
     assert run(yes_or_no, "No, it ships on Monday.") == (True, "starts with 'No'")

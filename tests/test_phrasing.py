@@ -559,6 +559,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("body", C.word_count(fewer_than=20)),
         ),
         ("The title and the first line are short", None),  # two parts
+        # a bold title is one written **in bold**, not any title
+        ("Give it a bold title", C.has_title(bold=True)),
+        ("Headline in bold at the top", C.has_title(bold=True)),
+        ("No bold title", None),  # no title, or a plain one?
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -110,7 +110,7 @@ def valid_json(allow_fence: bool = True) -> TextTest:
 
 
 @catalogue_check
-def has_title(angle_brackets: bool = False) -> TextTest:
+def has_title(angle_brackets: bool = False, bold: bool = False) -> TextTest:
     """The text has a title: what a reader takes for one, or `<<Title>>` when asked for.
 
     A title is `<<Title>>` on one line anywhere, or a first line that is a Markdown heading
@@ -121,6 +121,8 @@ def has_title(angle_brackets: bool = False) -> TextTest:
 
     Args:
         angle_brackets: Only a title in double angular brackets, `<<Title>>`, counts.
+        bold: The title must be wholly in bold (`**Title**`, or a heading `# **Title**`): "a
+            bold title", "headline in bold".
 
     Example:
         ```python
@@ -137,6 +139,11 @@ def has_title(angle_brackets: bool = False) -> TextTest:
                     return True, f"has the title {match.group()!r}"
             return False, "has no title in double angular brackets, such as <<Title>>"
         found = title_line(text)
+        if found is not None and bold:
+            words_of = re.sub(r"^\s{0,3}#{1,6}[ \t]+", "", found.strip())
+            if re.fullmatch(r"(\*\*|__)[^*_\n]*\w[^*_\n]*\1", words_of):
+                return True, f"has the title {_snippet(found)!r} in bold"
+            return False, f"has the title {_snippet(found)!r}, not in bold: write it as **Title**"
         if found is not None:
             return True, f"has the title {_snippet(found)!r}"
         first = next((line.strip() for line in text.splitlines() if line.strip()), "")

@@ -141,6 +141,7 @@ _CUE_PATTERNS = {name: re.compile(cue) for name, cue in CUES.items()}
 # What a criterion must say for a true/false option to be set (`without_sloppy_arguments`).
 FLAG_CUES: Mapping[str, str] = {
     "angle_brackets": r"angul|angle|<<",
+    "bold": r"\bbold",
     "allow_fence": r"\b(fence|code ?block|markdown|raw|plain|bare|only json)",
     "case_sensitive": r"\b(case|capital|upper|lower)",
     "contains": r"\b(contain|include|somewhere|within|part of)",

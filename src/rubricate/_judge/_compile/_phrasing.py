@@ -148,6 +148,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
     (presence_rules.ZERO, presence_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
+    (style_rules.BOLD_TITLE, style_rules.bold_title_rule),
     (count_rules.HIGHLIGHT, count_rules.highlight_rule),
     (keyword_rules.BOLD_WORDS, keyword_rules.bold_words_rule),
     (layout_rules.LIST_OF, layout_rules.list_of_rule),

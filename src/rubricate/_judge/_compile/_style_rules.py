@@ -23,6 +23,7 @@ from ._vocabulary import (
 )
 
 __all__ = [
+    "BOLD_TITLE",
     "CLOCK",
     "DATE",
     "HEADING_CASE",
@@ -35,6 +36,7 @@ __all__ = [
     "TITLE_ANGLE",
     "WHOLE_CASE",
     "angle_rule",
+    "bold_title_rule",
     "clock_rule",
     "date_rule",
     "heading_case_rule",
@@ -71,15 +73,28 @@ TITLE = re.compile(
     r"has|have|having|with|include[sd]?|including|add(?:s|ed)?|put|needs?|contains?|uses?|"
     r"provides?|gives?(?:\s+[a-z]+){0,2}?|there is|there should be|own)\s+"
     r"(?:(?:a|the|its|an?)\s+)?"
-    r"(?:(?:short|clear|catchy|descriptive|bold|markdown|proper)\s+)?(?:title|heading|headline)"
+    r"(?:(?:short|clear|catchy|descriptive|(?P<bold>bold(?:ed)?)|markdown|proper)\s+)?"
+    r"(?:title|heading|headline)"
     r"(?:\s+(?:line|at the top|on the first line|on top|first|above it))?\b"
     r"|\b(?:titled|entitled)\b"
 )
 
 
 def title_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    check = create("has_title")
-    return negate(check) if match.groupdict().get("neg") else check
+    bold = bool(match.groupdict().get("bold"))
+    check = create("has_title", bold=True) if bold else create("has_title")
+    if match.groupdict().get("neg"):
+        return None if bold else negate(check)  # "no bold title": no title, or a plain one?
+    return check
+
+
+# "Bold title", "the title should be bolded", "headline in bold at the top".
+BOLD_TITLE = re.compile(
+    r"\b(?:(?:a|the|its|your)\s+)?(?:bold(?:ed)?\s+(?:title|headline)"
+    r"|(?:title|headline)\s+(?:(?:should|must|needs? to|has to)\s+be\s+|is\s+)?(?:in\s+)?"
+    r"(?:bold(?:ed|face)?))(?:\s+(?:at the top|on top|on the first line))?\b"
+)
+bold_title_rule = constant("has_title", bold=True)
 
 
 angle_rule = constant("has_title", angle_brackets=True)
