@@ -27,6 +27,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "bullet_count": {"at_least": 1},
     "capital_word_count": {"at_most": 2},
     "character_count": {"at_most": 100},
+    "alphabetical": {},
     "bold_keywords": {"keywords": ["cat"]},
     "code_block_count": {"at_least": 1},
     "date_format": {"format": "YYYY-MM-DD"},
@@ -1534,6 +1535,14 @@ def test_a_bold_title_is_written_in_bold() -> None:
         "has the title '# Spring', not in bold: write it as **Title**",
     )
     assert not bold("Rain on the roof\nall night long")[0]
+
+
+def test_alphabetical_compares_entries_case_accents_marks_and_articles_aside() -> None:
+    assert run(checks.alphabetical(), "- Banana\n- apple") == (False, "has 'apple' after 'Banana'")
+    ordered = "Fruit\n\n- apple\n- **Banana**\n- The Cherry\n- Éclair"
+    assert run(checks.alphabetical(), ordered) == (True, "has its 4 entries in order, A to Z")
+    assert checks.alphabetical(descending=True)("Zed\nAbe")[0]
+    assert checks.alphabetical()("Just one line.")[0]
 
 
 def test_any_of_passes_when_one_option_does_and_reads_its_rubric_form() -> None:

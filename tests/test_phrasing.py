@@ -563,6 +563,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Give it a bold title", C.has_title(bold=True)),
         ("Headline in bold at the top", C.has_title(bold=True)),
         ("No bold title", None),  # no title, or a plain one?
+        # the entries in alphabetical order
+        ("Items in alphabetical order.", C.alphabetical()),
+        ("Sorted A-Z", C.alphabetical()),
+        ("The list is sorted Z to A", C.alphabetical(descending=True)),
+        (
+            "Use a bulleted list in alphabetical order",
+            C.all_of(C.bullet_count(at_least=1), C.alphabetical()),
+        ),
+        ("Mentions the alphabet", None),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -51,6 +51,7 @@ from ._inline import (
 from ._keywords import bold_keywords, keywords_forbidden, keywords_present, one_of
 from ._language import language
 from ._layout import (
+    alphabetical,
     bullet_count,
     code_block_count,
     entry_count,
@@ -80,6 +81,7 @@ __all__ = [
     "all_capitals",
     "all_lowercase",
     "all_of",
+    "alphabetical",
     "any_of",
     "as_tools",
     "bold_keywords",

@@ -9,6 +9,7 @@ in `rubricate.checks._units`, and in `docs/checks.md`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Unpack
 
 from .._exceptions import RubricError
@@ -28,6 +29,7 @@ from ._units import (
 )
 
 __all__ = [
+    "alphabetical",
     "bullet_count",
     "code_block_count",
     "entry_count",
@@ -39,6 +41,8 @@ __all__ = [
     "table_count",
     "table_size",
 ]
+
+_SNIPPET = 40
 
 # The number's placeholder in a marker written as it reads: `SECTION X`, `Part N`, `Step <n>`.
 _NUMBER_PLACEHOLDER = re.compile(r"\s+(?:[A-Z]|#|<\w+>|\{\w+\}|\[\w+\])$")
@@ -103,8 +107,51 @@ def entry_count(noun: str | None = None, **bounds: Unpack[CountBounds]) -> TextT
     return test
 
 
+@catalogue_check
+def alphabetical(descending: bool = False) -> TextTest:
+    """The entries are in alphabetical order ("list the names alphabetically", "A to Z").
+
+    The entries are as in `entry_count`: the top-level list items, else the lines, else the
+    sentences of a single line. They are compared by their first words, case, accents,
+    Markdown marks and a leading "the", "a" or "an" aside. A text of fewer than two entries
+    passes.
+
+    Args:
+        descending: Z to A instead.
+
+    Example:
+        ```python
+        checks.alphabetical()  # "items in alphabetical order"
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        found = entries(text)
+        keys = [_sort_key(entry) for entry in found]
+        for index in range(1, len(keys)):
+            before, after = keys[index - 1], keys[index]
+            if (after < before) if not descending else (after > before):
+                first, second = found[index - 1], found[index]
+                return False, f"has {_short(second)!r} after {_short(first)!r}"
+        way = "Z to A" if descending else "A to Z"
+        return True, f"has its {len(found)} entries in order, {way}"
+
+    return test
+
+
+def _sort_key(entry: str) -> str:
+    plain = unicodedata.normalize("NFKD", entry.casefold())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    plain = re.sub(r"^[^\w]+", "", plain)
+    return re.sub(r"^(?:the|an?)\s+", "", plain)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= _SNIPPET else text[:_SNIPPET] + "…"
+
+
 _ONLY = ("list", "table", "code")
-_SNIPPET = 40
 
 
 @catalogue_check
@@ -138,8 +185,7 @@ def nothing_but(kind: str) -> TextTest:
         other = next((line for k, line in kinds if k != wanted), None)
         if other is None:
             return True, f"is nothing but the {wanted}"
-        shown = other if len(other) <= _SNIPPET else other[:_SNIPPET] + "…"
-        return False, f"has {shown!r} outside the {wanted}"
+        return False, f"has {_short(other)!r} outside the {wanted}"
 
     return test
 

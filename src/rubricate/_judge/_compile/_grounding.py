@@ -66,6 +66,7 @@ _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGE_CODES, key=len, reverse=True))
 CUES: Mapping[str, str] = {
     "all_capitals": r"\b(capital|upper[ -]?case|caps)",
     "all_lowercase": r"\b(lower[ -]?case|small letters)",
+    "alphabetical": r"\b(alphabetic\w*|a[- ]to[- ]z|z[- ]to[- ]a|sorted|by name)\b",
     "bold_keywords": r"\bbold",
     "bullet_count": r"\b(bullet|list|point|item)",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
@@ -145,6 +146,7 @@ FLAG_CUES: Mapping[str, str] = {
     "allow_fence": r"\b(fence|code ?block|markdown|raw|plain|bare|only json)",
     "case_sensitive": r"\b(case|capital|upper|lower)",
     "contains": r"\b(contain|include|somewhere|within|part of)",
+    "descending": r"\b(descending|reverse|z[- ]to[- ]a)\b",
     "distinct": r"\b(different|distinct|unique|not the same)",
     "ordinals": r"\bordinal",
     "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",

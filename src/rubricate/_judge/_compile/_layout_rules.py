@@ -22,6 +22,7 @@ from ._vocabulary import (
 )
 
 __all__ = [
+    "ALPHABETICAL",
     "CODE_BLOCK",
     "COUNTED_LIST",
     "ENTRY_COUNT",
@@ -33,6 +34,7 @@ __all__ = [
     "PREFER_LIST",
     "TABLE_SIZE",
     "UNNUMBERED",
+    "alphabetical_rule",
     "code_block_rule",
     "counted_list_rule",
     "entry_count_rule",
@@ -164,6 +166,25 @@ def nothing_but_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 def opens_with_layout_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return create("opens_with", kind=_layout_kind(match))
+
+
+# "Items in alphabetical order", "list the names alphabetically", "sorted A-Z": the entries,
+# whatever the plural noun names them.
+ALPHABETICAL = re.compile(
+    r"(?:(?:the\s+)?(?:[a-z]+s|list)\s+(?:(?:are|should be|must be|is)\s+)?)?"
+    r"(?:(?:list|sort|order|arrange|put|give|present)(?:ed|s)?\s+(?:(?:them|it|the\s+[a-z]+s)\s+)?)?"
+    r"(?:in\s+)?(?:(?P<rev>reverse\s+)?alphabetical(?:ly)?(?:\s+order)?"
+    r"(?:\s+\((?:a|z)[- ]to[- ](?:z|a)\))?"
+    r"|(?:sorted|ordered)?\s*(?:from\s+)?(?:a(?:[- ]to[- ]|\s*[-–]\s*)z|"
+    r"(?P<rev2>z(?:[- ]to[- ]|\s*[-–]\s*)a)))"
+)
+
+
+def alphabetical_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if not match.group().strip():
+        return None
+    descending = bool(match.group("rev") or match.group("rev2"))
+    return create("alphabetical", descending=True) if descending else create("alphabetical")
 
 
 UNNUMBERED = re.compile(

@@ -176,6 +176,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.LANGUAGE, style_rules.language_rule),
     (presence_rules.PRESENT, presence_rules.present_rule),
     (presence_rules.ASKED, presence_rules.asked_rule),
+    (layout_rules.ALPHABETICAL, layout_rules.alphabetical_rule),
 )
 
 
