@@ -1378,6 +1378,17 @@ def test_within_applies_its_check_to_the_part_only() -> None:
     assert checks.within("title", checks.emoji_count(exactly=0))("No title here. At all.")[0]
 
 
+def test_a_sign_off_is_a_closing_over_a_name_not_a_stanza() -> None:
+    from rubricate.checks._units import part_text
+
+    letter = "Hello friends,\n\nA.\n\nB.\n\nHappy planting,\nThe Greenleaf Team"
+    assert part_text(letter, "body") == "A.\n\nB."
+    poem = "Night Walk\n\nThe moon is high,\nthe road is long\n\nAnd so I go,\nInto the night"
+    assert part_text(poem, "body") == (
+        "The moon is high,\nthe road is long\n\nAnd so I go,\nInto the night"
+    )
+
+
 def test_the_body_leaves_out_a_headline_and_a_postscript() -> None:
     body = checks.within("body", checks.paragraph_count(exactly=2))
     assert run(body, LETTER)[0]

@@ -417,7 +417,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The story itself is under 100 words", None),
         ("Under 50 words, not counting the sign-off", None),
         ("The body (excluding the greeting) is at most 3 sentences", None),
-        ("Apart from the title, no more than 2 paragraphs", None),
+        (
+            "Apart from the title, no more than 2 paragraphs",
+            C.within("body", C.paragraph_count(at_most=2)),
+        ),
+        (
+            "Under 100 words (excluding the greeting and the sign-off)",
+            C.within("body", C.word_count(fewer_than=100)),
+        ),
+        ("Exactly 5 lines, title not counted.", C.within("body", C.line_count(exactly=5))),
         (
             "The table has exactly three rows, not counting the header",
             C.table_size("rows", exactly=3),

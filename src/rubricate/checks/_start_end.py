@@ -12,7 +12,7 @@ from .._exceptions import RubricError
 from ._check import TextTest
 from ._phrases import normalize, required_phrase
 from ._registry import catalogue_check
-from ._units import GREETING, line_kinds, paragraphs, sentences, title_line
+from ._units import GREETING, VALEDICTION, line_kinds, paragraphs, sentences, title_line
 
 __all__ = [
     "ends_with",
@@ -259,15 +259,6 @@ def opens_with(kind: str) -> TextTest:
     return test
 
 
-_VALEDICTION = re.compile(
-    r"^\W{0,3}(?i:(?:(?:best|kind|kindest|warm|warmest|with best|with kind)\s+)?"
-    r"(?:regards|wishes)|best|sincerely|yours(?: sincerely| truly| faithfully)?|cheers|"
-    r"(?:many |with )?thanks(?: again| so much)?|thank you(?: again| so much)?|all the best|"
-    r"take care|warmly|respectfully|cordially|love|with (?:love|gratitude|thanks)|talk soon|"
-    r"speak soon|see you(?: soon)?|until next time)"
-    # Then at most a mark and a name: "Best, Sam", "Thanks again — Priya".
-    r"\s*[,!.—–-]?\s*(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2})?\s*[.!]?$"
-)
 _CLOSING_MARKS = re.compile(r"[\s,.!—–-]+$")
 _SIGN_OFF_WORDS = 6  # a closing line is short: "Best regards," or "Thanks again, Sam"
 _NAME_LINES = 2  # lines allowed after the closing: a name, a role
@@ -301,7 +292,7 @@ def has_sign_off(phrase: str | None = None) -> TextTest:
         tail = lines[-(_NAME_LINES + 1) :]
         for position, line in enumerate(tail):
             if wanted is None:
-                closing, after = _VALEDICTION.match(line) is not None, tail[position + 1 :]
+                closing, after = VALEDICTION.match(line) is not None, tail[position + 1 :]
                 closing = closing and len(line.split()) <= _SIGN_OFF_WORDS
             else:
                 closing, after = _signs_with(wanted, tail[position:])

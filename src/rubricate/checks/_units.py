@@ -67,6 +67,7 @@ __all__ = [
     "MONTHS",
     "MONTH_NAMES",
     "SMALL_WORDS",
+    "VALEDICTION",
     "WORD_LETTERS",
     "bullet_lines",
     "code_blocks",
@@ -113,6 +114,16 @@ _BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]+\1")
 _TITLE_WORDS = 12
 GREETING = re.compile(
     r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|to whom)\b", re.I
+)
+# A closing line: "Best regards,", "Thanks again — Priya", "Cheers, Sam".
+VALEDICTION = re.compile(
+    r"^\W{0,3}(?i:(?:(?:best|kind|kindest|warm|warmest|with best|with kind)\s+)?"
+    r"(?:regards|wishes)|best|sincerely|yours(?: sincerely| truly| faithfully)?|cheers|"
+    r"(?:many |with )?thanks(?: again| so much)?|thank you(?: again| so much)?|all the best|"
+    r"take care|warmly|respectfully|cordially|love|with (?:love|gratitude|thanks)|talk soon|"
+    r"speak soon|see you(?: soon)?|until next time)"
+    # Then at most a mark and a name: "Best, Sam", "Thanks again — Priya".
+    r"\s*[,!.—–-]?\s*(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2})?\s*[.!]?$"
 )
 WORD_LETTERS = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 SMALL_WORDS = frozenset(
@@ -425,8 +436,20 @@ def _body(blocks: list[str]) -> list[str]:
         )
 
     def sign_off(block: str) -> bool:
-        lines = block.strip().splitlines()
-        return len(lines) <= 3 and lines[0].rstrip().endswith(",") and len(words(lines[0])) <= 6
+        # "Best regards," or any short closing with a comma ("Happy planting,") over a name
+        # ("The Greenleaf Team"); not a stanza's "And so I go, / into the night".
+        lines = [line.strip() for line in block.strip().splitlines()]
+        if len(lines) > 3:
+            return False
+        if VALEDICTION.match(lines[0]) is not None:
+            return True
+        names = lines[1:]
+        return (
+            bool(names)
+            and lines[0].endswith(",")
+            and len(words(lines[0])) <= 6
+            and all(len(words(n)) <= 5 and _is_name(n) for n in names)
+        )
 
     kept = list(blocks)
     if len(kept) > 1 and _SUBJECT.match(kept[0].strip()) and len(kept[0].strip().splitlines()) == 1:
@@ -436,6 +459,12 @@ def _body(blocks: list[str]) -> list[str]:
     if len(kept) > 1 and sign_off(kept[-1]):
         kept = kept[:-1]
     return kept
+
+
+def _is_name(line: str) -> bool:
+    """A signature line: every word capitalized, small words aside ("Head of Sales")."""
+    found = WORD_LETTERS.findall(line)
+    return bool(found) and all(w[0].isupper() or w.casefold() in SMALL_WORDS for w in found)
 
 
 def is_title_case(text: str) -> bool:

@@ -198,7 +198,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
         return parsed
     ignores_each = parsed.stray_each and parsed.check is not None and _ignores_each(parsed.check)
     if parsed.check is None or ignores_each:
-        scoped = _in_a_part(description) or _for_each(description)
+        scoped = _in_a_part(description) or _for_each(description) or _less_the_frame(description)
         if scoped is not None:
             return replace(parsed, check=scoped, leftover=())
     if ignores_each:  # read as the whole text's start or end: not what "every bullet" means
@@ -419,6 +419,42 @@ _SAME_FOR_EACH = frozenset(
     {"number_style", "all_lowercase", "all_capitals", "date_format", "time_format"}
     | {"heading_case", "language", "keywords_forbidden", "no_commas"}
 )
+
+
+# "Exactly fifty words, not counting the title", "under 100 words (excluding the greeting and
+# the sign-off)": the rule is on the body.
+_FRAME = (
+    r"(?:the\s+|a\s+|its\s+)?(?:title|headline|heading|greeting|sign-?off|signature|"
+    r"subject(?:\s+line)?)"
+)
+_LESS_THE_FRAME = re.compile(
+    rf"\s*[,;(—–-]?\s*(?:excluding|not counting|not including|without counting|apart from|"
+    rf"aside from|except(?:\s+for)?)\s+{_FRAME}(?:\s*(?:,|and|or)\s*{_FRAME})*\s*\)?"
+    rf"|\s*[,;(—–-]?\s*{_FRAME}(?:\s+and\s+{_FRAME})?\s+(?:not counted|excluded|aside)\s*\)?",
+    re.IGNORECASE,
+)
+
+
+def _less_the_frame(description: str) -> Check | None:
+    """The criterion as a rule on the body, when it sets the title, greeting or sign-off aside."""
+    found = [
+        m for m in _LESS_THE_FRAME.finditer(description) if not _quoted(description, m.start())
+    ]
+    if len(found) != 1:
+        return None
+    match = found[0]
+    aside = match.group().casefold()
+    title = re.search(r"title|headline|heading", aside) is not None
+    letter = re.search(r"greeting", aside) is not None and re.search(r"sign-?off|signature", aside)
+    if title == bool(letter):
+        return None  # the body sets aside the title, or the greeting and the sign-off: exactly
+    rest = _parse(f"{description[: match.start()]} {description[match.end() :]}")
+    if rest.check is None or rest.approximate or rest.permission:
+        return None
+    allowed = _IN_A_PART | _IN_THE_BODY
+    if not all(p.name in allowed and _inner_in(p, allowed) for p in _parts(rest.check)):
+        return None
+    return within("body", rest.check)
 
 
 def _part_name(match: re.Match[str]) -> str:
