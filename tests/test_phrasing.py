@@ -580,6 +580,18 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.all_of(C.bullet_count(at_least=1), C.alphabetical()),
         ),
         ("Mentions the alphabet", None),
+        # a count of pieces and a bound on each, in one breath
+        (
+            "3 stanzas, 4 lines each",
+            C.all_of(C.paragraph_count(exactly=3), C.each("paragraph", C.line_count(exactly=4))),
+        ),
+        (
+            "5 bullets, each under 10 words",
+            C.all_of(C.bullet_count(exactly=5), C.word_count(per="item", fewer_than=10)),
+        ),
+        ("4 bullet points", C.bullet_count(exactly=4)),  # the list's own unit, not entries
+        ("time must include am/pm", C.time_format(12)),
+        ("Has a title on its own line", C.has_title()),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

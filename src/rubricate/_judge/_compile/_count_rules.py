@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ..._exceptions import RubricError
-from ...checks import Check, create
+from ...checks import Check, all_of, create, each
 from ._vocabulary import (
     CMP_ANY,
     CONTAINER,
@@ -35,10 +35,12 @@ from ._vocabulary import (
 __all__ = [
     "CAPITAL_TIMES",
     "COUNT",
+    "COUNT_EACH",
     "HIGHLIGHT",
     "PARTS",
     "UNIT_LIMIT",
     "capital_times_rule",
+    "count_each_rule",
     "count_rule",
     "highlight_rule",
     "parts_rule",
@@ -265,6 +267,48 @@ def parts_rule(match: re.Match[str], reading: Reading) -> Check | None:
         exactly=int(match.group("n")),
         distinct=bool(match.group("distinct")),
     )
+
+
+# "3 stanzas, 4 lines each", "three paragraphs of two sentences each", "5 bullets, each under
+# 10 words": a count of pieces and a bound on each of them, in one breath.
+_OUTER = r"stanzas|paragraphs|paras|bullets|bullet points|items|list items|sentences|lines"
+_INNER = r"lines|sentences|words|characters"
+COUNT_EACH = re.compile(
+    rf"(?P<n>\d+)\s+(?P<outer>{_OUTER})\s*(?:,\s*|\s+(?:of|with|containing|having)\s+)"
+    rf"(?:(?P<before>each)\s+(?:(?:has|with|of|having|is|are)\s+)?)?"
+    rf"(?:(?:{CMP_ANY})\s+)?(?P<m>\d+)\s+(?P<inner>{_INNER})(?:\s+(?P<after>each|apiece))?"
+)
+_EACH_WAY = {
+    ("paragraph", "sentence"): ("sentence_count", "paragraph"),
+    ("paragraph", "word"): ("word_count", "paragraph"),
+    ("paragraph", "character"): ("character_count", "paragraph"),
+    ("item", "word"): ("word_count", "item"),
+    ("bullet", "word"): ("word_count", "item"),
+    ("item", "character"): ("character_count", "item"),
+    ("bullet", "character"): ("character_count", "item"),
+    ("sentence", "word"): ("word_count", "sentence"),
+    ("sentence", "character"): ("character_count", "sentence"),
+    ("line", "word"): ("word_count", "line"),
+    ("line", "character"): ("character_count", "line"),
+}
+
+
+def count_each_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if bool(match.group("before")) == bool(match.group("after")):
+        return None  # "each" says it is a bound on each piece: once, before or after
+    outer, inner = unit_key(match.group("outer")), unit_key(match.group("inner"))
+    key = bound(cmp_key(match), False)
+    if outer is None or inner is None or key is None:
+        return None
+    count = count_check(outer, {"exactly": int(match.group("n"))})
+    limit = {key: int(match.group("m"))}
+    if (outer, inner) == ("paragraph", "line"):
+        return all_of(count, each("paragraph", create("line_count", **limit)))
+    way = _EACH_WAY.get((outer, inner))
+    if way is None:
+        return None
+    name, per = way
+    return all_of(count, create(name, per=per, **limit))
 
 
 HIGHLIGHT = re.compile(

@@ -114,6 +114,8 @@ def entry_count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     named = adj and noun in ("items", "points", "entries")
     if (_NOT_ENTRIES.fullmatch(noun) and not named) or _NOT_ENTRIES.fullmatch(adj):
         return None
+    if re.fullmatch(r"bullet(?:ed)?|numbered|list|markdown|table|code", adj):
+        return None  # "4 bullet points": the list's own unit, which the count rules read
     if _SAYS.search(reading.text):
         return None
     key = bound(cmp_key(match), match.group("neg") is not None)

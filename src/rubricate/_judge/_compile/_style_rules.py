@@ -23,6 +23,7 @@ from ._vocabulary import (
 )
 
 __all__ = [
+    "AM_PM",
     "BOLD_TITLE",
     "CLOCK",
     "DATE",
@@ -35,6 +36,7 @@ __all__ = [
     "TITLE",
     "TITLE_ANGLE",
     "WHOLE_CASE",
+    "am_pm_rule",
     "angle_rule",
     "bold_title_rule",
     "clock_rule",
@@ -75,7 +77,7 @@ TITLE = re.compile(
     r"(?:(?:a|the|its|an?)\s+)?"
     r"(?:(?:short|clear|catchy|descriptive|(?P<bold>bold(?:ed)?)|markdown|proper)\s+)?"
     r"(?:title|heading|headline)"
-    r"(?:\s+(?:line|at the top|on the first line|on top|first|above it))?\b"
+    r"(?:\s+(?:line|at the top|on the first line|on top|first|above it|on its own line))?\b"
     r"|\b(?:titled|entitled)\b"
 )
 
@@ -247,6 +249,15 @@ CLOCK = re.compile(
     r"(?:\s*\(?(?:am/pm|a\.m\./p\.m\.|hh:mm)\)?)?"
     r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
 )
+
+
+# "Times use am/pm", "every time includes AM/PM": the 12-hour clock, said by its marks.
+AM_PM = re.compile(
+    r"(?:(?:all|every|each|the|any|your)\s+)?times?\s+(?:(?:must|should|need to|to|always)\s+)?"
+    r"(?:use|uses|include|includes|have|has|with|in|shows?|given with)\s+(?:an?\s+)?"
+    r"(?:am/pm|a\.m\./p\.m\.|am or pm)"
+)
+am_pm_rule = constant("time_format", clock=12)
 
 
 def clock_rule(match: re.Match[str], reading: Reading) -> Check | None:
