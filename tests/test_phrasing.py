@@ -592,6 +592,16 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("4 bullet points", C.bullet_count(exactly=4)),  # the list's own unit, not entries
         ("time must include am/pm", C.time_format(12)),
         ("Has a title on its own line", C.has_title()),
+        # what no piece may break is what each must keep to
+        ("No step longer than 20 words", C.each("entry", C.word_count(at_most=20))),
+        ("No tweet longer than two sentences.", None),  # several outputs
+        (
+            "No period at the end of the subject line.",
+            C.within("subject", C.negate(C.ends_with_punctuation("."))),
+        ),
+        # a list named without a verb
+        ("Ten names in a numbered list.", C.numbered_count(exactly=10)),
+        ("Action items as a numbered list", C.numbered_count(at_least=1)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

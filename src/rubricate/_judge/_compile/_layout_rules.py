@@ -253,6 +253,9 @@ LIST_AS = re.compile(
     rf"|\b(?:use|uses|using|with|in)\s+(?:an?\s+)?(?P<unit2>{_LIST_KIND})\s+"
     rf"(?:for|to (?:list|present|show|give|cover|set out))\s+(?:{_object('obj2')}|{_OBJECT_WHAT})"
     rf"(?=\s*(?:$|[.,;:!?)]|{CONSUMED}))"
+    # said without a verb: "action items as a numbered list", "agenda as bullet points"
+    rf"|^(?:the\s+|your\s+)?(?P<obj3>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+(?:as|in)\s+(?:an?\s+)?"
+    rf"(?P<unit3>{_LIST_KIND})\b(?=\s*(?:$|[.,;:!?)]))"
 )
 
 
@@ -263,19 +266,19 @@ def _plain_object(words: str | None) -> bool:
 
 
 def list_as_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    objects = (match.group("obj"), match.group("obj2"), match.group("what"))
+    objects = (match.group("obj"), match.group("obj2"), match.group("what"), match.group("obj3"))
     if not all(_plain_object(words) for words in objects):
         return None
     if match.group("table"):
         return create("table_count", at_least=1)
-    return _list_kind(match.group("unit") or match.group("unit2"))
+    return _list_kind(match.group("unit") or match.group("unit2") or match.group("unit3"))
 
 
 # So many things, each an item of the list named: "list 3 reasons as bullet points", "give
 # at least four tips in a numbered list". The things are the items, whatever they are called.
 COUNTED_LIST = re.compile(
-    rf"\b(?:list|lists|give|gives|provide|provides|write|offer|share|name|suggest|include|"
-    rf"includes|present|outline)\s+(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+"
+    rf"(?:\b(?:list|lists|give|gives|provide|provides|write|offer|share|name|suggest|include|"
+    rf"includes|present|outline)\s+|^)(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)\s+"
     rf"(?P<things>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+(?:as|in|using|with)\s+(?:an?\s+)?"
     rf"(?P<unit>{_LIST_KIND})\b"
 )

@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..._exceptions import RubricError
-from ...checks import Check, all_of, each, within
+from ...checks import Check, all_of, create, each, negate, within
 from . import _count_rules as count_rules
 from . import _keyword_rules as keyword_rules
 from . import _layout_rules as layout_rules
@@ -147,6 +147,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (start_end_rules.PARAGRAPH_START, start_end_rules.paragraph_start_rule),
     (style_rules.NUMBER_STYLE_WORDS, style_rules.number_style_words_rule),
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
+    (start_end_rules.NO_END_MARK, start_end_rules.end_mark_rule),
     (presence_rules.ZERO, presence_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
     (style_rules.BOLD_TITLE, style_rules.bold_title_rule),
@@ -363,11 +364,15 @@ def _for_each(description: str) -> Check | None:
     words", which the count rules read).
     """
     found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
-    if len(found) != 1 or _EACH_OUTPUT.search(read(description).text):
+    # "No step longer than 20 words": every step at most 20 words.
+    nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
+    if len(found) + len(nones) != 1 or _EACH_OUTPUT.search(read(description).text):
         return None
-    match = found[0]
+    match = (found or nones)[0]
     noun = match.group("noun").casefold()
-    unit = next((name for pattern, name in _UNIT_NOUNS if re.fullmatch(pattern, noun)), None)
+    if nones and (_unit_of(noun) is not None or noun in FILLER or _NO_ENTRY.match(noun)):
+        return None  # "no sentence longer than 20 words": the count rules read their units
+    unit = _unit_of(noun)
     if unit is None:
         if match.group("all").casefold() == "all" or noun in FILLER or _NO_ENTRY.match(noun):
             return None  # "all caps", "each under 10 words", "every word": no pieces named
@@ -386,7 +391,36 @@ def _for_each(description: str) -> Check | None:
         return None  # lines are counted in a stanza, not in a line or an entry
     if unit == "sentence" and any(p.name == "sentence_count" for p in parts):
         return None
-    return each(unit, rest.check)
+    return each(unit, _flipped(rest.check) if nones else rest.check)
+
+
+def _unit_of(noun: str) -> str | None:
+    return next((name for pattern, name in _UNIT_NOUNS if re.fullmatch(pattern, noun)), None)
+
+
+_NO_PIECE = re.compile(
+    r"\b(?P<all>no)\s+(?:single\s+)?(?P<noun>[a-z][a-z-]*)\s+(?=(?:(?:is|should be|may be|can be|"
+    r"must be|goes|runs|has|contains)\s+)?(?:longer|more|over|shorter|fewer|less|exceeds?|above|"
+    r"under|below)\b)",
+    re.IGNORECASE,
+)
+_OPPOSITE = {
+    "more_than": "at_most",
+    "at_most": "more_than",
+    "at_least": "fewer_than",
+    "fewer_than": "at_least",
+}
+
+
+def _flipped(check: Check) -> Check:
+    """The rule that no piece may break: "longer than 20 words" on none is at most 20 on each."""
+    args = dict(check.args)
+    bounds = [key for key in args if key in _OPPOSITE]
+    if check.parts or check.negated is not None or len(bounds) != 1 or "exactly" in args:
+        return negate(check)
+    key = bounds[0]
+    rest = {k: v for k, v in args.items() if k != key}
+    return create(check.name, **rest, **{_OPPOSITE[key]: args[key]})
 
 
 def _ignores_each(check: Check) -> bool:

@@ -22,6 +22,7 @@ from ._vocabulary import (
 __all__ = [
     "END_MARK",
     "END_PHRASE",
+    "NO_END_MARK",
     "OPENING",
     "PARAGRAPH_START",
     "POSTSCRIPT",
@@ -66,14 +67,23 @@ END_MARK = re.compile(
     rf"(?P<e>{_MARK_WORDS['…']}))"
     rf"(?:\s+(?:for|to) (?:the|your) [a-z]+)?"
 )
+# "No period at the end (of the subject line)": read before "no question marks" is a count.
+NO_END_MARK = re.compile(
+    r"(?P<neg3>no|without an?)\s+(?:(?P<q2>question marks?)|(?P<x2>exclamation (?:marks?|points?))|"
+    r"(?P<p2>period|full stop)|(?P<e2>ellipsis))\s+at\s+the\s+(?:very\s+)?end\b"
+)
 
 
 def end_mark_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    found = match.groupdict()
     mark = next(
-        m for key, m in (("q", "?"), ("x", "!"), ("p", "."), ("e", "…")) if match.group(key)
+        m
+        for key, m in (("q", "?"), ("x", "!"), ("p", "."), ("e", "…"))
+        if found.get(key) or found.get(f"{key}2")
     )
     check = create("ends_with_punctuation", mark=mark)
-    return negate(check) if match.group("neg") or match.group("neg2") else check
+    negated = found.get("neg") or found.get("neg2") or found.get("neg3")
+    return negate(check) if negated else check
 
 
 # More quoted phrases, alternatives to the first: "start with 'Yes' or 'No'".
