@@ -1556,6 +1556,16 @@ def test_alphabetical_compares_entries_case_accents_marks_and_articles_aside() -
     assert checks.alphabetical()("Just one line.")[0]
 
 
+def test_time_format_with_two_digit_hours() -> None:
+    padded = checks.time_format(24, two_digit_hours=True)
+    assert run(padded, "09:00 Welcome\n2:00 Panel") == (
+        False,
+        "has the time '2:00', needs a two-digit hour",
+    )
+    assert padded("09:00 Welcome\n14:00 Panel")[0]
+    assert checks.time_format(24)("09:00 Welcome\n2:00 Panel")[0]
+
+
 def test_any_of_passes_when_one_option_does_and_reads_its_rubric_form() -> None:
     yes_or_no = checks.any_of(checks.starts_with("Yes"), checks.starts_with("No"))
     assert run(yes_or_no, "No, it ships on Monday.") == (True, "starts with 'No'")

@@ -602,6 +602,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a list named without a verb
         ("Ten names in a numbered list.", C.numbered_count(exactly=10)),
         ("Action items as a numbered list", C.numbered_count(at_least=1)),
+        ("Times in 24-hour HH:MM format.", C.time_format(24, two_digit_hours=True)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -435,7 +435,7 @@ _CLOCKS = (12, 24)
 
 
 @catalogue_check
-def time_format(clock: int) -> TextTest:
+def time_format(clock: int, two_digit_hours: bool = False) -> TextTest:
     """Every time of day in the text is written on the given clock, and there is at least one.
 
     A time is `HH:MM`, with or without `am`/`pm`, or an hour (or `HH.MM`) with `am`/`pm`
@@ -445,6 +445,8 @@ def time_format(clock: int) -> TextTest:
 
     Args:
         clock: `24` or `12`.
+        two_digit_hours: Every hour is written with two digits (`09:00`, not `9:00`): "in
+            HH:MM format".
 
     Example:
         ```python
@@ -469,6 +471,8 @@ def time_format(clock: int) -> TextTest:
                 return False, f"has the time {time.group().strip()!r}, needs the 24-hour clock"
             if clock == 12 and (not half or not 1 <= hour <= 12):
                 return False, f"has the time {time.group().strip()!r}, needs the 12-hour clock"
+            if two_digit_hours and len(time.group("hour")) != 2:
+                return False, f"has the time {time.group().strip()!r}, needs a two-digit hour"
         noun = "time" if len(times) == 1 else "times"
         return True, f"has {len(times)} {noun}, all on the {clock}-hour clock"
 

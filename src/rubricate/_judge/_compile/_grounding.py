@@ -149,6 +149,7 @@ FLAG_CUES: Mapping[str, str] = {
     "descending": r"\b(descending|reverse|z[- ]to[- ]a)\b",
     "distinct": r"\b(different|distinct|unique|not the same)",
     "ordinals": r"\bordinal",
+    "two_digit_hours": r"\bhh:mm\b|two[- ]digit",
     "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",
 }
 

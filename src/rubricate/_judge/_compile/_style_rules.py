@@ -246,7 +246,7 @@ CLOCK = re.compile(
     r"(?:(?:all|every|each|the|any|your)\s+)?(?:times?\s+(?:(?:should|must|are|is|be|written|"
     r"given|shown|formatted)\s+){0,2}(?:in|on|with|using)\s+(?:the\s+|a\s+)?)?"
     r"(?P<clock>24|12)[- ]?(?:hour|hr|h)\b(?:\s+(?:clock|times?|format|notation))*"
-    r"(?:\s*\(?(?:am/pm|a\.m\./p\.m\.|hh:mm)\)?)?"
+    r"(?:\s*\(?(?:am/pm|a\.m\./p\.m\.|(?P<padded>hh:mm))\)?)?(?:\s+format)?"
     r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
 )
 
@@ -261,7 +261,9 @@ am_pm_rule = constant("time_format", clock=12)
 
 
 def clock_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("time_format", clock=int(match.group("clock")))
+    clock = int(match.group("clock"))
+    padded = {"two_digit_hours": True} if match.group("padded") else {}
+    return create("time_format", clock=clock, **padded)
 
 
 LANGUAGE = re.compile(
