@@ -191,13 +191,16 @@ def test_a_partly_read_criterion_goes_to_the_model() -> None:
 
 def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confidence() -> None:
     model = ScriptedChatModel(
-        script=[joint_reply(*[(f"C{i}", "pass", "") for i in (1, 2, 3)], ("C4", "fail", "no bold"))]
+        script=[
+            joint_reply(*[(f"C{i}", "pass", "") for i in (1, 2, 3, 4)], ("C5", "fail", "no bold"))
+        ]
     )
     judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
     rubric = (
         "- Exactly two paragraphs in a formal register\n"  # read in part: not the register
         "- Sounds friendly\n- Under 50 words\n"
         "- Says the brand name sounds rude in Arabic\n"  # a language named, not a rule on it
+        "- Says there are two types of cereal\n"  # a count of things, not of the text's entries
         "- Put the key term in bold"  # names a form the grammar does not read at all
     )
 
@@ -208,9 +211,10 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("judge", False),
         ("check", False),
         ("judge", False),
+        ("judge", False),
         ("judge", True),
     ]
-    flagged = [evaluation.criteria[0], evaluation.criteria[4]]
+    flagged = [evaluation.criteria[0], evaluation.criteria[5]]
     assert all("no check could read, decided by the model" in v.reason for v in flagged)
     assert "no check could read" not in evaluation.criteria[1].reason
 

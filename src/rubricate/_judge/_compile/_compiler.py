@@ -291,8 +291,9 @@ class CheckCompiler:
         parsed = self._parse(criterion.description)
         if parsed.check is not None:
             return False
-        # "sounds like slang in Arabic" names a language without being a rule on the output's.
-        read_in_part = any(c.name != "language" for c in parsed.found)
+        # "sounds like slang in Arabic" names a language, and "there are two types of cereal" a
+        # count of things, without being a rule on the output's form.
+        read_in_part = any(c.name not in ("language", "entry_count") for c in parsed.found)
         return read_in_part or names_form(criterion.description)
 
     def _parse(self, description: str) -> ParsedCriterion:
