@@ -529,6 +529,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Exactly three tips, numbered", C.numbered_count(exactly=3)),
         ("Mentions three benefits", None),  # what it says, maybe in one sentence
+        ("The answer lists three fruits", None),  # "apple, banana and cherry" holds no entries
         ("Takes 3 days", None),
         ("Gives 30 as the answer", None),
         ("The word 'story' appears at least 2 times", C.keyword_count("story", at_least=2)),

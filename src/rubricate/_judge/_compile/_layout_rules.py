@@ -76,8 +76,8 @@ def list_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
 # in the user's own noun. The catalogue's units are read before this rule (words, bullets,
 # sections...); nouns of time, measure, money or people count no piece of the text.
 ENTRY_COUNT = re.compile(
-    rf"(?:\b(?:give|gives|list|lists|provide|provides|offer|offers|suggest|suggests|share|shares|"
-    rf"write|writes|has|have|there (?:should|must|will) be|there are)\s+)?"
+    rf"(?:\b(?P<verb>give|gives|list|lists|provide|provides|offer|offers|suggest|suggests|share|"
+    rf"shares|write|writes|has|have|there (?:should|must|will) be|there are)\s+)?"
     rf"(?:(?P<neg>\bno|\bnot)\s+)?(?:(?:{CMP_ANY})\s+)?(?<!\w)(?P<n>\d+)\s+"
     rf"(?:(?P<adj>[a-z][a-z-]*)\s+)?"
     rf"(?P<noun>[a-z][a-z-]+s)\b"
@@ -117,6 +117,11 @@ def entry_count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if re.fullmatch(r"bullet(?:ed)?|numbered|list|markdown|table|code", adj):
         return None  # "4 bullet points": the list's own unit, which the count rules read
     if _SAYS.search(reading.text):
+        return None
+    # "The answer lists three fruits" may do so in one sentence ("apple, banana and cherry"),
+    # which holds no entries to count; "exactly three fruits" and a bare "3 tips" set a count.
+    stated = cmp_key(match) is not None or match.group("neg") is not None
+    if match.group("verb") and not stated:
         return None
     key = bound(cmp_key(match), match.group("neg") is not None)
     if key is None:
