@@ -17,7 +17,9 @@ meaning, and composes them:
   exceed 100 words` is `at_most=100`), makes a unit absent (`no emojis` is `exactly=0`) or
   negates a rule (`never ends with a question`);
 - **scope**: `each`, `every`, `per`, `no sentence ...` turn a count into a limit on every
-  sentence, paragraph, line or list item (`word_count(at_most=20, per="sentence")`);
+  sentence, paragraph, line or list item (`word_count(at_most=20, per="sentence")`); a rule on
+  a named part, on every piece of a kind in the user's own noun, or on the body, is read by
+  `_scopes.py` (`within`, `each`);
 - **rules without a number**: a title, how the text starts or ends (a quoted phrase, a
   question, a greeting, a sign-off, a punctuation mark), letter case (of the text or of its
   headings), commas, quotes around the text, JSON, a date format, numbers in digits or words,
@@ -38,8 +40,9 @@ The parts live in `_numbers.py` (numbers in words), `_vocabulary.py` (the words 
 criterion) and the rules, one module per kind: `_count_rules.py` (bounds on a unit),
 `_presence_rules.py` (a unit absent or present), `_layout_rules.py` (lists, tables, code
 blocks), `_start_end_rules.py` (how the text starts and ends), `_keyword_rules.py` (quoted words
-and marks) and `_style_rules.py` (title, case, formats, language); this module runs the rules in
-order and judges what is left.
+and marks) and `_style_rules.py` (title, case, formats, language); `_scopes.py` reads a rule on
+part of the text with this module's whole-text reading. This module runs the rules in order
+and judges what is left.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..._exceptions import RubricError
-from ...checks import Check, all_of, create, each, negate, within
+from ...checks import Check, all_of
 from . import _count_rules as count_rules
 from . import _keyword_rules as keyword_rules
 from . import _layout_rules as layout_rules
@@ -56,12 +59,22 @@ from . import _presence_rules as presence_rules
 from . import _start_end_rules as start_end_rules
 from . import _style_rules as style_rules
 from ._numbers import normalize_numbers
+from ._scopes import (
+    EACH_OUTPUT,
+    SEVERAL_SUBJECT,
+    for_each,
+    has_stray_each,
+    ignores_each,
+    in_a_part,
+    is_negation,
+    less_the_frame,
+    parts,
+    same_for_each,
+)
 from ._vocabulary import (
     ABSENCE,
-    CMP_ANY,
     EXAMPLE_TAIL,
     FILLER,
-    NEG,
     ORDINAL_WORDS,
     Builder,
     mask,
@@ -199,12 +212,16 @@ def parse_criterion(description: str) -> ParsedCriterion:
     parsed = _parse(description)
     if parsed.approximate or parsed.permission:
         return parsed
-    ignores_each = parsed.stray_each and parsed.check is not None and _ignores_each(parsed.check)
-    if parsed.check is None or ignores_each:
-        scoped = _in_a_part(description) or _for_each(description) or _less_the_frame(description)
+    drops_each = parsed.stray_each and parsed.check is not None and ignores_each(parsed.check)
+    if parsed.check is None or drops_each:
+        scoped = (
+            in_a_part(description, _parse)
+            or for_each(description, _parse)
+            or less_the_frame(description, _parse)
+        )
         if scoped is not None:
             return replace(parsed, check=scoped, leftover=())
-    if ignores_each:  # read as the whole text's start or end: not what "every bullet" means
+    if drops_each:  # read as the whole text's start or end: not what "every bullet" means
         return ParsedCriterion(None, parsed.found, ("each",))
     return parsed
 
@@ -244,7 +261,7 @@ def _parse(description: str) -> ParsedCriterion:
     leftover = tuple(
         word
         for word in re.findall(r"[a-z0-9][a-z0-9'’-]*", rest)
-        if (word not in FILLER and not re.fullmatch(r"q\d+", word)) or _is_negation(word)
+        if (word not in FILLER and not re.fullmatch(r"q\d+", word)) or is_negation(word)
     )
     quotes_left = re.findall(r"\bq\d+\b", rest)
     found = tuple(reading.checks)
@@ -256,9 +273,9 @@ def _parse(description: str) -> ParsedCriterion:
     permission = _PERMISSION.search(text)
     if permission is not None and not all(_is_limit(check) for check in found):
         return ParsedCriterion(None, found, (permission.group(),), permission=True)
-    each = _EACH_OUTPUT.search(text)
-    several = _SEVERAL_SUBJECT.search(text)
-    if each is None and several is not None and not _same_for_each(found):
+    each = EACH_OUTPUT.search(text)
+    several = SEVERAL_SUBJECT.search(text)
+    if each is None and several is not None and not same_for_each(found):
         each = several
     if each is not None:
         return ParsedCriterion(None, found, (each.group(),))
@@ -267,278 +284,20 @@ def _parse(description: str) -> ParsedCriterion:
     if target is not None and any(_is_exact(check) for check in found):
         return ParsedCriterion(None, found, (target.group(),), approximate=True)
     unique = {check.__name__: check for check in found}
-    stray = _STRAY_EACH.search(rest) is not None or _ALL_PIECES.search(text) is not None
+    stray = has_stray_each(rest, text)
     return ParsedCriterion(all_of(*unique.values()), found, stray_each=stray)
-
-
-# A named part of the text a rule is about: "subject line under 50 characters", "end the title
-# with a question mark", "no emojis in the closing paragraph". Longest names first.
-_PART_NAMES = (
-    # "the body", "between the greeting and the sign-off", "everything after the headline"
-    (
-        r"body(?:\s+(?:copy|text))?|(?:everything\s+|the\s+text\s+)?between\s+(?:the\s+)?greeting\s+and\s+(?:the\s+)?"
-        r"sign-?off|everything\s+after\s+the\s+(?:headline|title)",
-        "body",
-    ),
-    (r"(?:e-?mail\s+)?subject(?:\s+line)?", "subject"),
-    (r"title|headline", "title"),
-    (r"(?:first|opening|top)\s+line", "first_line"),
-    (r"(?:last|final|closing|bottom)\s+line", "last_line"),
-    (r"(?:first|opening|intro(?:ductory)?)\s+paragraph", "first_paragraph"),
-    (r"(?:last|final|closing|concluding)\s+paragraph", "last_paragraph"),
-    (r"(?:first|opening)\s+sentence", "first_sentence"),
-    (r"(?:last|final|closing|concluding)\s+sentence", "last_sentence"),
-)
-_PART = re.compile(
-    r"(?:\b(?:in|of|on|for|within|inside|to)\s+)?\b(?:the|your|its|their|my|this)?\s*"
-    r"(?P<part>" + "|".join(f"(?:{pattern})" for pattern, _ in _PART_NAMES) + r")\b",
-    re.IGNORECASE,
-)
-_SEVERAL = re.compile(r"\b(?:each|every|per)\b", re.IGNORECASE)
-# What a rule on a part can check: its words, characters and marks, how it starts and ends.
-# Layout (headings, lists, paragraphs) is the whole text's: "the title is a markdown heading"
-# is not a heading inside the title.
-_IN_A_PART = frozenset(
-    {"word_count", "character_count", "sentence_count", "emoji_count", "mark_count"}
-    | {"ends_with_punctuation", "starts_with", "ends_with", "keywords_present", "keyword_count"}
-    | {"keywords_forbidden", "all_capitals", "all_lowercase", "no_commas", "capital_word_count"}
-    | {"hashtag_count", "url_count", "opens_with", "not"}
-)
-
-
-def _in_a_part(description: str) -> Check | None:
-    """The criterion as a rule on one named part, when it names one and the rest reads whole."""
-    if _SEVERAL.search(description):
-        return None  # "every title", "each headline": several outputs or parts, not one
-    found = [m for m in _PART.finditer(description) if not _quoted(description, m.start())]
-    named = {_part_name(m) for m in found}
-    if len(named) != 1:
-        return None  # none, or two parts: "the title and the first line"
-    part = named.pop()
-    # One part, maybe named twice: "the body (between the greeting and the sign-off)".
-    others = description
-    for match in reversed(found):
-        others = f"{others[: match.start()]} {others[match.end() :]}"
-    rest = _parse(re.sub(r"\(\s*\)", " ", others))
-    if rest.check is None or rest.approximate or rest.permission:
-        return None
-    allowed = _IN_A_PART | (_IN_THE_BODY if part == "body" else frozenset())
-    if not all(p.name in allowed and _inner_in(p, allowed) for p in _parts(rest.check)):
-        return None
-    return within(part, rest.check)
-
-
-# A rule on every one of several pieces: "every bullet ends with a period", "each tip is 15 words
-# or fewer", "each stanza has four lines". The noun names the unit: a sentence, a paragraph (or
-# stanza), a line, a bullet point; any other noun ("tip", "step", "fact") is an entry.
-_UNIT_NOUNS = (
-    (r"sentences?", "sentence"),
-    (r"paragraphs?|paras?|stanzas?", "paragraph"),
-    (r"lines?", "line"),
-    (r"bullet(?:ed)?(?:[- ]?(?:points?|items?|lines?))?|bullets", "item"),
-)
-# "for every reader", "to each customer" name whom the text is for, not pieces of it.
-_EACH_PIECE = re.compile(
-    r"(?<!\bfor )(?<!\bto )(?<!\bfrom )(?<!\bby )(?<!\bwith )(?<!\babout )"
-    r"\b(?P<all>each|every|all)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
-    r"(?:the\s+)?(?P<noun>[a-z][a-z-]*(?:[- ](?:points?|items?))?)\b",
-    re.IGNORECASE,
-)
-# Nouns "each" may name that are no entry: the text's other units, and words of time or number.
-_NO_ENTRY = re.compile(
-    r"(?:words?|characters?|letters?|head(?:ing|er)s?|titles?|headlines?|sections?|tables?|rows?|"
-    r"columns?|emojis?|links?|hashtags?|marks?|cells?|other|time|times|one|day|week|month|year)$"
-)
-# The body of a letter or an ad has paragraphs and lines of its own: "two paragraphs between the
-# greeting and the sign-off".
-_IN_THE_BODY = frozenset({"paragraph_count", "line_count"})
-# What a rule on each piece can check: as on a part, plus the lines of a stanza.
-_IN_EACH = _IN_A_PART | {"line_count"}
-
-
-def _for_each(description: str) -> Check | None:
-    """The criterion as a rule on every piece of a kind, when it names one and the rest reads whole.
-
-    Several outputs ("each tweet", `_EACH_OUTPUT`) stay with the model, as does a noun that is a
-    rule's own unit ("each word capitalised") or no noun at all ("5 bullets, each under 10
-    words", which the count rules read).
-    """
-    found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
-    # "No step longer than 20 words": every step at most 20 words.
-    nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
-    if len(found) + len(nones) != 1 or _EACH_OUTPUT.search(read(description).text):
-        return None
-    match = (found or nones)[0]
-    noun = match.group("noun").casefold()
-    if nones and (_unit_of(noun) is not None or noun in FILLER or _NO_ENTRY.match(noun)):
-        return None  # "no sentence longer than 20 words": the count rules read their units
-    unit = _unit_of(noun)
-    if unit is None:
-        if match.group("all").casefold() == "all" or noun in FILLER or _NO_ENTRY.match(noun):
-            return None  # "all caps", "each under 10 words", "every word": no pieces named
-        if re.match(r"(?:" + CMP_ANY + r")\b", noun) or _is_negation(noun):
-            return None
-        unit = "entry"
-    rest = _parse(f"{description[: match.start()]} {description[match.end() :]}")
-    if rest.check is None or rest.approximate or rest.permission:
-        return None
-    parts = _parts(rest.check)
-    if any(dict(p.args).get("per") for p in parts):
-        return None
-    if not all(p.name in _IN_EACH and _inner_in(p, _IN_EACH) for p in parts):
-        return None
-    if any(p.name == "line_count" for p in parts) and unit != "paragraph":
-        return None  # lines are counted in a stanza, not in a line or an entry
-    if unit == "sentence" and any(p.name == "sentence_count" for p in parts):
-        return None
-    return each(unit, _flipped(rest.check) if nones else rest.check)
-
-
-def _unit_of(noun: str) -> str | None:
-    return next((name for pattern, name in _UNIT_NOUNS if re.fullmatch(pattern, noun)), None)
-
-
-_NO_PIECE = re.compile(
-    r"\b(?P<all>no)\s+(?:single\s+)?(?P<noun>[a-z][a-z-]*)\s+(?=(?:(?:is|should be|may be|can be|"
-    r"must be|goes|runs|has|contains)\s+)?(?:longer|more|over|shorter|fewer|less|exceeds?|above|"
-    r"under|below)\b)",
-    re.IGNORECASE,
-)
-_OPPOSITE = {
-    "more_than": "at_most",
-    "at_most": "more_than",
-    "at_least": "fewer_than",
-    "fewer_than": "at_least",
-}
-
-
-def _flipped(check: Check) -> Check:
-    """The rule that no piece may break: "longer than 20 words" on none is at most 20 on each."""
-    args = dict(check.args)
-    bounds = [key for key in args if key in _OPPOSITE]
-    if check.parts or check.negated is not None or len(bounds) != 1 or "exactly" in args:
-        return negate(check)
-    key = bounds[0]
-    rest = {k: v for k, v in args.items() if k != key}
-    return create(check.name, **rest, **{_OPPOSITE[key]: args[key]})
-
-
-def _ignores_each(check: Check) -> bool:
-    """Whether a whole reading of a criterion with a stray "each" misses that it is per piece.
-
-    "Every bullet ends with a period" holds words the whole-text rules read ("ends with a
-    period", "bullet"), and "each <50 chars" a length, but each is a rule on every piece. A rule
-    that means the same on every piece as on the whole ("no emojis in each tip", "write every
-    number in digits") keeps its reading.
-    """
-    parts = _parts(check)
-    if any(dict(p.args).get("per") or dict(p.args).get("marker") for p in parts):
-        return False  # the rule reads the "each" itself: "3 sections, each starting 'SECTION X'"
-    return not _same_for_each(parts)
-
-
-def _same_for_each(checks: tuple[Check, ...]) -> bool:
-    """Whether the rules mean the same on every piece as on the whole text."""
-    parts = [p for check in checks for p in _parts(check)]
-    return all(p.name in _SAME_FOR_EACH or dict(p.args).get("exactly") == 0 for p in parts)
-
-
-_STRAY_EACH = re.compile(r"\b(?:each|every)\b")
-# "All bullets end with a period": the rule words read "bullets" as a list, but "all" makes it
-# one on each.
-_ALL_PIECES = re.compile(
-    r"\ball\s+(?:the\s+|of\s+the\s+)?(?:bullet(?:ed)?(?: points| items)?s?|sentences|paragraphs|"
-    r"lines|stanzas|list items|items|steps|entries)\b"
-)
-# Rules on every character, word or number of the text, which no piece can break alone.
-_SAME_FOR_EACH = frozenset(
-    {"number_style", "all_lowercase", "all_capitals", "date_format", "time_format"}
-    | {"heading_case", "language", "keywords_forbidden", "no_commas"}
-)
-
-
-# "Exactly fifty words, not counting the title", "under 100 words (excluding the greeting and
-# the sign-off)": the rule is on the body.
-_FRAME = (
-    r"(?:the\s+|a\s+|its\s+)?(?:title|headline|heading|greeting|sign-?off|signature|"
-    r"subject(?:\s+line)?)"
-)
-_LESS_THE_FRAME = re.compile(
-    rf"\s*[,;(—–-]?\s*(?:excluding|not counting|not including|without counting|apart from|"
-    rf"aside from|except(?:\s+for)?)\s+{_FRAME}(?:\s*(?:,|and|or)\s*{_FRAME})*\s*\)?"
-    rf"|\s*[,;(—–-]?\s*{_FRAME}(?:\s+and\s+{_FRAME})?\s+(?:not counted|excluded|aside)\s*\)?",
-    re.IGNORECASE,
-)
-
-
-def _less_the_frame(description: str) -> Check | None:
-    """The criterion as a rule on the body, when it sets the title, greeting or sign-off aside."""
-    found = [
-        m for m in _LESS_THE_FRAME.finditer(description) if not _quoted(description, m.start())
-    ]
-    if len(found) != 1:
-        return None
-    match = found[0]
-    aside = match.group().casefold()
-    title = re.search(r"title|headline|heading", aside) is not None
-    letter = re.search(r"greeting", aside) is not None and re.search(r"sign-?off|signature", aside)
-    if title == bool(letter):
-        return None  # the body sets aside the title, or the greeting and the sign-off: exactly
-    rest = _parse(f"{description[: match.start()]} {description[match.end() :]}")
-    if rest.check is None or rest.approximate or rest.permission:
-        return None
-    allowed = _IN_A_PART | _IN_THE_BODY
-    if not all(p.name in allowed and _inner_in(p, allowed) for p in _parts(rest.check)):
-        return None
-    return within("body", rest.check)
-
-
-def _part_name(match: re.Match[str]) -> str:
-    said = match.group("part").casefold()
-    return next(name for pattern, name in _PART_NAMES if re.fullmatch(pattern, said))
-
-
-def _inner_in(check: Check, allowed: frozenset[str]) -> bool:
-    inner = check.negated
-    return inner is None or (inner.name in allowed and _inner_in(inner, allowed))
-
-
-def _quoted(text: str, position: int) -> bool:
-    """Whether `position` is inside a quoted phrase ('Title: ...' names no part)."""
-    before = re.sub(r"(?<=\w)['’](?=\w)", "", text[:position])  # "don't" holds no quote
-    return before.count("'") % 2 == 1 or before.count('"') % 2 == 1
 
 
 _PERMISSION = re.compile(
     r"\b(?:may(?!\.? \d)|can|could)\b(?! not\b)|\b(?:allowed|permitted|acceptable|optional|welcome|"
     r"fine|ok|okay)\b|\bfree to\b|\bif (?:needed|necessary|you (?:like|want|wish)|helpful)\b"
 )
-# "Each tweet must include a hashtag": several outputs, each held to the rule, where a check
-# reads the text as one.
-_EACH_OUTPUT = re.compile(
-    r"\b(?:each|every|per)\s+(?:single\s+|one of the\s+)?(?:response|answer|reply|output|draft|"
-    r"poem|haiku|essay|summary|story|e-?mail|letter|post|tweet|note|description|review|message|"
-    r"bio|slogan|tagline|caption|headline|title|version|variant|option|ad|idea)s?\b"
-)
-# "Answers three words max": a plural subject names several outputs too, unless the rule means
-# the same for each as for all ("answers in English").
-_SEVERAL_SUBJECT = re.compile(
-    r"^(?:the\s+|all\s+|your\s+)?(?:answers|responses|replies|outputs|drafts|tweets|captions|"
-    r"slogans|taglines|headlines|titles|descriptions|bios|posts|messages|emails|versions|options|"
-    r"ideas)\b"
-)
 _TARGET = re.compile(r"\b(?:aim(?:s|ing)?|target(?:s|ing)?|shoot for|ideally|try to|preferably)\b")
-
-
-def _parts(check: Check) -> tuple[Check, ...]:
-    """The single checks in `check`: the parts of `all_of`, the options of `any_of`."""
-    combined = check.parts or check.options
-    return tuple(p for part in combined for p in _parts(part)) if combined else (check,)
 
 
 def _is_limit(check: Check) -> bool:
     """An upper bound or an absence: what a permission can state ("at most 3 allowed")."""
-    for part in _parts(check):
+    for part in parts(check):
         args = dict(part.args)
         if part.negated is not None or not (
             {"at_most", "fewer_than", "less_than"} & set(args) or args.get("exactly") == 0
@@ -548,8 +307,4 @@ def _is_limit(check: Check) -> bool:
 
 
 def _is_exact(check: Check) -> bool:
-    return any("exactly" in dict(part.args) for part in _parts(check))
-
-
-def _is_negation(word: str) -> bool:
-    return bool(re.fullmatch(NEG + r"|not", word))
+    return any("exactly" in dict(part.args) for part in parts(check))
