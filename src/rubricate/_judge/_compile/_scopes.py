@@ -43,8 +43,10 @@ Parse = Callable[[str], "ParsedCriterion"]
 _PART_NAMES = (
     # "the body", "between the greeting and the sign-off", "everything after the headline"
     (
-        r"body(?:\s+(?:copy|text))?|(?:everything\s+|the\s+text\s+)?between\s+(?:the\s+)?greeting\s+and\s+(?:the\s+)?"
-        r"sign-?off|everything\s+after\s+the\s+(?:headline|title)",
+        r"body(?:\s+(?:copy|text))?"
+        r"|(?:everything\s+|the\s+text\s+)?between\s+(?:the\s+)?greeting\s+and\s+"
+        r"(?:the\s+)?sign-?off"
+        r"|everything\s+after\s+the\s+(?:headline|title)",
         "body",
     ),
     (r"(?:e-?mail\s+)?subject(?:\s+line)?", "subject"),
