@@ -9,6 +9,7 @@ from typing import Any
 from .._exceptions import RubricError
 from ._check import TextTest
 from ._number_words import NUMBER_VALUES, SCALES, SMALL_NUMBERS, TENS
+from ._phrases import choice
 from ._registry import catalogue_check
 from ._units import (
     MONTH_NAMES,
@@ -348,11 +349,7 @@ def number_style(style: str, below: int | None = None, ordinals: bool = False) -
         ```
 
     """
-    wanted = style.strip().casefold() if isinstance(style, str) else style
-    if wanted not in _STYLES:
-        raise RubricError(
-            f"number_style: `style` must be 'digits' or 'words', got {style!r}", field="style"
-        )
+    wanted = choice("number_style", "style", style, _STYLES)
     if below is not None and (not isinstance(below, int) or below < 1):
         raise RubricError(
             f"number_style: `below` must be a whole number of 1 or more, got {below!r}",

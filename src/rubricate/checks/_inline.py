@@ -13,6 +13,7 @@ from typing import Unpack
 
 from .._exceptions import RubricError
 from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
+from ._phrases import choice
 from ._registry import catalogue_check
 from ._units import (
     emails,
@@ -206,12 +207,7 @@ def highlight_count(style: str = "any", **bounds: Unpack[CountBounds]) -> TextTe
         ```
 
     """
-    wanted = style.strip().casefold() if isinstance(style, str) else style
-    if wanted not in _STYLES:
-        raise RubricError(
-            f"highlight_count: `style` must be 'any', 'bold' or 'italic', got {style!r}",
-            field="style",
-        )
+    wanted = choice("highlight_count", "style", style, tuple(_STYLES))
     limits = Bounds.from_args("highlight_count", bounds)
     marks, singular, plural = _STYLES[wanted]
 

@@ -14,6 +14,7 @@ from typing import Unpack
 
 from .._exceptions import RubricError
 from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
+from ._phrases import choice
 from ._registry import catalogue_check
 from ._units import (
     bullet_lines,
@@ -172,11 +173,7 @@ def nothing_but(kind: str) -> TextTest:
         ```
 
     """
-    wanted = kind.strip().casefold() if isinstance(kind, str) else kind
-    if wanted not in _ONLY:
-        raise RubricError(
-            f"nothing_but: `kind` must be 'list', 'table' or 'code', got {kind!r}", field="kind"
-        )
+    wanted = choice("nothing_but", "kind", kind, _ONLY)
 
     def test(text: str) -> tuple[bool, str]:
         kinds = line_kinds(text)
@@ -359,12 +356,7 @@ def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
         ```
 
     """
-    wanted = dimension.strip().casefold() if isinstance(dimension, str) else dimension
-    if wanted not in _DIMENSIONS:
-        raise RubricError(
-            f"table_size: `dimension` must be 'rows' or 'columns', got {dimension!r}",
-            field="dimension",
-        )
+    wanted = choice("table_size", "dimension", dimension, _DIMENSIONS)
     limits = Bounds.from_args("table_size", bounds)
     singular = wanted[:-1]
 

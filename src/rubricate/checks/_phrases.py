@@ -1,4 +1,4 @@
-"""The phrases a text check is given: whitespace-normalised, never blank, listed in findings."""
+"""The words a check is given: phrases never blank, named options ones it knows; for findings."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from .._exceptions import RubricError
 
 __all__ = [
+    "choice",
     "listed",
     "normalize",
     "required_phrase",
@@ -33,6 +34,16 @@ def required_phrase(check: str, phrase: str) -> str:
     if not wanted:
         raise RubricError(f"{check}: `phrase` must not be blank", field="phrase")
     return wanted
+
+
+def choice(check: str, argument: str, value: object, options: Sequence[str]) -> str:
+    """`value` (case and surrounding spaces aside) as one of `options`; else a `RubricError`."""
+    wanted = value.strip().casefold() if isinstance(value, str) else value
+    if wanted not in options:
+        raise RubricError(
+            f"{check}: `{argument}` must be {listed(options, 'or')}, got {value!r}", field=argument
+        )
+    return str(wanted)
 
 
 def normalize(text: str) -> str:

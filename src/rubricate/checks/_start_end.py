@@ -10,7 +10,7 @@ import re
 
 from .._exceptions import RubricError
 from ._check import TextTest
-from ._phrases import normalize, required_phrase
+from ._phrases import choice, normalize, required_phrase
 from ._registry import catalogue_check
 from ._units import GREETING, VALEDICTION, line_kinds, paragraphs, sentences, title_line
 
@@ -214,12 +214,7 @@ def opens_with(kind: str) -> TextTest:
         ```
 
     """
-    wanted = kind.strip().casefold() if isinstance(kind, str) else kind
-    if wanted not in _OPENINGS:
-        raise RubricError(
-            f"opens_with: `kind` must be one of {', '.join(_OPENINGS)}, got {kind!r}",
-            field="kind",
-        )
+    wanted = choice("opens_with", "kind", kind, _OPENINGS)
 
     def test(text: str) -> tuple[bool, str]:
         if wanted in ("list", "table", "code"):
