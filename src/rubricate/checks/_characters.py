@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from ._check import TextTest
+from ._phrases import shortened
 from ._registry import catalogue_check
 
 __all__ = [
@@ -15,7 +16,6 @@ __all__ = [
 ]
 
 _COMMAS = ",，、،"  # ASCII, fullwidth, ideographic and Arabic commas
-_SNIPPET = 40
 
 
 @catalogue_check
@@ -92,4 +92,4 @@ def _word_at(text: str, index: int) -> str:
     match = re.compile(r"\S*").match(text, index)
     end = match.end() if match else index + 1
     token = text[start:end]
-    return token if len(token) <= _SNIPPET else f"{token[:_SNIPPET]}…"
+    return shortened(token)

@@ -8,6 +8,7 @@ from typing import Any, TypedDict, cast
 
 from .._exceptions import RubricError
 from .._types import Evidence
+from ._phrases import shortened
 from ._units import PARTS, UNITS, part_text, unit_pieces
 
 __all__ = [
@@ -22,7 +23,6 @@ __all__ = [
     "within",
 ]
 
-_SNIPPET = 40  # characters of a find shown in a finding
 
 TextTest = Callable[[str], tuple[bool, str]]
 """Decides a check on the output text: pass/fail, and what was found."""
@@ -252,8 +252,7 @@ def within(part: str, check: Check) -> Check:
         passed, finding = check.test(found or "")
         if found is None:
             return passed, f"has no {_part_words(name)}; {finding}"
-        shown = found if len(found) <= _SNIPPET else found[:_SNIPPET] + "..."
-        return passed, f"the {_part_words(name)} {shown!r} {finding}"
+        return passed, f"the {_part_words(name)} {shortened(found)!r} {finding}"
 
     return Check("within", (("part", name),), test, scoped=check)
 
@@ -295,8 +294,7 @@ def each(unit: str, check: Check) -> Check:
         for number, piece in enumerate(pieces, start=1):
             passed, finding = check.test(piece)
             if not passed:
-                shown = piece if len(piece) <= _SNIPPET else piece[:_SNIPPET] + "..."
-                return False, f"{noun} {number} of {len(pieces)}, {shown!r}, {finding}"
+                return False, f"{noun} {number} of {len(pieces)}, {shortened(piece)!r}, {finding}"
         return True, f"all {len(pieces)} {noun}s pass {check.__name__}"
 
     return Check("each", (("unit", name),), test, scoped=check)
@@ -409,8 +407,7 @@ def found_count(
         found = find(text)
         passed, finding = count_finding(len(found), *noun, limits)
         if found and not passed:
-            first = found[0] if len(found[0]) <= _SNIPPET else found[0][:_SNIPPET] + "..."
-            return passed, f"{finding} (first: {first!r})"
+            return passed, f"{finding} (first: {shortened(found[0])!r})"
         return passed, finding
 
     return test

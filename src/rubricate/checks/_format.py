@@ -9,9 +9,10 @@ from typing import Any
 from .._exceptions import RubricError
 from ._check import TextTest
 from ._number_words import NUMBER_VALUES, SCALES, SMALL_NUMBERS, TENS
-from ._phrases import choice
+from ._phrases import choice, shortened
 from ._registry import catalogue_check
 from ._units import (
+    BOLD_LINE,
     MONTH_NAMES,
     MONTHS,
     SMALL_WORDS,
@@ -37,7 +38,6 @@ _QUOTE_PAIRS = (('"', '"'), ("“", "”"))
 _FENCED = re.compile(r"\A```[^\n`]*\n(.*?)\n?```\Z", re.DOTALL)
 _TITLE = re.compile(r"<<([^\n]*?)>>")
 _HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}\s*|title\s*:\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I)
-_SNIPPET = 40
 _WHOLE_TITLE_WORDS = 20
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
 
@@ -141,18 +141,17 @@ def has_title(angle_brackets: bool = False, bold: bool = False) -> TextTest:
             return False, "has no title in double angular brackets, such as <<Title>>"
         found = title_line(text)
         if found is not None and bold:
-            words_of = re.sub(r"^\s{0,3}#{1,6}[ \t]+", "", found.strip())
-            if re.fullmatch(r"(\*\*|__)[^*_\n]*\w[^*_\n]*\1", words_of):
-                return True, f"has the title {_snippet(found)!r} in bold"
-            return False, f"has the title {_snippet(found)!r}, not in bold: write it as **Title**"
+            if BOLD_LINE.fullmatch(re.sub(r"^\s{0,3}#{1,6}[ \t]+", "", found.strip())):
+                return True, f"has the title {shortened(found)!r} in bold"
+            return False, f"has the title {shortened(found)!r}, not in bold: write it as **Title**"
         if found is not None:
-            return True, f"has the title {_snippet(found)!r}"
+            return True, f"has the title {shortened(found)!r}"
         first = next((line.strip() for line in text.splitlines() if line.strip()), "")
         if not first:
             return False, "is empty, needs a title"
         # Said as what to do: the gap goes back to the writer in a revision loop.
         return False, (
-            f"has no title line: it opens with {_snippet(first)!r}; put a short title on its "
+            f"has no title line: it opens with {shortened(first)!r}; put a short title on its "
             "own first line, then a blank line"
         )
 
@@ -202,7 +201,7 @@ def heading_case(case: str) -> TextTest:
             return False, f"has no heading or title, needs headings in {wanted} case"
         for heading in found:
             if not _in_case(heading, wanted):
-                return False, f"has the heading {_snippet(heading)!r}, not in {wanted} case"
+                return False, f"has the heading {shortened(heading)!r}, not in {wanted} case"
         noun = "heading" if len(found) == 1 else f"{len(found)} headings"
         return True, f"has every {noun} in {wanted} case" if len(found) > 1 else (
             f"has its {noun} in {wanted} case"
@@ -515,10 +514,6 @@ def has_postscript(marker: str = "P.S.") -> TextTest:
         return True, f"has a postscript: {snippet!r}"
 
     return test
-
-
-def _snippet(text: str) -> str:
-    return text if len(text) <= _SNIPPET else f"{text[:_SNIPPET]}…"
 
 
 def _reject_constant(name: str) -> Any:

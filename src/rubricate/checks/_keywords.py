@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ._check import TextTest
-from ._phrases import listed, normalize, required_phrases
+from ._phrases import listed, normalize, required_phrases, shortened
 from ._registry import catalogue_check
 from ._units import highlights, phrase_pattern
 
@@ -16,8 +16,6 @@ __all__ = [
     "keywords_present",
     "one_of",
 ]
-
-_SNIPPET = 40
 
 
 @catalogue_check
@@ -147,8 +145,7 @@ def one_of(options: Sequence[str], contains: bool = False) -> TextTest:
             return False, f"contains none of {listed(answers, 'or')}"
         if found.casefold() in folded:
             return True, f"is the answer {found!r}"
-        shown = found if len(found) <= _SNIPPET else f"{found[:_SNIPPET]}…"
-        return False, f"is {shown!r}, needs to be one of {listed(answers, 'or')}"
+        return False, f"is {shortened(found)!r}, needs to be one of {listed(answers, 'or')}"
 
     return test
 

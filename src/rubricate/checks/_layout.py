@@ -14,7 +14,7 @@ from typing import Unpack
 
 from .._exceptions import RubricError
 from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
-from ._phrases import choice
+from ._phrases import choice, shortened
 from ._registry import catalogue_check
 from ._units import (
     bullet_lines,
@@ -42,8 +42,6 @@ __all__ = [
     "table_count",
     "table_size",
 ]
-
-_SNIPPET = 40
 
 # The number's placeholder in a marker written as it reads: `SECTION X`, `Part N`, `Step <n>`.
 _NUMBER_PLACEHOLDER = re.compile(r"\s+(?:[A-Z]|#|<\w+>|\{\w+\}|\[\w+\])$")
@@ -113,8 +111,8 @@ def alphabetical(descending: bool = False) -> TextTest:
     """The entries are in alphabetical order ("list the names alphabetically", "A to Z").
 
     The entries are as in `entry_count`: the top-level list items, else the lines, else the
-    sentences of a single line. They are compared by their first words, case, accents,
-    Markdown marks and a leading "the", "a" or "an" aside. A text of fewer than two entries
+    sentences of a single line. They are compared by their text, with case, accents, Markdown
+    marks and a leading "the", "a" or "an" aside. A text of fewer than two entries
     passes.
 
     Args:
@@ -134,7 +132,7 @@ def alphabetical(descending: bool = False) -> TextTest:
             before, after = keys[index - 1], keys[index]
             if (after < before) if not descending else (after > before):
                 first, second = found[index - 1], found[index]
-                return False, f"has {_short(second)!r} after {_short(first)!r}"
+                return False, f"has {shortened(second)!r} after {shortened(first)!r}"
         way = "Z to A" if descending else "A to Z"
         return True, f"has its {len(found)} entries in order, {way}"
 
@@ -146,10 +144,6 @@ def _sort_key(entry: str) -> str:
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     plain = re.sub(r"^[^\w]+", "", plain)
     return re.sub(r"^(?:the|an?)\s+", "", plain)
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= _SNIPPET else text[:_SNIPPET] + "…"
 
 
 _ONLY = ("list", "table", "code")
@@ -182,7 +176,7 @@ def nothing_but(kind: str) -> TextTest:
         other = next((line for k, line in kinds if k != wanted), None)
         if other is None:
             return True, f"is nothing but the {wanted}"
-        return False, f"has {_short(other)!r} outside the {wanted}"
+        return False, f"has {shortened(other)!r} outside the {wanted}"
 
     return test
 

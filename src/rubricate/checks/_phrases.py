@@ -7,12 +7,17 @@ from collections.abc import Sequence
 from .._exceptions import RubricError
 
 __all__ = [
+    "SNIPPET",
     "choice",
     "listed",
     "normalize",
     "required_phrase",
     "required_phrases",
+    "shortened",
 ]
+
+SNIPPET = 40
+"""Characters of a find shown in a finding; a longer one is cut with an ellipsis."""
 
 
 def required_phrases(check: str, argument: str, values: Sequence[str]) -> list[str]:
@@ -44,6 +49,11 @@ def choice(check: str, argument: str, value: object, options: Sequence[str]) -> 
             f"{check}: `{argument}` must be {listed(options, 'or')}, got {value!r}", field=argument
         )
     return str(wanted)
+
+
+def shortened(text: str) -> str:
+    """`text` as a finding shows it: at most `SNIPPET` characters, then an ellipsis."""
+    return text if len(text) <= SNIPPET else f"{text[:SNIPPET]}…"
 
 
 def normalize(text: str) -> str:

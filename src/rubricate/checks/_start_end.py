@@ -10,7 +10,7 @@ import re
 
 from .._exceptions import RubricError
 from ._check import TextTest
-from ._phrases import choice, normalize, required_phrase
+from ._phrases import SNIPPET, choice, normalize, required_phrase, shortened
 from ._registry import catalogue_check
 from ._units import GREETING, VALEDICTION, line_kinds, paragraphs, sentences, title_line
 
@@ -23,7 +23,6 @@ __all__ = [
     "starts_with",
 ]
 
-_SNIPPET = 40
 _LEAD_MARKS = "#*_>\"'“‘`- \t\n"  # Markdown marks and quotes before a paragraph's first word
 
 
@@ -139,7 +138,7 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
         passed = passed and not _joined(before, wanted[:1])
         if passed:
             return True, f"ends with {wanted!r}"
-        tail = found[-(len(wanted) + _SNIPPET // 2) :]
+        tail = found[-(len(wanted) + SNIPPET // 2) :]
         shown = f"…{tail}" if len(tail) < len(found) else tail
         return False, f"ends with {shown!r}, needs to end with {wanted!r}"
 
@@ -179,7 +178,7 @@ def ends_with_punctuation(mark: str) -> TextTest:
     def test(text: str) -> tuple[bool, str]:
         body = _TRAILING.sub("", text.strip())
         last = "…" if body.endswith("...") else body[-1:] if body else ""
-        tail = body[-_SNIPPET:] if len(body) > _SNIPPET else body
+        tail = body[-SNIPPET:] if len(body) > SNIPPET else body
         shown = f"…{tail}" if len(tail) < len(body) else tail
         if last == wanted:
             return True, f"ends with {wanted!r}: {shown!r}"
@@ -222,13 +221,13 @@ def opens_with(kind: str) -> TextTest:
             if not kinds:
                 return False, f"is empty, needs to open with a {wanted}"
             first_kind, first = kinds[0]
-            shown = first if len(first) <= _SNIPPET else first[:_SNIPPET] + "…"
+            shown = shortened(first)
             if first_kind == wanted:
                 return True, f"opens with the {wanted}: {shown!r}"
             return False, f"opens with {shown!r} before any {wanted}"
         if wanted == "capital":
             letter = next((c for c in text if c.isalpha()), "")
-            shown = text.strip()[:_SNIPPET]
+            shown = shortened(text.strip())
             if letter.isupper() or letter.istitle():
                 return True, f"opens with the capital {letter!r}: {shown!r}"
             found = f"the lowercase {letter!r}" if letter else "no letter"
@@ -240,7 +239,7 @@ def opens_with(kind: str) -> TextTest:
         first = sentences(body)[0] if wanted == "question" and sentences(body) else ""
         if wanted == "greeting":
             first = body.splitlines()[0].strip() if body else ""
-        shown = first if len(first) <= _SNIPPET else first[:_SNIPPET] + "…"
+        shown = shortened(first)
         if not first:
             return False, f"is empty, needs to open with a {wanted}"
         if wanted == "question":
@@ -294,7 +293,7 @@ def has_sign_off(phrase: str | None = None) -> TextTest:
             if closing and all(len(n.split()) <= 5 and not n.endswith("?") for n in after):
                 return True, f"ends with the sign-off {line!r}"
         shown = lines[-1] if lines else ""
-        shown = shown if len(shown) <= _SNIPPET else "…" + shown[-_SNIPPET:]
+        shown = shown if len(shown) <= SNIPPET else "…" + shown[-SNIPPET:]
         needs = repr(wanted) if wanted is not None else "a sign-off such as 'Best regards'"
         return False, f"ends with {shown!r}, needs {needs}"
 
@@ -322,5 +321,5 @@ def _fold(text: str, case_sensitive: bool) -> str:
 
 def _opening(text: str, wanted: str) -> str:
     """The start of `text`, a little longer than `wanted`, for a gap."""
-    head = text[: len(wanted) + _SNIPPET // 2]
+    head = text[: len(wanted) + SNIPPET // 2]
     return f"{head}…" if len(head) < len(text) else head

@@ -63,6 +63,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 __all__ = [
+    "BOLD_LINE",
     "GREETING",
     "MONTHS",
     "MONTH_NAMES",
@@ -110,7 +111,8 @@ _NUMBERED = re.compile(r"^\s*\d{1,9}[.)][ \t]+")
 _CHECKBOX = re.compile(r"^\[[ xX]\][ \t]+")
 _ANGLE_TITLE = re.compile(r"<<([^\n]*?)>>")
 _LABELLED_TITLE = re.compile(r"^\W{0,3}title\W{0,3}:", re.IGNORECASE)
-_BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]+\1")
+BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]+\1")
+"""A line wholly in bold, `**Costs**` (with `fullmatch`)."""
 _TITLE_WORDS = 12
 GREETING = re.compile(
     r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|to whom)\b", re.I
@@ -357,7 +359,7 @@ def title_line(text: str) -> str | None:
     heading = _HEADING.match(first)
     if heading:
         return first if has_word(first[heading.end() :]) else None
-    if _LABELLED_TITLE.match(first) or _BOLD_LINE.fullmatch(first):
+    if _LABELLED_TITLE.match(first) or BOLD_LINE.fullmatch(first):
         return first if has_word(first) else None
     if _BULLET.match(first) or _NUMBERED.match(first) or len(words(first)) > _TITLE_WORDS:
         return None
@@ -535,7 +537,7 @@ def headings_seen(text: str) -> list[str]:
             continue
         if (
             _HEADING.match(line.text)
-            or _BOLD_LINE.fullmatch(stripped)
+            or BOLD_LINE.fullmatch(stripped)
             or _ANGLE_TITLE.fullmatch(stripped)
             or stripped == title
             or _is_label(lines, index)
