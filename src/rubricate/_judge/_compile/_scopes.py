@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...checks import Check, create, each, negate, within
-from ._vocabulary import CMP_ANY, FILLER, NEG, read
+from ._vocabulary import CMP_ANY, FILLER, NEG, bound, read
 
 if TYPE_CHECKING:
     from ._phrasing import ParsedCriterion
@@ -173,23 +173,18 @@ _NO_PIECE = re.compile(
     r"under|below)\b)",
     re.IGNORECASE,
 )
-_OPPOSITE = {
-    "more_than": "at_most",
-    "at_most": "more_than",
-    "at_least": "fewer_than",
-    "fewer_than": "at_least",
-}
+_BOUNDS = ("at_most", "more_than", "at_least", "fewer_than", "less_than", "exactly")
 
 
 def _flipped(check: Check) -> Check:
     """The rule that no piece may break: "longer than 20 words" on none is at most 20 on each."""
     args = dict(check.args)
-    bounds = [key for key in args if key in _OPPOSITE]
-    if check.parts or check.negated is not None or len(bounds) != 1 or "exactly" in args:
+    bounds = [key for key in args if key in _BOUNDS]
+    flipped = bound(bounds[0], True) if len(bounds) == 1 and not check.parts else None
+    if flipped is None or check.negated is not None:
         return negate(check)
-    key = bounds[0]
-    rest = {k: v for k, v in args.items() if k != key}
-    return create(check.name, **rest, **{_OPPOSITE[key]: args[key]})
+    rest = {k: v for k, v in args.items() if k != bounds[0]}
+    return create(check.name, **rest, **{flipped: args[bounds[0]]})
 
 
 def ignores_each(check: Check) -> bool:
