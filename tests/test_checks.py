@@ -48,6 +48,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "language": {"code": "en"},
     "letter_count": {"letter": "a", "at_least": 1},
     "line_count": {"at_most": 3},
+    "money_format": {},
     "mark_count": {"mark": "!", "exactly": 0},
     "no_commas": {},
     "nothing_but": {"kind": "list"},
@@ -1564,6 +1565,38 @@ def test_time_format_with_two_digit_hours() -> None:
     )
     assert padded("09:00 Welcome\n14:00 Panel")[0]
     assert checks.time_format(24)("09:00 Welcome\n2:00 Panel")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("Coffee $3.50, tea $2.", True),
+        ("Total: 12,50 € per person", True),
+        ("Coffee 3.50, tea $2.", False),  # two decimals and no unit: a price without a symbol
+        ("It costs 12 dollars.", False),
+        ("EUR 40, paid at the door", False),
+        ("Bake 20 minutes at 180°C with 3 eggs.", False),  # no money at all
+        ("We meet at 12.30 and the ticket is $8.", True),  # a time is no price
+        ("Add 1.25 kg of flour; the bag was £2.", True),  # nor a weight
+    ],
+)
+def test_money_format_finds_amounts_of_money_and_their_symbols(text: str, passed: bool) -> None:
+    assert checks.money_format()(text)[0] is passed
+
+
+def test_money_format_with_a_symbol_and_decimals() -> None:
+    dollars = checks.money_format("$", decimals=2)
+    assert dollars("$3.50 and $1,250.00")[0]
+    assert run(dollars, "$3.5 and $1,250.00") == (
+        False,
+        "has the amount '$3.5', needs 2 decimal places",
+    )
+    assert run(checks.money_format("€"), "€4 and $3") == (
+        False,
+        "has the amount '$3', needs the € symbol",
+    )
+    with pytest.raises(RubricError, match="`symbol` must be one of"):
+        checks.money_format("USD")
 
 
 def test_any_of_passes_when_one_option_does_and_reads_its_rubric_form() -> None:

@@ -608,6 +608,33 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Ten names in a numbered list.", C.numbered_count(exactly=10)),
         ("Action items as a numbered list", C.numbered_count(at_least=1)),
         ("Times in 24-hour HH:MM format.", C.time_format(24, two_digit_hours=True)),
+        # rows counted apart from the header; a bare "5 rows" may or may not count it
+        ("At least 4 rows, not counting the header row.", C.table_size("rows", at_least=4)),
+        ("Header row plus exactly 4 data rows.", C.table_size("rows", exactly=4)),
+        ("no more than 6 body rows", C.table_size("rows", at_most=6)),
+        ("7 rows, one for every day of the week", None),
+        # a word to find, named as one though unquoted; names known by their capitals
+        ("includes the word RSVP", C.keywords_present(["RSVP"])),
+        ("Use the words privacy and consent.", C.keywords_present(["privacy", "consent"])),
+        ("Avoid the word synergy.", C.keywords_forbidden(["synergy"])),
+        (
+            "Don't use the words basically or literally",
+            C.keywords_forbidden(["basically", "literally"]),
+        ),
+        ("Keep the word count under 100", C.word_count(fewer_than=100)),
+        ("include the word yes or no", None),  # one of two
+        ("include the word fast and keep it short", None),  # "keep it short" is no word
+        ("Mention both Ana and Ben by name.", C.keywords_present(["Ana", "Ben"])),
+        ("Greet Sam by his first name", C.keywords_present(["Sam"])),
+        ("Mention participants by name", None),  # no name given
+        ("Address the customer by name", None),
+        # money with its symbol
+        ("All prices should be written with a currency symbol.", C.money_format()),
+        ("Amounts use the € symbol", C.money_format("€")),
+        ("Use the £ sign for all prices", C.money_format("£")),
+        ("Every amount written with $ and two decimal places.", C.money_format("$", decimals=2)),
+        ("Prices in dollars", None),  # "$12" or "12 dollars"? either
+        ("Prices with 'USD'", None),  # a code, not a symbol
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:
@@ -635,6 +662,10 @@ def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Chec
         ("Exactly two headings", "**Pros**\n- light\n\nCons\n- slow", True),
         ("Exactly two headings", "Roses are red\nviolets are blue\n\nsugar is sweet", False),
         ("No headings", "Roses are red\nviolets are blue\n\nsugar is sweet\nand so are you", True),
+        # comma-separated data is a table of rows too, its first line the header
+        ("Header row plus exactly 2 data rows.", "name,age\nAna,31\nBen,28", True),
+        ("Header row plus exactly 2 data rows.", "```csv\nname,age\nAna,31\n```", False),
+        ("At least 1 row, not counting the header", "Hi, Ana.\nThanks, again, Ben.", False),
     ],
 )
 def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed: bool) -> None:

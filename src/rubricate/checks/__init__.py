@@ -63,6 +63,7 @@ from ._layout import (
     table_count,
     table_size,
 )
+from ._money import money_format
 from ._registry import CATALOGUE, create, from_spec
 from ._start_end import (
     ends_with,
@@ -113,6 +114,7 @@ __all__ = [
     "letter_count",
     "line_count",
     "mark_count",
+    "money_format",
     "negate",
     "no_commas",
     "nothing_but",

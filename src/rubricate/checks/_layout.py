@@ -19,6 +19,7 @@ from ._registry import catalogue_check
 from ._units import (
     bullet_lines,
     code_blocks,
+    csv_rows,
     entries,
     has_word,
     heading_lines,
@@ -337,7 +338,9 @@ def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
     """Every Markdown table has a number of rows, or of columns, within the bounds.
 
     Rows are the table's body rows: the header row and the delimiter row (`|---|`) do not
-    count. Columns are the header's cells. A text with no table fails.
+    count. Columns are the header's cells. A text with no Markdown table that is comma- or
+    tab-separated data (whole, or as its one code block) is one table, its first line the
+    header: "a header row plus 4 data rows" of CSV. A text with neither fails.
 
     Args:
         dimension: `rows` or `columns`.
@@ -355,11 +358,13 @@ def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
     singular = wanted[:-1]
 
     def test(text: str) -> tuple[bool, str]:
-        found = tables(text)
+        found = [(len(rows) - 2, len(_cells(rows[0]))) for rows in tables(text)]
+        if not found and (records := csv_rows(text)) is not None:
+            found = [(len(records) - 1, len(records[0]))]
         if not found:
             return False, f"has no table, needs {wanted} {limits.text}"
-        for number, rows in enumerate(found, start=1):
-            size = len(rows) - 2 if wanted == "rows" else len(_cells(rows[0]))
+        for number, (body_rows, columns) in enumerate(found, start=1):
+            size = body_rows if wanted == "rows" else columns
             passed, finding = count_finding(size, singular, wanted, limits)
             if not passed:
                 return False, finding if len(found) == 1 else f"table {number} {finding}"

@@ -58,6 +58,7 @@ Every counting check uses these definitions, so a rule means the same thing ever
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -72,6 +73,7 @@ __all__ = [
     "WORD_LETTERS",
     "bullet_lines",
     "code_blocks",
+    "csv_rows",
     "emails",
     "emojis",
     "entries",
@@ -637,6 +639,25 @@ def code_blocks(text: str) -> list[str]:
             found.append("\n".join(block))
             opener = ""
     return found
+
+
+def csv_rows(text: str) -> list[list[str]] | None:
+    """The records of `text` when it is comma- or tab-separated data, header first; else `None`.
+
+    The data is the whole text or its one fenced code block: two or more non-blank lines that
+    split, quotes respected, into the same number (two or more) of fields. Prose seldom does:
+    its sentences differ in commas.
+    """
+    blocks = code_blocks(text)
+    body = "\n".join(blocks[0].splitlines()[1:-1]) if len(blocks) == 1 else text
+    lines = [line for line in body.splitlines() if line.strip()]
+    if len(lines) < 2:
+        return None
+    for delimiter in (",", "\t"):
+        rows = list(csv.reader(lines, delimiter=delimiter, skipinitialspace=True))
+        if len(rows[0]) >= 2 and all(len(row) == len(rows[0]) for row in rows):
+            return rows
+    return None
 
 
 def tables(text: str) -> list[list[str]]:

@@ -118,6 +118,7 @@ CUES: Mapping[str, str] = {
         r"punctuation|symbol|marks?)\b|[!?;:&*#@%]"
     ),
     "number_style": r"\b(digits?|numerals?|numbers?|figures?|spell\w* out)\b",
+    "money_format": r"\b(prices?|amounts?|costs?|fees?|money|currency|dollars?|euros?)\b|[$€£¥₹]",
     "has_sign_off": r"\bsign[- ]?off|\bvaledict|\bclosing (line|phrase|greeting)",
     "opens_with": (
         r"\b(open\w*|start\w*|begin\w*|first|intro\w*|preamble)\b.*"

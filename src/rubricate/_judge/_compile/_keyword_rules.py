@@ -1,7 +1,7 @@
 """The grammar's rules for quoted words and marks: required, forbidden, counted, one of.
 
-A word is counted unquoted too when the sentence can mean nothing else: "mention bamboo at least
-twice".
+A word is read unquoted too when the sentence can mean nothing else: "mention bamboo at least
+twice", "include the word RSVP", "avoid the word synergy", "mention Ana and Ben by name".
 
 "include the words 'privacy' and 'consent'", "do not use 'delve'", "the word 'data' appears at
 least 3 times", "answer with one of 'yes', 'no'": each rule is a pattern and a builder that turns
@@ -28,15 +28,19 @@ __all__ = [
     "BARE_TIMES",
     "BOLD_WORDS",
     "FORBIDDEN",
+    "NAMED",
     "ONE_OF",
     "PRESENT_WORDS",
     "TIMES_RULE",
+    "UNQUOTED_WORDS",
     "bare_times_rule",
     "bold_words_rule",
     "forbidden_rule",
+    "named_rule",
     "one_of_rule",
     "present_words_rule",
     "times_rule",
+    "unquoted_words_rule",
 ]
 
 
@@ -193,3 +197,56 @@ ONE_OF = re.compile(
 def one_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
     options = reading.quote_list(match.group("qs"))
     return create("one_of", options=options) if len(options) > 1 else None
+
+
+# "include the word RSVP", "use the words privacy and consent", "avoid the word synergy": the
+# noun says what follows is a word to find, quoted or not. The words must end the clause, so
+# that "use the word count as a guide" is never a keyword.
+_BARE = r"[a-z][\w'-]*"
+UNQUOTED_WORDS = re.compile(
+    rf"\b(?:(?P<neg>{NEG}|not)\s+(?:(?:use|uses|using|include|includes|including|say|says|"
+    rf"write|mention|mentions)\s+)?|(?:include|includes|use|uses|using|mention|mentions|"
+    rf"contain|contains|say|says|feature|features|has|have|with)\s+)"
+    rf"the\s+(?:key)?(?:words?|terms?)\s+(?P<words>{_BARE}(?:\s*(?:,|,?\s*and|,?\s*or)\s*{_BARE})*)"
+    rf"(?:\s+(?:somewhere|anywhere|at all))?(?=\s*(?:[.;,!]|$))"
+)
+# What follows "the word" without being a word to find: "the word count", "the word limit".
+_NOT_A_KEYWORD = frozenset({"count", "counts", "limit", "limits", "length", "choice", "order"})
+
+
+def unquoted_words_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    words = re.split(r"\s*(?:,|\band\b|\bor\b)\s*", match.group("words"))
+    words = [w for w in words if w]
+    present = match.group("neg") is None
+    if present and re.search(r"\bor\b", match.group("words")):
+        return None  # "include the word yes or no": one of them, which a list cannot say
+    if not words or any(w in FILLER or w in _NOT_A_KEYWORD for w in words):
+        return None
+    as_written = [_as_written(w, reading.original) for w in words]
+    return create("keywords_present" if present else "keywords_forbidden", keywords=as_written)
+
+
+def _as_written(word: str, original: str) -> str:
+    """`word` spelt as the criterion has it ("RSVP", not "rsvp"), for the finding it shows."""
+    found = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", original, re.IGNORECASE)
+    return found.group() if found else word
+
+
+# "mention Ana and Ben by name", "address Sam by name": the names as written, each capitalised
+# in the criterion, so "mention participants by name" (no name given) is left to the model.
+NAMED = re.compile(
+    rf"\b(?:mention|mentions|mentioning|name|names|naming|address|addresses|addressing|"
+    rf"refer to|refers to|greet|greets|thank|thanks)\s+(?:both\s+)?"
+    rf"(?P<names>{_BARE}(?:\s*(?:,|,?\s*and)\s*{_BARE})*)\s+by\s+(?:(?:their|his|her)\s+)?"
+    rf"(?:first\s+)?names?\b"
+)
+
+
+def named_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    names = [n for n in re.split(r"\s*(?:,|\band\b)\s*", match.group("names")) if n]
+    capitalised = [
+        re.search(rf"\b{re.escape(n[0].upper() + n[1:])}\b", reading.original) for n in names
+    ]
+    if not names or not all(capitalised):
+        return None
+    return create("keywords_present", keywords=[m.group() for m in capitalised if m])

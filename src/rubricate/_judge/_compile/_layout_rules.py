@@ -23,6 +23,7 @@ from ._vocabulary import (
 
 __all__ = [
     "ALPHABETICAL",
+    "BARE_ROWS",
     "CODE_BLOCK",
     "COUNTED_LIST",
     "ENTRY_COUNT",
@@ -35,6 +36,7 @@ __all__ = [
     "TABLE_SIZE",
     "UNNUMBERED",
     "alphabetical_rule",
+    "bare_rows_rule",
     "code_block_rule",
     "counted_list_rule",
     "entry_count_rule",
@@ -355,6 +357,25 @@ BARE_COLUMNS = re.compile(
     rf"\b(?:(?P<neg>not|never|no)\s+(?:(?:use|have|exceed|go|be)\s+)?)?(?:(?:{CMP_ANY})\s+)?"
     rf"(?P<n>\d+)\s+(?:columns?|cols)\b(?!\s+(?:of|per|in|on)\b)"
 )
+
+
+# Rows counted apart from the header, whatever the table is called: "at least 4 rows, not
+# counting the header row", "header row plus exactly 4 data rows", "5 rows below the header". A
+# bare "5 rows" is not read: whether the header is one of them, readers differ.
+_HEADER = r"(?:(?:the|a|its|one)\s+)?header(?:\s+row)?"
+BARE_ROWS = re.compile(
+    rf"(?:\b{_HEADER}\s+(?:plus|and|then|followed by|with)\s+)?"
+    rf"\b(?:(?P<neg>not|never|no)\s+(?:(?:use|have|exceed|be)\s+)?)?(?:(?:{CMP_ANY})\s+)?"
+    rf"(?P<n>\d+)\s+(?:(?:data|body|content)\s+rows?\b{_HEADER_ASIDE}|rows?\s*,?\s*"
+    rf"(?:not counting|excluding|without|besides|apart from|below|under|beneath|after)\s+{_HEADER})"
+)
+
+
+def bare_rows_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    key = bound(cmp_key(match), match.group("neg") is not None)
+    if key is None:
+        return None
+    return create("table_size", dimension="rows", **{key: int(match.group("n"))})
 
 
 def bare_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:

@@ -30,6 +30,8 @@ __all__ = [
     "HEADING_CASE",
     "JSON",
     "LANGUAGE",
+    "MONEY",
+    "MONEY_FIRST",
     "NUMBER_STYLE",
     "NUMBER_STYLE_WORDS",
     "QUOTES_AROUND",
@@ -44,6 +46,7 @@ __all__ = [
     "heading_case_rule",
     "json_rule",
     "language_rule",
+    "money_rule",
     "number_style_rule",
     "number_style_words_rule",
     "quotes_rule",
@@ -376,3 +379,48 @@ def number_style_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return create("number_style", style="words" if words else "digits", below=below)
     except RubricError:
         return None
+
+
+# Money with its symbol: "all prices with a currency symbol", "amounts use the € sign", "every
+# amount written with $ and two decimal places", "use the £ sign for all prices".
+_MONEY_NOUN = (
+    r"(?:(?:all|every|each|any|the|your)\s+)?(?:(?:money|dollar|euro|cash)\s+)?"
+    r"(?:prices?|amounts?|costs?|fees?|totals?|sums?|figures?)|money|monetary (?:amounts|values)"
+)
+
+
+def _symbol(suffix: str) -> str:
+    return (
+        rf"(?:an?\s+|the\s+)?(?:(?:(?P<sym{suffix}>[$€£¥₹])|(?P<q{suffix}>q\d+))"
+        rf"(?:\s*(?:signs?|symbols?))?|(?P<cur{suffix}>currency|dollar|euro|pound)\s*"
+        rf"(?:signs?|symbols?))"
+        rf"(?:\s+and\s+(?P<dec{suffix}>\d)\s+decimal(?:\s+places|s)?)?"
+    )
+
+
+MONEY = re.compile(
+    rf"\b(?:{_MONEY_NOUN})\s+(?:(?:should|must|need to|needs to|have to|has to|are to|will|"
+    rf"always)\s+)?(?:(?:be|are|is)\s+)?(?:(?:written|shown|given|formatted|expressed|listed|"
+    rf"displayed|stated|marked|priced)\s+)?(?:with|use|uses|using|have|has|include|includes|"
+    rf"need|needs|carry|carries|in|get|show|shows|takes?)\s+{_symbol('')}"
+)
+MONEY_FIRST = re.compile(
+    rf"\b(?:use|uses|include|put|add|show|write|give)\s+{_symbol('')}\s+(?:for|on|with|before|"
+    rf"in front of|beside|next to|in)\s+(?:{_MONEY_NOUN})"
+)
+_CURRENCY_SYMBOL = {"currency": None, "dollar": "$", "euro": "€", "pound": "£"}
+
+
+def money_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    sym, quoted, named = match.group("sym"), match.group("q"), match.group("cur")
+    symbol = sym or (reading.quote(quoted) if quoted else _CURRENCY_SYMBOL.get(named or ""))
+    if quoted and (symbol is None or symbol.strip() not in "$€£¥₹" or len(symbol.strip()) != 1):
+        return None  # "prices with 'USD'": a code, not a symbol
+    if not (sym or quoted or named):
+        return None
+    decimals = match.group("dec")
+    return create(
+        "money_format",
+        **({"symbol": symbol} if symbol else {}),
+        **({"decimals": int(decimals)} if decimals else {}),
+    )

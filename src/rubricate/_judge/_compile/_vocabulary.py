@@ -262,6 +262,8 @@ class Reading:
     text: str
     quotes: list[str]
     checks: list[Check] = field(default_factory=list)
+    original: str = ""
+    """The criterion as written, letter case kept: a name is known by its capital."""
 
     def quote(self, token: str | None) -> str | None:
         if token is None:
@@ -311,7 +313,7 @@ def read(description: str) -> Reading:
     # "three questions, no more no less" is exactly three.
     text = _NO_MORE_NO_LESS.sub(r"exactly \g<n> \g<unit>", text)
     text = re.sub(r"\s+", " ", text).strip()
-    return Reading(text=text, quotes=quotes)
+    return Reading(text=text, quotes=quotes, original=plain(description))
 
 
 def names_form(description: str) -> bool:

@@ -1,0 +1,113 @@
+"""Money: every amount written with a currency symbol, and with the decimals asked for.
+
+"All prices with a currency symbol", "amounts in $ with two decimal places", "use the € sign
+for prices". An amount is a number beside a currency symbol (`$12`, `12,50 €`), beside a
+currency's name or code (`12 dollars`, `EUR 40`), or written with exactly two decimals
+(`4.50`), the shape of a price. A number of anything else (`3 eggs`, `20 minutes`) is none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .._exceptions import RubricError
+from ._check import TextTest
+from ._registry import catalogue_check
+
+__all__ = ["money_format"]
+
+SYMBOLS = "$€£¥₹"
+"""The currency symbols an amount may carry."""
+
+_NUMBER = r"\d{1,3}(?:[,\s.]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
+_NAMES = (
+    r"dollars?|bucks|euros?|pounds?(?: sterling)?|yen|yuan|rupees?|francs?|"
+    r"usd|eur|gbp|cad|aud|nzd|chf|jpy|inr|cny"
+)
+_UNITS = (
+    r"%|percent|kg|g|km|m|cm|mm|mi|lb|lbs|oz|l|ml|°|degrees?|hours?|hrs?|minutes?|mins?|"
+    r"seconds?|secs?"
+)
+_AMOUNT = re.compile(
+    rf"(?P<before>[{SYMBOLS}])\s?(?P<n1>{_NUMBER})"
+    rf"|(?P<n2>{_NUMBER})\s?(?P<after>[{SYMBOLS}])"
+    rf"|\b(?P<code>usd|eur|gbp|cad|aud|nzd|chf|jpy|inr|cny)\s?(?P<n3>{_NUMBER})"
+    rf"|(?P<n4>{_NUMBER})\s?(?P<name>{_NAMES})\b"
+    # Two decimals and no unit: the shape of a price, not a time ("at 12.30") or a version.
+    rf"|(?<![\w.:/-])(?<!at )(?<!by )(?P<n5>\d+\.\d{{2}})(?![\w.%°/-]|\s?(?:{_UNITS})\b)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _Amount:
+    text: str
+    number: str
+    symbol: str | None
+
+
+def _amounts(text: str) -> list[_Amount]:
+    found = []
+    for match in _AMOUNT.finditer(text):
+        symbol = match.group("before") or match.group("after")
+        number = next(match.group(g) for g in ("n1", "n2", "n3", "n4", "n5") if match.group(g))
+        found.append(_Amount(match.group().strip(), number, symbol))
+    return found
+
+
+def _decimals(number: str) -> int:
+    """Digits after the decimal mark: the last `.` or `,` followed by other than three digits."""
+    tail = re.search(r"[.,](\d+)$", number)
+    if tail is None or (len(tail.group(1)) == 3 and re.search(r"\d[.,]\d{3}$", number)):
+        return 0  # "1,000" and "1.000" group thousands
+    return len(tail.group(1))
+
+
+@catalogue_check
+def money_format(symbol: str | None = None, decimals: int | None = None) -> TextTest:
+    """Every amount of money has a currency symbol (the given one), and there is at least one.
+
+    An amount is a number beside a symbol (`$12`, `12,50 €`), a currency name or code
+    (`12 dollars`, `EUR 40`), or with exactly two decimals (`4.50`); other numbers are not
+    money. For "all prices with a currency symbol", "amounts in € with two decimal places".
+
+    Args:
+        symbol: The symbol every amount must carry (`$`, `€`, `£`, `¥` or `₹`); any of them
+            when left out.
+        decimals: How many digits every amount has after the decimal mark (`2` for `$4.50`).
+
+    Example:
+        ```python
+        checks.money_format("$", decimals=2)  # "prices as $X.XX"
+        ```
+
+    """
+    if symbol is not None and (len(symbol.strip()) != 1 or symbol.strip() not in SYMBOLS):
+        raise RubricError(
+            f"money_format: `symbol` must be one of {', '.join(SYMBOLS)}, got {symbol!r}",
+            field="symbol",
+        )
+    if decimals is not None and (isinstance(decimals, bool) or not 0 <= decimals <= 4):
+        raise RubricError(
+            f"money_format: `decimals` must be an int from 0 to 4, got {decimals!r}",
+            field="decimals",
+        )
+    wanted = symbol.strip() if symbol else None
+    needs = f"the {wanted} symbol" if wanted else "a currency symbol"
+
+    def test(text: str) -> tuple[bool, str]:
+        amounts = _amounts(text)
+        if not amounts:
+            return False, f"has no amount of money, needs amounts with {needs}"
+        for amount in amounts:
+            if amount.symbol is None:
+                return False, f"has the amount {amount.text!r} without {needs}"
+            if wanted and amount.symbol != wanted:
+                return False, f"has the amount {amount.text!r}, needs {needs}"
+            if decimals is not None and _decimals(amount.number) != decimals:
+                return False, f"has the amount {amount.text!r}, needs {decimals} decimal places"
+        noun = "amount" if len(amounts) == 1 else "amounts"
+        return True, f"has {len(amounts)} {noun} of money, each with {needs}"
+
+    return test
