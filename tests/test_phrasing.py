@@ -635,6 +635,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Every amount written with $ and two decimal places.", C.money_format("$", decimals=2)),
         ("Prices in dollars", None),  # "$12" or "12 dollars"? either
         ("Prices with 'USD'", None),  # a code, not a symbol
+        # a count in brackets after its unit
+        ("Use bullet points (5 max)", C.bullet_count(at_most=5)),
+        ("Hashtags (at least 3 of them)", C.hashtag_count(at_least=3)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

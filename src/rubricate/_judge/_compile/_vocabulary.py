@@ -312,6 +312,7 @@ def read(description: str) -> Reading:
     text = re.sub(r"(<=|>=|≤|≥|<|>)\s*(?=\d)", r" \1 ", text)  # "<50 chars": "< 50 chars"
     # "three questions, no more no less" is exactly three.
     text = _NO_MORE_NO_LESS.sub(r"exactly \g<n> \g<unit>", text)
+    text = _COUNT_ASIDE.sub(_count_before_unit, text)
     text = re.sub(r"\s+", " ", text).strip()
     return Reading(text=text, quotes=quotes, original=plain(description))
 
@@ -338,6 +339,21 @@ _FRAME = re.compile(
     r"(?:(?:that|whether|if)\b\s*)?",
     re.IGNORECASE,
 )
+# A count said in brackets after its unit: "bullet points (at least 5 of them)", "hashtags
+# (3 max)". Read as if said before it: "at least 5 bullet points".
+_COUNT_ASIDE = re.compile(
+    rf"\b(?P<unit>{UNIT})\s*\(\s*(?:(?P<pre>at least|at most|no more than|no fewer than|"
+    rf"no less than|exactly|up to|max(?:imum)?|min(?:imum)?)\s*:?\s+)?(?P<n>\d+)"
+    rf"(?:\s+(?P<post>or more|or fewer|or less|max(?:imum)?|min(?:imum)?|at most|at least))?"
+    rf"(?:\s+(?:of them|in total|total))?\s*\)"
+)
+
+
+def _count_before_unit(match: re.Match[str]) -> str:
+    said = (match.group("pre"), match.group("n"), match.group("unit"), match.group("post"))
+    return " ".join(part for part in said if part)
+
+
 _NO_MORE_NO_LESS = re.compile(
     r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?),? (?:no more,? (?:and )?no less|"
     r"not more,? (?:and )?not less|no fewer,? (?:and )?no more|no more and no fewer)\b"
