@@ -18,7 +18,14 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from rubricate._judge._answers import CRITERION_TITLE, JOINT_TITLE
-from rubricate.testing import Reply, ScriptedChatModel, criterion_reply, joint_reply, tool_reply
+from rubricate.testing import (
+    GrammarScriptedChatModel,
+    Reply,
+    ScriptedChatModel,
+    criterion_reply,
+    joint_reply,
+    tool_reply,
+)
 
 
 def _tool_names(kwargs: dict[str, Any]) -> list[str]:
@@ -152,3 +159,19 @@ class _CountingWords(ScriptedChatModel):
 
 def counting_words() -> ScriptedChatModel:
     return _CountingWords(script=[])
+
+
+def _yes_to_bold(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+    """bench/calibrate_form.py: `yes` to everything, at P(yes) 0.9 when the output has bold
+    text and 0.6 when not, as the embedded model's logprobs give it; a gap after a `no`."""
+    if "grammar" not in kwargs:
+        return AIMessage("The output lacks it.")
+    output = "\n".join(str(m.content) for m in messages).split("</output>")[0]
+    p = 0.9 if "**" in output else 0.6
+    top = [{"token": "yes", "logprob": math.log(p)}, {"token": "no", "logprob": math.log(1 - p)}]
+    logprobs = {"content": [{**top[0], "top_logprobs": top}]}
+    return AIMessage("yes", response_metadata={"logprobs": logprobs})
+
+
+def yes_to_bold() -> ScriptedChatModel:
+    return GrammarScriptedChatModel(script=[_logged(_yes_to_bold)], repeat_last=True)

@@ -219,6 +219,45 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
     assert "no check could read" not in evaluation.criteria[1].reason
 
 
+def leaning_yes(p_yes: float) -> Any:
+    """The embedded model's reply to every call: `yes` at P(yes) `p_yes`, or a one-line gap."""
+    import math
+
+    from langchain_core.messages import AIMessage
+
+    def reply(messages: Any, kwargs: dict[str, Any]) -> AIMessage:
+        if "grammar" not in kwargs:
+            return AIMessage("The output has no term set in bold.")
+        top = [
+            {"token": "yes", "logprob": math.log(p_yes)},
+            {"token": "no", "logprob": math.log(1 - p_yes)},
+        ]
+        entry = {"token": "yes", "logprob": math.log(p_yes), "top_logprobs": top}
+        return AIMessage("yes", response_metadata={"logprobs": {"content": [entry]}})
+
+    return reply
+
+
+def test_a_form_rule_no_check_read_needs_the_stricter_bar_on_the_embedded_model() -> None:
+    from rubricate._judge._confidence import FORM_PASS_THRESHOLD, PASS_THRESHOLD
+    from rubricate.testing import GrammarScriptedChatModel
+
+    p_yes = (PASS_THRESHOLD + FORM_PASS_THRESHOLD) / 2  # a lean to yes, short of the bar
+    model = GrammarScriptedChatModel(script=[leaning_yes(p_yes)], repeat_last=True)
+    judge = Judge(model, retry=FAST)
+    rubric = "- Put the key term in bold\n- Sounds friendly"
+
+    form, tone = judge.evaluate(rubric, output="Drink water. Sleep well.").criteria
+
+    assert (form.passed, form.unsure, form.confidence) == (False, True, pytest.approx(p_yes))
+    assert form.gap == "The output has no term set in bold."
+    assert f"stricter bar P(yes) >= {FORM_PASS_THRESHOLD:.2f}" in form.reason
+    assert tone.passed and tone.confidence == pytest.approx(p_yes)
+    # Without the grammar reading criteria, nothing says the rule is one of form.
+    plain = Judge(model, retry=FAST, read_checks=False).evaluate(rubric, output="Drink water.")
+    assert [v.passed for v in plain.criteria] == [True, True]
+
+
 def test_the_demo_rubric_fails_an_untitled_haiku() -> None:
     from pathlib import Path
 

@@ -38,6 +38,7 @@ from . import _prompts as prompts
 from ._calls import Meter, ModelCalls
 from ._code_checks import run_check
 from ._compile._compiler import CheckCompiler, CompiledRubric
+from ._confidence import FORM_PASS_THRESHOLD
 from ._context import needs_context, output_only
 from ._evidence import last_assistant_text, render_evidence
 from ._grader_tools import run_tool_phase
@@ -51,7 +52,9 @@ from ._verdicts import summarize, to_verdict
 __all__ = ["Judge", "check_judge_options", "judge_for"]
 
 _REMOTE_EVIDENCE_CHARS = 60_000
-_FORMAT_NOTE = "A rule on the text's form that no check could read, decided by the model: check it."
+_FORMAT_NOTE = (
+    "A rule on the text's form that no check could read, decided by the model{bar}: check it."
+)
 
 
 class Judge:
@@ -222,10 +225,27 @@ class Judge:
     ) -> dict[str, CriterionVerdict]:
         """Model verdicts on format rules no check could read, marked `unsure` with a note."""
         checker = self._checker()
+        bar = f" at the stricter bar P(yes) >= {FORM_PASS_THRESHOLD:.2f}" if self.local else ""
+        note = _FORMAT_NOTE.format(bar=bar)
         return {
-            c.id: replace(verdict, unsure=True, reason=f"{verdict.reason} {_FORMAT_NOTE}".strip())
+            c.id: replace(verdict, unsure=True, reason=f"{verdict.reason} {note}".strip())
             for c in judged
             if (verdict := verdicts[c.id]).decided_by == "judge" and checker.format_unread(c)
+        }
+
+    def _bars(self, labels: Mapping[str, Criterion]) -> dict[str, float]:
+        """The labels whose embedded-model verdict needs more than `PASS_THRESHOLD` to pass.
+
+        A rule on the text's form that no check could read gets `FORM_PASS_THRESHOLD`: the
+        small model's "yes" on those is worth less than on anything else it grades.
+        """
+        if not self.local or not (self.read_checks or self.compile_checks):
+            return {}
+        checker = self._checker()
+        return {
+            label: FORM_PASS_THRESHOLD
+            for label, criterion in labels.items()
+            if checker.format_unread(criterion)
         }
 
     def _checker(self) -> CheckCompiler:
@@ -303,6 +323,7 @@ class Judge:
                 explain_passes=self.explain_passes,
                 careful=self.careful,
                 max_concurrency=self.max_concurrency,
+                bars=self._bars(labels),
             )
         return {c.id: to_verdict(c, answers[label]) for label, c in labels.items()}
 

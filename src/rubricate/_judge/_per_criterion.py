@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
@@ -45,15 +45,19 @@ async def ask_per_criterion(
     explain_passes: bool,
     careful: bool,
     max_concurrency: int,
+    bars: Mapping[str, float] | None = None,
 ) -> dict[str, Answer | str]:
     """Every criterion's answer (or problem), by label, each asked on its own.
 
     `local`: the embedded model (yes/no questions); `explain_passes`: also say why a criterion
     is met; `careful`: a short reason before each verdict; `max_concurrency`: remote criteria
-    asked at once.
+    asked at once; `bars`: the P(yes) a label needs to pass on the embedded model, where it is
+    not `PASS_THRESHOLD`.
     """
     if local:
-        ask = functools.partial(_yes_no, explain_passes=explain_passes, careful=careful)
+        ask = functools.partial(
+            _yes_no, explain_passes=explain_passes, careful=careful, bars=bars or {}
+        )
         if await calls.batches():
             return await ask(calls, base, labels, meter)
         # One criterion at a time: its gap follows its verdict while the KV cache holds it.
@@ -105,6 +109,7 @@ async def _yes_no(
     *,
     explain_passes: bool,
     careful: bool,
+    bars: Mapping[str, float],
 ) -> dict[str, Answer | str]:
     """Embedded model: a one-token verdict per criterion, then a one-line gap for each `no`.
 
@@ -132,7 +137,8 @@ async def _yes_no(
         confidence = yes_probability(reply)
         said_yes = message_text(reply).strip().lower() == "yes"
         # At a threshold of 0.5 this is the greedy answer: P(yes) >= P(no).
-        passed = said_yes if confidence is None else confidence >= PASS_THRESHOLD
+        bar = bars.get(label, PASS_THRESHOLD)
+        passed = said_yes if confidence is None else confidence >= bar
         if passed and not explain_passes:
             answers[label] = Answer(verdict="pass", confidence=confidence)
             continue
