@@ -90,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if tests:
         parser.error(f"{', '.join(tests)}: a test split; fit on dev files only")
 
+    started = header("calibrate_form.py", argv)  # the code that grades, not what a later edit made
     checkpoint = Rows(args.checkpoint, lambda r: r["id"], fresh=args.fresh)
     judge, compiler = Judge(chat_model(args.judge)), CheckCompiler()
     plan = [(item, path.name) for path in args.data for item in read_jsonl(path)]
@@ -110,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     fit = fit_threshold(labels, scores, args.seed)
     bar = fit["threshold"]
     report: dict[str, Any] = {
-        **header("calibrate_form.py", argv),
+        **started,
         "judge": args.judge,
         "fitted_on": sorted({p.name for p in args.data}),
         "form_pass_threshold": bar,
