@@ -46,17 +46,17 @@ criteria) kept 0.5: best 0.812 at 0.58, standard error 0.023, 0.792 at 0.5;
 docs/benchmarks.md#confidence.
 """
 
-FORM_PASS_THRESHOLD = 0.67
+FORM_PASS_THRESHOLD = 0.68
 """The embedded judge's bar for a rule on the text's form that no check could read.
 
 On such rules ("each term in bold", "no punctuation at the end of any line") the model says
-"yes" far too often: on the format dev files it passed 83% of the rules a text breaks. Its P(yes)
-still ranks them (AUROC 0.65), so the cut moves, not the question. Fitted on the format dev
+"yes" far too often: on the format dev files it passed 85% of the rules a text breaks. Its P(yes)
+still ranks them (AUROC 0.64), so the cut moves, not the question. Fitted on the format dev
 files only, by the rule that set `PASS_THRESHOLD` (nearest 0.5 within one standard error of the
 best balanced accuracy), with
     python bench/calibrate_form.py bench/data/format/dev*.jsonl
-(bench/results/calibration-form.json): 0.6719 on 152 dev verdicts (best 0.656 at 0.73,
-standard error 0.039), balanced accuracy 0.540 -> 0.623, false passes 83% -> 42%. Such
+(bench/results/calibration-form.json, commit 270b618): 0.6819 on 149 dev verdicts (best 0.649
+at 0.75, standard error 0.038), balanced accuracy 0.531 -> 0.617, false passes 85% -> 39%. Such
 verdicts are marked `unsure` whatever their confidence; docs/benchmarks.md#confidence.
 """
 
