@@ -244,9 +244,7 @@ NAMED = re.compile(
 
 def named_rule(match: re.Match[str], reading: Reading) -> Check | None:
     names = [n for n in re.split(r"\s*(?:,|\band\b)\s*", match.group("names")) if n]
-    capitalised = [
-        re.search(rf"\b{re.escape(n[0].upper() + n[1:])}\b", reading.original) for n in names
-    ]
-    if not names or not all(capitalised):
+    written = [_as_written(n, reading.original) for n in names]
+    if not written or not all(name[0].isupper() for name in written):
         return None
-    return create("keywords_present", keywords=[m.group() for m in capitalised if m])
+    return create("keywords_present", keywords=written)

@@ -11,6 +11,7 @@ import re
 
 from ..._exceptions import RubricError
 from ...checks import Check, create, negate
+from ...checks._money import SYMBOLS
 from ...checks._units import MONTH_NAMES, MONTHS
 from ._vocabulary import (
     FILLER,
@@ -391,7 +392,7 @@ _MONEY_NOUN = (
 
 def _symbol(suffix: str) -> str:
     return (
-        rf"(?:an?\s+|the\s+)?(?:(?:(?P<sym{suffix}>[$€£¥₹])|(?P<q{suffix}>q\d+))"
+        rf"(?:an?\s+|the\s+)?(?:(?:(?P<sym{suffix}>[{SYMBOLS}])|(?P<q{suffix}>q\d+))"
         rf"(?:\s*(?:signs?|symbols?))?|(?P<cur{suffix}>currency|dollar|euro|pound)\s*"
         rf"(?:signs?|symbols?))"
         rf"(?:\s+and\s+(?P<dec{suffix}>\d)\s+decimal(?:\s+places|s)?)?"
@@ -414,7 +415,7 @@ _CURRENCY_SYMBOL = {"currency": None, "dollar": "$", "euro": "€", "pound": "£
 def money_rule(match: re.Match[str], reading: Reading) -> Check | None:
     sym, quoted, named = match.group("sym"), match.group("q"), match.group("cur")
     symbol = sym or (reading.quote(quoted) if quoted else _CURRENCY_SYMBOL.get(named or ""))
-    if quoted and (symbol is None or symbol.strip() not in "$€£¥₹" or len(symbol.strip()) != 1):
+    if quoted and (symbol is None or symbol.strip() not in SYMBOLS or len(symbol.strip()) != 1):
         return None  # "prices with 'USD'": a code, not a symbol
     if not (sym or quoted or named):
         return None
