@@ -347,6 +347,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Start the message with a warm greeting", C.opens_with("greeting")),
         ("Never open with a question", C.negate(C.opens_with("question"))),
         ("Open with a question about pricing", None),  # what it asks is content
+        ("No bullet points outside the table", None),  # a limit on bullets, not on text
         # which date, which title
         ("Give the start date as YYYY-MM-DD", C.date_format("YYYY-MM-DD")),
         ("Dates must follow the DD/MM/YYYY format", C.date_format("DD/MM/YYYY")),
@@ -593,6 +594,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # the text is a list, a table or code and nothing else, or nothing comes before it
         ("bullets only, no intro text", C.nothing_but("list")),
         ("nothing outside the table", C.nothing_but("table")),
+        ("Don't write anything before or after the code block.", C.nothing_but("code")),
+        ("No commentary around the table", C.nothing_but("table")),
+        ("no text before or after the list", C.nothing_but("list")),
         ("No intro sentence or heading — just the bullets", C.nothing_but("list")),
         ("Start straight with the list, no intro line.", C.opens_with("list")),
         ("Only 3 bullets", C.bullet_count(exactly=3)),

@@ -94,7 +94,7 @@ CUES: Mapping[str, str] = {
     "language": rf"\blanguage\b|\b({_LANGUAGE_NAMES})\b",  # the code itself need not be there
     "letter_count": r"\b(letter|character|appear|occur|times?)\b",
     "no_commas": r"\bcomma",
-    "nothing_but": r"\b(only|nothing|no (extra|other|intro\w*)|just)\b",
+    "nothing_but": r"\b(only|nothing|no (extra|other|intro\w*)|just|before or after|outside)\b",
     "one_of": r"\b(one of|options?|either|choices?|choose)\b|'\s*,?\s*or\s+'|\"\s*,?\s*or\s+\"",
     "paragraph_count": r"\bparagraph",
     "paragraph_starts_with": r"\bparagraph",
