@@ -438,7 +438,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Each line starts with a capital letter", C.each("line", C.opens_with("capital"))),
         ("The first letter is capitalized", C.opens_with("capital")),
         # an explanation of sentence case is no rule on how the text opens
-        ("Headings in sentence case (only the first word capitalised)", None),
+        ("Headings in sentence case (only the first word capitalised)", C.heading_case("sentence")),
+        ("Capitalise the major words of each heading", C.heading_case("title")),
+        ("heading in ALL CAPS", C.heading_case("upper")),
+        ("Title in capital letters", C.heading_case("upper")),
+        # the headings are the subject: not the whole text's case or its first letter
+        ("Use capital letters for the headings", None),
+        ("Headings start with a capital letter", None),
         ("Close the email with a question", C.ends_with_punctuation("?")),
         ("Lowercase headings", C.heading_case("lower")),
         ("Three stanzas", C.paragraph_count(exactly=3)),

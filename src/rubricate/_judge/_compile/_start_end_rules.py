@@ -16,6 +16,7 @@ from ._vocabulary import (
     ORDINAL,
     ORDINAL_WORDS,
     Reading,
+    about_headings,
     constant,
 )
 
@@ -172,6 +173,8 @@ OPENING = re.compile(
 
 def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
     kind = match.group("kind") or match.group("kind2") or "capital"
+    if kind not in ("question", "greeting") and about_headings(match, reading):
+        return None  # "headings start with a capital letter": not the text's first letter
     check = create("opens_with", kind=kind if kind in ("question", "greeting") else "capital")
     return negate(check) if match.group("neg") else check
 

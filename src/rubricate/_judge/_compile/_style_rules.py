@@ -20,6 +20,7 @@ from ._vocabulary import (
     NEG,
     ORDINAL,
     Reading,
+    about_headings,
     constant,
 )
 
@@ -31,6 +32,7 @@ __all__ = [
     "HEADING_CASE",
     "JSON",
     "LANGUAGE",
+    "MAJOR_WORDS",
     "MONEY",
     "MONEY_FIRST",
     "NUMBER_STYLE",
@@ -47,6 +49,7 @@ __all__ = [
     "heading_case_rule",
     "json_rule",
     "language_rule",
+    "major_words_rule",
     "money_rule",
     "number_style_rule",
     "number_style_words_rule",
@@ -112,20 +115,32 @@ HEADING_CASE = re.compile(
     rf"(?:(?:all |every |each |the |its |their )?(?:{_QUALIFIER} )?(?:title|headings?|headers?|"
     rf"subheadings?|headlines?|section (?:titles|headings))\s+(?:(?:must|should|will|can|are|is|"
     rf"be|to|do|does|use|uses|follow|follows|written|set|in)\s+|(?P<neg2>not|never)\s+){{0,4}})?"
-    r"(?:in |use |using |with |written in )?(?P<case>title|sentence|lower|upper)[- ]?case"
+    r"(?:in |use |using |with |written in )?(?:(?P<case>title|sentence|lower|upper)[- ]?case"
+    r"|(?P<caps>all[- ]caps|all capitals|block capitals|(?<=in )capital letters))"
     rf"(?:\s+(?:(?:for|in|on)\s+)?(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
     rf"headings?|headers?|subheadings?|headlines?|section titles|section headings?))?"
+    # the case said again in words: "sentence case (only the first word capitalised)"
+    r"(?:\s*\((?:i\.e\.,?\s*|that is,?\s*)?(?:only\s+)?(?:the\s+)?first\s+(?:word|letter)"
+    r"\s+(?:is\s+)?capitali[sz]ed(?:\s+only)?\))?"
 )
+# Title case said by what it does: "capitalise the major words of the headline (title case)".
+MAJOR_WORDS = re.compile(
+    r"\bcapitali[sz]e\s+(?:the\s+first\s+letter\s+of\s+)?(?:the\s+|all\s+(?:the\s+)?)?"
+    r"(?:major|main|important|principal|significant)\s+words\s+(?:of|in)\s+(?:the\s+|each\s+|"
+    r"every\s+|all\s+(?:the\s+)?)?(?P<what>title|headings?|headers?|headlines?|subheadings?)"
+    r"(?:\s*\(title[- ]?case\))?"
+)
+major_words_rule = constant("heading_case", case="title")
 
 
 def heading_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    case = match.group("case")
+    case = match.group("case") or "upper"
+    said = match.group("case") and re.escape(match.group("case"))
     scoped = re.search(
         r"\b(?:title|heading|header|subheading|headline)",
-        match.group()
-        .replace(f"{case} case", "")
-        .replace(f"{case}-case", "")
-        .replace(f"{case}case", ""),
+        re.sub(
+            rf"\b{said}[- ]?case" if said else re.escape(match.group("caps")), "", match.group()
+        ),
     )
     if case in ("lower", "upper") and not scoped:
         return None  # the whole text: the case rule reads it
@@ -144,6 +159,8 @@ WHOLE_CASE = re.compile(
 
 
 def whole_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if about_headings(match, reading):
+        return None
     check = create("all_lowercase" if match.group("lower") else "all_capitals")
     return negate(check) if match.group("neg") else check
 

@@ -40,6 +40,7 @@ __all__ = [
     "UNIT_WORDS",
     "Builder",
     "Reading",
+    "about_headings",
     "bound",
     "cmp_key",
     "constant",
@@ -388,6 +389,19 @@ def cmp_key(match: re.Match[str], prefix: str = "") -> str | None:
         if match.groupdict().get(f"{prefix}{key}"):
             return key
     return None
+
+
+_HEADING_NOUN = re.compile(r"\b(?:titles?|headings?|headers?|headlines?|subheadings?)\b")
+
+
+def about_headings(match: re.Match[str], reading: Reading) -> bool:
+    """The criterion names headings or a title outside `match`: its subject, likely.
+
+    "Use capital letters for the headings", "headings start with a capital letter": a rule on
+    the whole text's case or opening read here would judge the wrong part of it.
+    """
+    rest = reading.text[: match.start()] + " " + reading.text[match.end() :]
+    return _HEADING_NOUN.search(rest) is not None
 
 
 def constant(name: str, **args: Any) -> Builder:
