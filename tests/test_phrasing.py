@@ -348,6 +348,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Never open with a question", C.negate(C.opens_with("question"))),
         ("Open with a question about pricing", None),  # what it asks is content
         ("No bullet points outside the table", None),  # a limit on bullets, not on text
+        # a blank line separates paragraphs and stanzas: none leaves one block
+        ("No stanza breaks (no blank lines).", C.paragraph_count(at_most=1)),
+        ("Don't use line breaks", C.line_count(at_most=1)),
+        ("No blank line after the heading", None),  # where, not whether
         # which date, which title
         ("Give the start date as YYYY-MM-DD", C.date_format("YYYY-MM-DD")),
         ("Dates must follow the DD/MM/YYYY format", C.date_format("DD/MM/YYYY")),

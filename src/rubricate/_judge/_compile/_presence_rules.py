@@ -59,6 +59,12 @@ _ABSENT: tuple[tuple[str, Callable[[], Check]], ...] = (
     (r"(?:numbered|ordered) lists?", lambda: create("numbered_count", exactly=0)),
     (r"lists?|list formatting", lambda: create("bullet_count", numbered=True, exactly=0)),
     (r"digits|numerals", lambda: create("number_style", style="words")),
+    # A blank line is what separates paragraphs (and stanzas): none means one block.
+    (
+        r"(?:blank|empty) lines?|(?:stanza|paragraph) breaks?",
+        lambda: create("paragraph_count", at_most=1),
+    ),
+    (r"line ?breaks?|new ?lines?", lambda: create("line_count", at_most=1)),
 )
 
 
@@ -81,6 +87,7 @@ _ZERO_UNIT = (
     r"(?:(?:bullet(?:ed)?|numbered|ordered)(?=\s+(?:or|and|nor)\s)|commas?|"
     r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|"
     r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|lists?|list formatting|"
+    r"(?:blank|empty) lines?|(?:stanza|paragraph) breaks?|line ?breaks?|new ?lines?|"
     rf"digits|numerals|{UNIT})"
 )
 _ZERO_UNITS = rf"{_ZERO_UNIT}(?:\s*(?:{LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*"
