@@ -352,6 +352,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No stanza breaks (no blank lines).", C.paragraph_count(at_most=1)),
         ("Don't use line breaks", C.line_count(at_most=1)),
         ("No blank line after the heading", None),  # where, not whether
+        # "no <piece> ends with": every piece the other way, not "no bullets" and an end mark
+        ("no bullet ends with a period", C.each("item", C.negate(C.ends_with_punctuation(".")))),
+        (
+            "No line should end with a period",
+            C.each("line", C.negate(C.ends_with_punctuation("."))),
+        ),
         # which date, which title
         ("Give the start date as YYYY-MM-DD", C.date_format("YYYY-MM-DD")),
         ("Dates must follow the DD/MM/YYYY format", C.date_format("DD/MM/YYYY")),

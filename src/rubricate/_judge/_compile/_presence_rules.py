@@ -100,7 +100,10 @@ ZERO = re.compile(
     rf"(?![- ]?case\b)(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|"
     rf"exceed\w*|with|has|have|"
     rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can|should|must|will|"
-    rf"shall|would|could|might|needs?|ought|goes|runs|gets|exceeds?)\b)"
+    rf"shall|would|could|might|needs?|ought|goes|runs|gets|exceeds?|"
+    # the unit is the subject of a verb: "no bullet ends with a period" limits bullets' ends
+    rf"ends?|starts?|begins?|opens?|closes?|finish(?:es)?|uses?|includes?|mentions?|repeats?|"
+    rf"says?|lacks?|misses|appears?|comes?|follows?|precedes?|breaks?|spans?|stretches)\b)"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
     rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
     # The negation after the unit: "emojis are not allowed", "links must not appear".

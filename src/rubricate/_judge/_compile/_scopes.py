@@ -139,7 +139,8 @@ def for_each(description: str, parse: Parse) -> Check | None:
         return None
     match = (found or nones)[0]
     noun = match.group("noun").casefold()
-    if nones and (_unit_of(noun) is not None or noun in FILLER or _NO_ENTRY.match(noun)):
+    counted = nones and match.group("edge") is None
+    if counted and (_unit_of(noun) is not None or noun in FILLER or _NO_ENTRY.match(noun)):
         return None  # "no sentence longer than 20 words": the count rules read their units
     unit = _unit_of(noun)
     if unit is None:
@@ -170,7 +171,10 @@ def _unit_of(noun: str) -> str | None:
 _NO_PIECE = re.compile(
     r"\b(?P<all>no)\s+(?:single\s+)?(?P<noun>[a-z][a-z-]*)\s+(?=(?:(?:is|should be|may be|can be|"
     r"must be|goes|runs|has|contains)\s+)?(?:longer|more|over|shorter|fewer|less|exceeds?|above|"
-    r"under|below)\b)",
+    r"under|below)\b"
+    # "no bullet ends with a period", "no line starts with 'And'": every piece, the other way
+    r"|(?P<edge>(?:(?:should|may|can|must|will)\s+)?(?:ends?|starts?|begins?|opens?|closes?)\s+"
+    r"(?:with|in|on)\b))",
     re.IGNORECASE,
 )
 _BOUNDS = ("at_most", "more_than", "at_least", "fewer_than", "less_than", "exactly")
