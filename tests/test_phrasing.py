@@ -352,6 +352,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No stanza breaks (no blank lines).", C.paragraph_count(at_most=1)),
         ("Don't use line breaks", C.line_count(at_most=1)),
         ("No blank line after the heading", None),  # where, not whether
+        # a unit named as the place another rule applies: not a demand that it be there
+        ("Avoid exclamation marks in the headings", None),
+        ("No emojis in the table", None),
+        ("Present it in a table", C.table_count(at_least=1)),
         # "no <piece> ends with": every piece the other way, not "no bullets" and an end mark
         ("no bullet ends with a period", C.each("item", C.negate(C.ends_with_punctuation(".")))),
         (

@@ -136,7 +136,17 @@ PRESENT = re.compile(
 )
 
 
+# "Avoid exclamation marks in the headings", "no emojis in the table": a unit named as a place,
+# the one already there, says where another rule applies; "in a table" still asks for one.
+_WHERE = re.compile(
+    r"\b(?:in|inside|within|for|of|on|under|after|before|between|across|throughout|outside|"
+    r"except)\s+(?:the|any|each|every|all|your|its|their)\s+$"
+)
+
+
 def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if _WHERE.search(reading.text[: match.start()]):
+        return None
     unit = match.group("unit")
     key = unit_key(unit.removeprefix("a ").removeprefix("an "))
     if key in ("code_block", "table", "email", "url", "hashtag", "exclamation"):
