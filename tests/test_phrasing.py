@@ -219,6 +219,27 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
     assert "no check could read" not in evaluation.criteria[1].reason
 
 
+@pytest.mark.parametrize(
+    ("criterion", "names_a_form"),
+    [
+        ("no punctuation at all", True),
+        ("Don't nest lists, keep it flat.", True),
+        ("Timestamps in MM:SS format", True),
+        ("7 rows, one for every day of the week", True),
+        ("All keys in snake_case.", True),
+        ("The summary conveys this fact: A row erupted.", False),  # a quarrel, not a table row
+        ("Quotes the minister", False),
+        ("Sounds friendly", False),
+    ],
+)
+def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(
+    criterion: str, names_a_form: bool
+) -> None:
+    from rubricate._judge._compile._vocabulary import names_form
+
+    assert names_form(criterion) is names_a_form
+
+
 def leaning_yes(p_yes: float) -> Any:
     """The embedded model's reply to every call: `yes` at P(yes) `p_yes`, or a one-line gap."""
     import math

@@ -150,6 +150,16 @@ FORM_WORDS = re.compile(
     + "|".join(f"(?:{pattern})" for pattern, key in UNIT_WORDS if key != "question")
     + r"|bold(?:ed|face)?|italics?|italici[sz]ed|underlined?|markdown|indent(?:ed|ation)?"
     + r"|(?:upper|lower|title|sentence)[- ]?case|capitali[sz](?:ed|ation)|capital letters?"
+    # marks, layout and notation named in ordinary words
+    + r"|punctuation(?: marks?)?|commas?|colons?|semicolons?|hyphens?|dashes|apostrophes?"
+    + r"|parenthes[ie]s|brackets?|(?:double|single) quotes|quotation marks|in quotes"
+    # "a row erupted" is a quarrel: a table's parts only with a count or a table word
+    + r"|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|table|header|total|data|empty"
+    + r"|each|every|per) (?:rows?|columns?|cells?)|columns should|rows should"
+    + r"|nest(?:ed|ing)?|sub-?(?:bullets?|points?|items?|lists?)"
+    + r"|dividers?|separators?|horizontal rules?|blank lines?|line breaks?|backticks?|fenced"
+    + r"|inline code|snake_case|camel ?case|kebab[- ]case|digits|numerals"
+    + r"|(?:in|as|using|follows?|the) (?:[a-z0-9:/-]+ )?format(?:ted)?"
     + r")\b"
 )
 _UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
