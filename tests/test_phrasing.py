@@ -373,6 +373,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No stanza breaks (no blank lines).", C.paragraph_count(at_most=1)),
         ("Don't use line breaks", C.line_count(at_most=1)),
         ("No blank line after the heading", None),  # where, not whether
+        # typed in a hurry
+        ("20 wrds or less", C.word_count(at_most=20)),
+        ("under 20 wds", C.word_count(fewer_than=20)),  # not 20 entries called "wds"
+        ("3 sents max", C.sentence_count(at_most=3)),
         # a unit named as the place another rule applies: not a demand that it be there
         ("Avoid exclamation marks in the headings", None),
         ("No emojis in the table", None),

@@ -341,6 +341,8 @@ _INFORMAL = (
     (r"\bcant\b", "can not"),
     (r"\bat(least|most)\b", r"at \1"),
     (r"\bpts\b", "points"),
+    (r"\bw(?:r?d|o?rd)s\b", "words"),
+    (r"\bsents\b", "sentences"),
     (r"\bw/o\b", "without"),
 )
 # A criterion framed as an instruction to whoever grades it: "Check that the reply is in
