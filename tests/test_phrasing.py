@@ -373,6 +373,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No stanza breaks (no blank lines).", C.paragraph_count(at_most=1)),
         ("Don't use line breaks", C.line_count(at_most=1)),
         ("No blank line after the heading", None),  # where, not whether
+        # "keep X to N": a part named between is the part's own limit, a unit is per unit
+        ("Limit the intro to one sentence", None),
+        ("Keep paragraphs to 3 sentences", C.sentence_count(per="paragraph", at_most=3)),
+        ("Keep sentences to 20 words", C.word_count(per="sentence", at_most=20)),
+        ("Keep the whole thing to 2 paragraphs", C.paragraph_count(at_most=2)),
+        ("Keep each bullet to 10 words", C.word_count(per="item", at_most=10)),
         # typed in a hurry
         ("20 wrds or less", C.word_count(at_most=20)),
         ("under 20 wds", C.word_count(fewer_than=20)),  # not 20 entries called "wds"

@@ -223,8 +223,8 @@ def _per(unit: str, match: re.Match[str], reading: Reading) -> tuple[str | None,
             )
             if key == unit or m.group().endswith("s") is False:
                 continue
-            if match.start() <= m.start() < match.end():
-                continue
+            if match.start("n") <= m.start() < match.end():
+                continue  # the count's own unit; "keep sentences to 20 words" names one before
             if re.search(r"\d+\s+(?:\w+\s+)?$", text[: m.start()]):
                 continue  # "3 paragraphs": a count of its own, not a scope
             container_key, span = key, (m.start(), m.end())

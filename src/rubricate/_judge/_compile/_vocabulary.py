@@ -80,7 +80,13 @@ _CMP = {
     "at_most": (
         r"at (?:the )?most|up to|a maximum of|maximum of|maximum|an? max of|max of|max\.?|within|"
         r"limited to|"
-        r"(?:limit|keep|cap|restrict)\w*(?: \w+){0,2}? (?:to|at|within)|no longer than|"
+        # "keep it to", "limit your answer to"; not "limit the intro to", a part's own limit
+        r"(?:limit|keep|cap|restrict)\w*(?: (?:it|this|that|them|the|your|its|whole|entire|"
+        r"response|answer|reply|text|output|message|post|e-?mail|length|total|thing|everything|"
+        r"piece|copy|summary|story|draft|poem|essay|note|bio|description|tweet|caption|article|"
+        r"letter|blog|overall|yourself|things|each|every|all|per|bullets?|bullet points?|items?|"
+        r"paragraphs?|sentences?|lines?|stanzas?|sections?|entries|points?)){0,3}? "
+        r"(?:to|at|within)|no longer than|"
         r"≤|<=|not to exceed"
     ),
     "fewer_than": r"fewer than|less than|under|below|shorter than|<",
