@@ -490,6 +490,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # the headings are the subject: not the whole text's case or its first letter
         ("Use capital letters for the headings", None),
         ("Headings start with a capital letter", None),
+        ("Bullets are all lowercase", None),  # the bullets' case, not the whole text's
+        (
+            "All lowercase, at least 3 sentences",
+            C.all_of(C.sentence_count(at_least=3), C.all_lowercase()),
+        ),
         ("Close the email with a question", C.ends_with_punctuation("?")),
         ("Lowercase headings", C.heading_case("lower")),
         ("Three stanzas", C.paragraph_count(exactly=3)),

@@ -412,14 +412,24 @@ def cmp_key(match: re.Match[str], prefix: str = "") -> str | None:
 _HEADING_NOUN = re.compile(r"\b(?:titles?|headings?|headers?|headlines?|subheadings?)\b")
 
 
-def about_headings(match: re.Match[str], reading: Reading) -> bool:
-    """The criterion names headings or a title outside `match`: its subject, likely.
+# A piece of the text named as the subject just before a rule: "bullets are all lowercase".
+_PIECE_SUBJECT = re.compile(
+    r"\b(?:bullets?|bullet points?|(?:list )?items?|lines?|paragraphs?|sentences?|stanzas?|"
+    r"entries|steps?|sections?|names?|keys?|labels?|words?)\s+"
+    r"(?:(?:are|is|should|must|will|be|all|each|written|in|use|using|always)\s+)*$"
+)
 
-    "Use capital letters for the headings", "headings start with a capital letter": a rule on
-    the whole text's case or opening read here would judge the wrong part of it.
+
+def about_headings(match: re.Match[str], reading: Reading) -> bool:
+    """The criterion names headings or a title outside `match`, or a piece just before it.
+
+    "Use capital letters for the headings", "headings start with a capital letter", "bullets
+    are all lowercase": a rule on the whole text's case or opening read here would judge the
+    wrong part of it.
     """
     rest = reading.text[: match.start()] + " " + reading.text[match.end() :]
-    return _HEADING_NOUN.search(rest) is not None
+    subject = _PIECE_SUBJECT.search(reading.text[: match.start()])
+    return _HEADING_NOUN.search(rest) is not None or subject is not None
 
 
 def constant(name: str, **args: Any) -> Builder:
