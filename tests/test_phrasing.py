@@ -379,6 +379,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Keep sentences to 20 words", C.word_count(per="sentence", at_most=20)),
         ("Keep the whole thing to 2 paragraphs", C.paragraph_count(at_most=2)),
         ("Keep each bullet to 10 words", C.word_count(per="item", at_most=10)),
+        # "only the last...": a rule on the other pieces too, which no check here reads
+        ("Only the last sentence is a question", None),
+        ("Only the first bullet is bold", None),
+        # which kind of JSON value: not what valid_json checks
+        ("Output a JSON array", None),
+        ("Return a JSON object", None),
+        ("Respond in JSON format", C.valid_json()),
         # typed in a hurry
         ("20 wrds or less", C.word_count(at_most=20)),
         ("under 20 wds", C.word_count(fewer_than=20)),  # not 20 entries called "wds"

@@ -75,6 +75,7 @@ from ._vocabulary import (
     ABSENCE,
     EXAMPLE_TAIL,
     FILLER,
+    ORDINAL,
     ORDINAL_WORDS,
     Builder,
     mask,
@@ -138,6 +139,10 @@ _APPROXIMATE = re.compile(
 _PART_ONLY = re.compile(
     r"\b(?:(?:excluding|not counting|not including|apart from|aside from|except(?: for)?|"
     r"other than|besides)(?! (?:the |a |its )?header(?: row)?\b)|itself|themselves|proper)\b"
+    # "only the last sentence is a question": a rule on every other piece too
+    # ("only the first word capitalised" explains sentence case, read with it)
+    rf"|\bonly\s+(?:the\s+)?(?!first\s+(?:word|letter)\b)(?:{ORDINAL}|last|final|opening|"
+    rf"closing)\s+[a-z]+"
 )
 # An example in brackets that holds no word: "number the points (1., 2., 3. ...)".
 _BARE_EXAMPLE = re.compile(r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)")

@@ -176,9 +176,9 @@ QUOTES_AROUND = re.compile(
 quotes_rule = constant("wrapped_in_quotes")
 
 
+# "A JSON object", "a JSON array": which kind of value the check does not tell, so unread.
 JSON = re.compile(
-    r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|object|"
-    r"array|only|data))?(?:\s*\(?\s*(?:it\s+)?(?:may|can)\s+be\s+(?:wrapped|enclosed|placed)\s+in\s+"
+    r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|only|data))?(?:\s*\(?\s*(?:it\s+)?(?:may|can)\s+be\s+(?:wrapped|enclosed|placed)\s+in\s+"
     r"(?:a\s+)?(?:markdown\s+)?code\s+(?:fence|block)\s*\)?)?"
     # The whole text is the JSON, which `valid_json` requires anyway: "nothing else".
     r"(?:\s*(?:only)?\s*[,;:—–-]*\s*(?:and\s+|with\s+)?(?:nothing else|"
