@@ -16,7 +16,7 @@ from ._vocabulary import (
     ORDINAL,
     ORDINAL_WORDS,
     Reading,
-    about_headings,
+    about_a_piece,
     constant,
 )
 
@@ -173,7 +173,7 @@ OPENING = re.compile(
 
 def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
     kind = match.group("kind") or match.group("kind2") or "capital"
-    if kind not in ("question", "greeting") and about_headings(match, reading):
+    if kind not in ("question", "greeting") and about_a_piece(match, reading):
         return None  # "headings start with a capital letter": not the text's first letter
     check = create("opens_with", kind=kind if kind in ("question", "greeting") else "capital")
     return negate(check) if match.group("neg") else check

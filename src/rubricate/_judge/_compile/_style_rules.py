@@ -20,7 +20,7 @@ from ._vocabulary import (
     NEG,
     ORDINAL,
     Reading,
-    about_headings,
+    about_a_piece,
     constant,
 )
 
@@ -115,8 +115,8 @@ HEADING_CASE = re.compile(
     rf"(?:(?:all |every |each |the |its |their )?(?:{_QUALIFIER} )?(?:title|headings?|headers?|"
     rf"subheadings?|headlines?|section (?:titles|headings))\s+(?:(?:must|should|will|can|are|is|"
     rf"be|to|do|does|use|uses|follow|follows|written|set|in)\s+|(?P<neg2>not|never)\s+){{0,4}})?"
-    r"(?:in |use |using |with |written in )?(?:(?P<case>title|sentence|lower|upper)[- ]?case"
-    r"|(?P<caps>all[- ]caps|all capitals|block capitals|(?<=in )capital letters))"
+    r"(?:in |use |using |with |written in )?(?P<said>(?P<case>title|sentence|lower|upper)[- ]?case"
+    r"|all[- ]caps|all capitals|block capitals|(?<=in )capital letters)"
     rf"(?:\s+(?:(?:for|in|on)\s+)?(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
     rf"headings?|headers?|subheadings?|headlines?|section titles|section headings?))?"
     # the case said again in words: "sentence case (only the first word capitalised)"
@@ -134,14 +134,13 @@ major_words_rule = constant("heading_case", case="title")
 
 
 def heading_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    case = match.group("case") or "upper"
-    said = match.group("case") and re.escape(match.group("case"))
-    scoped = re.search(
-        r"\b(?:title|heading|header|subheading|headline)",
-        re.sub(
-            rf"\b{said}[- ]?case" if said else re.escape(match.group("caps")), "", match.group()
-        ),
+    case = match.group("case") or "upper"  # "all caps", "block capitals": upper case
+    # Which part it is about, from the words around the case's own ("title case" names none).
+    around = (
+        match.string[match.start() : match.start("said")]
+        + match.string[match.end("said") : match.end()]
     )
+    scoped = re.search(r"\b(?:title|heading|header|subheading|headline)", around)
     if case in ("lower", "upper") and not scoped:
         return None  # the whole text: the case rule reads it
     check = create("heading_case", case=case)
@@ -159,7 +158,7 @@ WHOLE_CASE = re.compile(
 
 
 def whole_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    if about_headings(match, reading):
+    if about_a_piece(match, reading):
         return None
     check = create("all_lowercase" if match.group("lower") else "all_capitals")
     return negate(check) if match.group("neg") else check
@@ -178,7 +177,8 @@ quotes_rule = constant("wrapped_in_quotes")
 
 # "A JSON object", "a JSON array": which kind of value the check does not tell, so unread.
 JSON = re.compile(
-    r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|only|data))?(?:\s*\(?\s*(?:it\s+)?(?:may|can)\s+be\s+(?:wrapped|enclosed|placed)\s+in\s+"
+    r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|only|data))?"
+    r"(?:\s*\(?\s*(?:it\s+)?(?:may|can)\s+be\s+(?:wrapped|enclosed|placed)\s+in\s+"
     r"(?:a\s+)?(?:markdown\s+)?code\s+(?:fence|block)\s*\)?)?"
     # The whole text is the JSON, which `valid_json` requires anyway: "nothing else".
     r"(?:\s*(?:only)?\s*[,;:—–-]*\s*(?:and\s+|with\s+)?(?:nothing else|"

@@ -40,7 +40,7 @@ __all__ = [
     "UNIT_WORDS",
     "Builder",
     "Reading",
-    "about_headings",
+    "about_a_piece",
     "bound",
     "cmp_key",
     "constant",
@@ -420,7 +420,7 @@ _PIECE_SUBJECT = re.compile(
 )
 
 
-def about_headings(match: re.Match[str], reading: Reading) -> bool:
+def about_a_piece(match: re.Match[str], reading: Reading) -> bool:
     """The criterion names headings or a title outside `match`, or a piece just before it.
 
     "Use capital letters for the headings", "headings start with a capital letter", "bullets
