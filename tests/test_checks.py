@@ -513,6 +513,27 @@ def test_heading_count_counts_what_a_reader_takes_for_headings(text: str, count:
     )
 
 
+def test_heading_count_by_level_counts_markdown_headings_of_that_level() -> None:
+    text = "# Plan\n\n## Costs\nLow.\n\n**Risks**\nFew.\n\n## Dates\n\n### May\n\n```\n## code\n```"
+    assert run(checks.heading_count(level=1, exactly=1), text) == (
+        True,
+        "has 1 H1 heading, needs exactly 1",
+    )
+    # the bold line is a heading a reader sees, but it has no level
+    assert run(checks.heading_count(level=2, at_most=1), text) == (
+        False,
+        "has 2 H2 headings, needs at most 1 (first: '## Costs')",
+    )
+    assert run(checks.heading_count(level=4, exactly=0), text)[0]
+    assert not run(checks.heading_count(level=3, exactly=0), text)[0]
+
+
+@pytest.mark.parametrize("level", [0, 7, -1])
+def test_heading_count_rejects_a_level_markdown_does_not_have(level: int) -> None:
+    with pytest.raises(RubricError, match="1 to 6"):
+        checks.heading_count(level=level, exactly=0)
+
+
 def test_section_count_by_markdown_headings() -> None:
     text = "Intro text.\n# One\nbody\n## Two\n###### Three\n#hashtag\n####### seven\n#\n"
     assert run(checks.section_count(exactly=3), text) == (

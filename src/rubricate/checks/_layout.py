@@ -265,7 +265,7 @@ def section_count(marker: str | None = None, **bounds: Unpack[CountBounds]) -> T
 
 
 @catalogue_check
-def heading_count(**bounds: Unpack[CountBounds]) -> TextTest:
+def heading_count(level: int | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
     """The number of headings a reader sees is within the bounds, Markdown or not.
 
     A heading is a Markdown heading, a line wholly in bold, a `<<title>>`, the text's title
@@ -275,16 +275,28 @@ def heading_count(**bounds: Unpack[CountBounds]) -> TextTest:
     `section_count` counts Markdown headings only, for "markdown headings".
 
     Args:
+        level: Count only Markdown headings of this level, 1 to 6 (`#` is an H1, `##` an
+            H2): "no H1 headings", "use H2 headings for the sections". A heading level is
+            Markdown's, so a bold line or a label line is none.
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
     Example:
         ```python
         checks.heading_count(exactly=2)
+        checks.heading_count(level=1, exactly=0)  # no H1 headings
         ```
 
     """
-    return found_count("heading_count", headings_seen, ("heading", "headings"), bounds)
+    if level is None:
+        return found_count("heading_count", headings_seen, ("heading", "headings"), bounds)
+    if not 1 <= level <= 6:
+        raise RubricError(
+            f"heading_count: `level` must be a Markdown heading level, 1 to 6, got {level!r}",
+            field="level",
+        )
+    noun = (f"H{level} heading", f"H{level} headings")
+    return found_count("heading_count", lambda text: heading_lines(text, level), noun, bounds)
 
 
 @catalogue_check

@@ -494,14 +494,18 @@ def emojis(text: str) -> list[str]:
     return _EMOJI.findall(text)
 
 
-def heading_lines(text: str) -> list[str]:
-    """The Markdown heading lines of `text` (outside code fences) whose title holds a word."""
+def heading_lines(text: str, level: int | None = None) -> list[str]:
+    """The Markdown heading lines of `text` (outside code fences) whose title holds a word.
+
+    With `level`, only those of that level: `## Costs` is level 2 (an H2).
+    """
     return [
         line.text.strip()
         for line in _lines(text)
         if not line.in_fence
         and (match := _HEADING.match(line.text))
         and has_word(line.text[match.end() :])
+        and (level is None or match.group().count("#") == level)
     ]
 
 

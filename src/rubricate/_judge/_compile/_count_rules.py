@@ -59,10 +59,10 @@ _NEG_GAP = (
 )
 COUNT = re.compile(
     rf"(?:(?P<neg>\b{NEG}|\bnot)\s+(?:(?:{_NEG_GAP})\s+){{0,2}}?)?"
-    rf"(?:(?:{CMP_ANY})\s+)?(?:(?:between|from)\s+)?(?:(?P<low>\d+)\s*(?:-|–|to|and|or)\s*)?"
+    rf"(?:(?:{CMP_ANY})\s+)?(?:(?:between|from)\s+)?(?:(?<![a-z])(?P<low>\d+)\s*(?:-|–|to|and|or)\s*)?"
     rf"(?:(?:at least|no fewer than|no less than|a minimum of|minimum)\s+(?P<low2>\d+)\s+"
     rf"(?:but|and)\s+(?P<high2>no more than|not more than|at most|up to|fewer than|less than|"
-    rf"under)\s+)?(?P<n>\d+)(?P<plus>\+)?"
+    rf"under)\s+)?(?<![a-z])(?P<n>\d+)(?P<plus>\+)?"
     rf"(?:\s+or\s+(?:(?P<mid_least>more|above|greater|over)|(?P<mid_most>fewer|less|under)))?"
     rf"(?:\s*-\s*|\s+)(?:(?:different|distinct|separate|full|complete|short|long|concise|"
     rf"clear|main|key|total|distinct|markdown|\w+-(?=\w))\s+)?(?P<unit>{UNIT})\b"

@@ -74,8 +74,10 @@ def _absent(piece: str) -> Check | None:
             return build()
     unit = unit_key(piece)
     if unit == "heading":
-        # A heading a reader sees need not be Markdown: a title line, a bold line, a label.
-        return create("heading_count", exactly=0)
+        # A heading a reader sees need not be Markdown: a title line, a bold line, a label;
+        # "no Markdown headings" (or "no '#' headings") leaves those be.
+        markdown = piece.startswith("markdown")
+        return create("section_count" if markdown else "heading_count", exactly=0)
     if unit in ELEMENT_UNITS:
         return count_check(unit, {"exactly": 0})
     if unit == "capital_word":
@@ -129,7 +131,7 @@ PRESENT = re.compile(
     r"\b(?:(?:at least )?(?:a|an|1|one|some|several)\s+)?"
     r"(?P<unit>bullet(?:ed)?[- ]?(?:points?|lists?|list format)|bullets|"
     r"(?:numbered|ordered) (?:lists?|steps?|list format)|emojis?|emoticons?|(?:markdown )?"
-    r"(?:sub)?head(?:ing|er)s|a list|"
+    r"(?:sub)?head(?:ing|er)s|h[1-6] (?:(?:sub)?head(?:ing|er)s?|titles?)|a list|"
     r"(?:fenced )?code ?blocks?|(?:markdown )?tables?|e-?mail address(?:es)?|urls?|"
     r"(?:(?:website|web|external|clickable) )?(?:hyper)?links?|web ?address(?:es)?|hash ?tags?|"
     r"exclamation (?:marks?|points?))\b"
@@ -157,6 +159,11 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return create("numbered_count", at_least=1)
     if unit.startswith("emo"):
         return create("emoji_count", at_least=1)
+    if key is not None and key.startswith("heading") and key != "heading":
+        # "Use H2 headings"; "only H2 headings" asks that no heading have another level.
+        if re.search(r"\b(?:only|just|exclusively|solely|all)\b", reading.text):
+            return None
+        return count_check(key, {"at_least": 1})
     if "head" in unit:
         markdown = unit.startswith("markdown")
         return create("section_count" if markdown else "heading_count", at_least=1)

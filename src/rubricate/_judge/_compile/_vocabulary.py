@@ -137,6 +137,8 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (r"placeholders?", "placeholder"),
     (r"emojis?|emoticons?", "emoji"),
+    # A heading's Markdown level, as `read` spells it: "h2 headings" ("level-2", "##").
+    *((rf"h{n} (?:(?:sub)?head(?:ing|er)s?|titles?)", f"heading{n}") for n in range(1, 7)),
     (r"(?:markdown )?(?:sub)?head(?:ing|er)s?|sections? headings?", "heading"),
     (r"sentences?", "sentence"),
     (r"paragraphs?|paras?|stanzas?", "paragraph"),
@@ -181,6 +183,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "emoji": ("emoji_count", {}),
     "placeholder": ("placeholder_count", {}),
     "heading": ("section_count", {}),
+    **{f"heading{n}": ("heading_count", {"level": n}) for n in range(1, 7)},
     "capital_word": ("capital_word_count", {}),
     "highlight": ("highlight_count", {}),
     "bold": ("highlight_count", {"style": "bold"}),
@@ -203,6 +206,7 @@ ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
     | {"semicolon", "em_dash", "ampersand", "full_stop"}
+    | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
 CONTAINERS = {
@@ -326,6 +330,7 @@ def read(description: str) -> Reading:
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
     text = normalize_numbers(text)
+    text = _heading_levels(text, quotes)
     text = re.sub(r"(<=|>=|≤|≥|<|>)\s*(?=\d)", r" \1 ", text)  # "<50 chars": "< 50 chars"
     # "three questions, no more no less" is exactly three.
     text = _NO_MORE_NO_LESS.sub(r"exactly \g<n> \g<unit>", text)
@@ -377,6 +382,42 @@ _NO_MORE_NO_LESS = re.compile(
     r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?),? (?:no more,? (?:and )?no less|"
     r"not more,? (?:and )?not less|no fewer,? (?:and )?no more|no more and no fewer)\b"
 )
+
+
+# A Markdown heading's level, however it is named: "H2", "H2s", "level-2 headings", "top-level
+# heading", "second-level headers", "## headings", "'###' subheadings", "subheadings (H3)". Each
+# reads as "h2 headings". A lone "#" names Markdown's headings, not their first level.
+_HEADING_NOUNS = r"(?:sub)?head(?:ing|er)s?|titles?"
+_LEVEL_ORDINALS = {"top": 1, "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+_LEVEL_NAMED = re.compile(
+    rf"(?:\b(?P<ordinal>{'|'.join(_LEVEL_ORDINALS)})[- ]level|\blevel[- ]?(?P<n>[1-6])"
+    rf"|\b(?P<quote>q\d+)|(?<![#\w])(?P<hashes>#{{1,6}}))[-\s]*(?:markdown\s+)?(?P<noun>{_HEADING_NOUNS})\b"
+    rf"|\b(?P<noun2>{_HEADING_NOUNS})\s*\(\s*(?:h(?P<n2>[1-6])|(?P<hashes2>#{{1,6}}))\s*\)",
+    re.IGNORECASE,
+)
+_H_LEVEL = re.compile(rf"\b[hH](?P<n>[1-6])(?P<plural>s?)\b(?! (?:{_HEADING_NOUNS})\b)")
+
+
+def _heading_levels(text: str, quotes: list[str]) -> str:
+    def named(match: re.Match[str]) -> str:
+        noun = match.group("noun") or match.group("noun2")
+        hashes = match.group("hashes") or match.group("hashes2")
+        if match.group("quote"):
+            hashes = quotes[int(match.group("quote")[1:])].strip()
+            if not re.fullmatch(r"#{1,6}", hashes):
+                return match.group()
+        if hashes == "#":
+            return f"markdown {noun}"
+        if hashes:
+            level = len(hashes)
+        elif match.group("ordinal"):
+            level = _LEVEL_ORDINALS[match.group("ordinal").casefold()]
+        else:
+            level = int(match.group("n") or match.group("n2"))
+        return f"h{level} {noun}"
+
+    text = _LEVEL_NAMED.sub(named, text)
+    return _H_LEVEL.sub(lambda m: f"h{m.group('n')} heading{m.group('plural')}", text)
 
 
 def _informal(text: str) -> str:
