@@ -228,6 +228,10 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("7 rows, one for every day of the week", True),
         ("All keys in snake_case.", True),
         ("The summary conveys this fact: A row erupted.", False),  # a quarrel, not a table row
+        # a fact the output should state is content, whatever its words
+        ("The summary conveys this fact: Charlie Austin scored with a header.", False),
+        ("Mentions that the smugglers hid 200 items in the lines of a boat", False),
+        ("Uses a header row in the table", True),
         ("Quotes the minister", False),
         ("Sounds friendly", False),
     ],

@@ -339,9 +339,23 @@ def read(description: str) -> Reading:
     return Reading(text=text, quotes=quotes, original=plain(description))
 
 
+# A fact the output should state: "conveys this fact: ...", "mentions that ...". What follows is
+# content, whatever its words: "Charlie Austin scored with a header" names no heading.
+_REPORTED = re.compile(
+    r"\b(?:conveys?|states?|mentions?|says?|reports?|notes?|claims?|explains?|tells?"
+    r"(?: (?:the )?readers?| us)?)\s+(?:(?:this|the following|that|the) "
+    r"(?:fact|point|claim|information|detail)\s*:|that\b|:)"
+)
+
+
 def names_form(description: str) -> bool:
-    """Whether a criterion uses a word that names the text's form (`FORM_WORDS`), quotes aside."""
-    return FORM_WORDS.search(read(description).text) is not None
+    """Whether a criterion uses a word that names the text's form (`FORM_WORDS`), quotes aside.
+
+    A fact the criterion asks the output to state is content, not form (`_REPORTED`).
+    """
+    text = read(description).text
+    reported = _REPORTED.search(text)
+    return FORM_WORDS.search(text[: reported.start()] if reported else text) is not None
 
 
 # How people type a rule in a hurry: "pls", "dont", "atleast", "pts". Read as written out.
