@@ -60,6 +60,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "paragraph_starts_with": {"paragraph": 2, "phrase": "The"},
     "part_count": {"separator": "***", "exactly": 2},
     "placeholder_count": {"at_least": 1},
+    "punctuation_count": {"exactly": 0},
     "heading_count": {"at_least": 1},
     "section_count": {"at_least": 1},
     "sentence_count": {"at_most": 3},
@@ -1271,6 +1272,24 @@ def test_mark_count() -> None:
     assert checks.mark_count(";", at_most=1)("One; two.")[0]
     with pytest.raises(RubricError, match="`mark` must be punctuation"):
         checks.mark_count("ok", exactly=0)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("snow on the hill\nno one walks there now", 0),
+        ("don't stop the light-hearted song", 0),  # part of a word
+        ("- milk\n- eggs\n1. bread\n## Shop", 0),  # markers open a line
+        ("#spring @ana 50% & more / less", 0),  # symbols
+        ("Hello, world. “Quoted” (aside) wait—what…", 8),
+        ("¿Qué? ¡Sí!", 4),  # any script's marks
+    ],
+)
+def test_punctuation_count_counts_the_marks_of_a_sentence(text: str, count: int) -> None:
+    assert checks.punctuation_count(exactly=count)(text) == (
+        True,
+        f"has {count} punctuation mark{'' if count == 1 else 's'}, needs exactly {count}",
+    )
 
 
 @pytest.mark.parametrize(

@@ -424,6 +424,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Use at most 1 heading.", C.heading_count(at_most=1)),
         ("Don't use any headings", C.heading_count(exactly=0)),
         ("Exactly 3 markdown headings", C.section_count(exactly=3)),
+        ("No punctuation marks at all", C.punctuation_count(exactly=0)),
+        ("Punctuation-free", C.punctuation_count(exactly=0)),
+        ("At most 5 punctuation marks", C.punctuation_count(at_most=5)),
+        ("No punctuation other than a final period.", None),
+        ("Use correct punctuation", None),
         ("No markdown headers", C.section_count(exactly=0)),
         ("Don't use '#' headings", C.section_count(exactly=0)),
         # a Markdown heading's level, however it is named

@@ -46,6 +46,7 @@ from ._inline import (
     letter_count,
     mark_count,
     placeholder_count,
+    punctuation_count,
     url_count,
 )
 from ._keywords import bold_keywords, keywords_forbidden, keywords_present, one_of
@@ -126,6 +127,7 @@ __all__ = [
     "paragraph_starts_with",
     "part_count",
     "placeholder_count",
+    "punctuation_count",
     "section_count",
     "sentence_count",
     "starts_with",

@@ -9,6 +9,7 @@ emoji, a link or a hashtag is is defined once, in `rubricate.checks._units`, and
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Unpack
 
 from .._exceptions import RubricError
@@ -35,6 +36,7 @@ __all__ = [
     "letter_count",
     "mark_count",
     "placeholder_count",
+    "punctuation_count",
     "url_count",
 ]
 
@@ -315,3 +317,43 @@ def mark_count(mark: str, **bounds: Unpack[CountBounds]) -> TextTest:
         return count_finding(text.count(symbol), f"{symbol!r} mark", f"{symbol!r} marks", limits)
 
     return test
+
+
+# An apostrophe or hyphen between letters is part of a word ("don't", "light-hearted"); a list
+# or heading marker opens a line, it punctuates nothing.
+_IN_WORD = re.compile(r"(?<=[^\W\d_])['\u2019\-\u2010](?=[^\W\d_])")
+_LINE_MARKER = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d{1,9}[.)]|#{1,6})[ \t]+", re.MULTILINE)
+# Characters Unicode files as punctuation that read as symbols, not marks of a sentence.
+_SYMBOLS = frozenset("#@&*%/\\\u00a7\u00b6\u2020\u2021\u2022\u00b7")
+
+
+def _punctuation(text: str) -> list[str]:
+    text = _IN_WORD.sub("", _LINE_MARKER.sub("", text))
+    return [
+        char for char in text if unicodedata.category(char).startswith("P") and char not in _SYMBOLS
+    ]
+
+
+@catalogue_check
+def punctuation_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of punctuation marks is within the bounds.
+
+    A punctuation mark is any character Unicode calls punctuation (`.` `,` `!` `?` `;` `:`
+    quotes, brackets, dashes, `…`), in any script; an apostrophe or hyphen between two letters
+    is part of the word ("don't", "light-hearted"), a list or heading marker at a line's start
+    punctuates nothing, and symbols (`#`, `@`, `&`, `*`, `%`, `/`, `$`, `+`) and emojis are not
+    marks. For "no punctuation at all" (`exactly: 0`); one mark is counted with `mark_count`.
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.punctuation_count(exactly=0)  # no punctuation
+        ```
+
+    """
+    return found_count(
+        "punctuation_count", _punctuation, ("punctuation mark", "punctuation marks"), bounds
+    )

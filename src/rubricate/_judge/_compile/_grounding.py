@@ -99,6 +99,7 @@ CUES: Mapping[str, str] = {
     "paragraph_count": r"\bparagraph",
     "paragraph_starts_with": r"\bparagraph",
     "part_count": r"\b(separat|divid|split)",
+    "punctuation_count": r"\bpunctuat",
     "placeholder_count": r"\b(placeholder|bracket)|\[",
     "section_count": r"\b(section|part|chapter)",
     "sentence_count": r"\bsentence",

@@ -120,6 +120,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
         "url",
     ),
     (r"hash ?tags?", "hashtag"),
+    (r"punctuation(?: marks?)?", "punctuation"),
     (r"exclamation (?:marks?|points?)", "exclamation"),
     (r"question marks?", "question_mark"),
     (r"full[- ]stops?", "full_stop"),
@@ -159,7 +160,7 @@ FORM_WORDS = re.compile(
     + r"|bold(?:ed|face)?|italics?|italici[sz]ed|underlined?|markdown|indent(?:ed|ation)?"
     + r"|(?:upper|lower|title|sentence)[- ]?case|capitali[sz](?:ed|ation)|capital letters?"
     # marks, layout and notation named in ordinary words
-    + r"|punctuation(?: marks?)?|commas?|colons?|semicolons?|hyphens?|dashes|apostrophes?"
+    + r"|commas?|colons?|semicolons?|hyphens?|dashes|apostrophes?"
     + r"|parenthes[ie]s|brackets?|(?:double|single) quotes|quotation marks|in quotes"
     # "a row erupted" is a quarrel: a table's parts only with a count or a table word
     + r"|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|table|header|total|data|empty"
@@ -193,6 +194,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "email": ("email_count", {}),
     "url": ("url_count", {}),
     "hashtag": ("hashtag_count", {}),
+    "punctuation": ("punctuation_count", {}),
     "exclamation": ("mark_count", {"mark": "!"}),
     "question_mark": ("mark_count", {"mark": "?"}),
     "question": ("mark_count", {"mark": "?"}),
@@ -205,7 +207,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
-    | {"semicolon", "em_dash", "ampersand", "full_stop"}
+    | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation"}
     | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
