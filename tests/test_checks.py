@@ -66,6 +66,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "sentence_count": {"at_most": 3},
     "starts_with": {"phrase": "The"},
     "table_count": {"at_least": 1},
+    "table_header": {"case": "title"},
     "table_size": {"dimension": "rows", "at_least": 1},
     "time_format": {"clock": 24},
     "url_count": {"at_least": 1},
@@ -533,6 +534,54 @@ def test_heading_count_by_level_counts_markdown_headings_of_that_level() -> None
 def test_heading_count_rejects_a_level_markdown_does_not_have(level: int) -> None:
     with pytest.raises(RubricError, match="1 to 6"):
         checks.heading_count(level=level, exactly=0)
+
+
+_WORKOUTS = "| Day | Workout | Duration (min) |\n|---|---|---|\n| Mon | Run | 30 |\n"
+
+
+@pytest.mark.parametrize(
+    ("check", "passed", "finding"),
+    [
+        (
+            checks.table_header(columns=["day", "Workout", "Duration"], exact=True),
+            True,
+            "has the columns day, Workout, Duration",
+        ),
+        (
+            checks.table_header(columns=["Workout", "Day"], ordered=True),
+            False,
+            "has the columns Day | Workout | Duration (min), needs them in the order Workout, Day",
+        ),
+        (
+            checks.table_header(columns=["Day", "Notes"]),
+            False,
+            "has no column 'Notes' (its header: Day | Workout | Duration (min))",
+        ),
+        (
+            checks.table_header(columns=["Day"], exact=True),
+            False,
+            "has the columns Day | Workout | Duration (min), needs only Day",
+        ),
+        # a unit in brackets is no word of the header's case
+        (checks.table_header(case="title"), True, "has every header cell in title case"),
+        (checks.table_header(case="lower"), False, "has the header cell 'Day', not in lower case"),
+    ],
+)
+def test_table_header_names_columns_and_their_case(
+    check: checks.Check, passed: bool, finding: str
+) -> None:
+    assert run(check, _WORKOUTS) == (passed, finding)
+
+
+def test_table_header_fails_a_text_without_a_table_and_asks_for_something() -> None:
+    assert run(checks.table_header(case="title"), "Day: Mon") == (
+        False,
+        "has no table, needs a header row",
+    )
+    with pytest.raises(RubricError, match="give `columns`, `case` or both"):
+        checks.table_header()
+    with pytest.raises(RubricError, match="need `columns`"):
+        checks.table_header(exact=True, case="title")
 
 
 def test_section_count_by_markdown_headings() -> None:

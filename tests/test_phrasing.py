@@ -424,6 +424,31 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Use at most 1 heading.", C.heading_count(at_most=1)),
         ("Don't use any headings", C.heading_count(exactly=0)),
         ("Exactly 3 markdown headings", C.section_count(exactly=3)),
+        # a table's header row, named so it is no heading
+        ("Column headers in Title Case", C.table_header(case="title")),
+        ("Table headers should be in sentence case", C.table_header(case="sentence")),
+        ("The header row is all caps", C.table_header(case="upper")),
+        ("Title case for the column names", C.table_header(case="title")),
+        ("Headers in title case", C.heading_case("title")),  # a bare "headers": headings
+        (
+            "Columns should be Date, Amount, Note (in that order).",
+            C.table_header(columns=["Date", "Amount", "Note"], exact=True, ordered=True),
+        ),
+        (
+            "3 columns: Q1 Revenue, Q2 Revenue, Change (%)",
+            C.table_header(columns=["Q1 Revenue", "Q2 Revenue", "Change (%)"], exact=True),
+        ),
+        ("Two columns: Pros, Cons, Notes", None),  # which two?
+        (
+            "The table has columns for Name, Price and Rating",
+            C.table_header(columns=["Name", "Price", "Rating"]),
+        ),
+        ("Add a 'Notes' column", C.table_header(columns=["Notes"])),
+        ("Include a Total column", C.table_header(columns=["Total"])),
+        ("Add a wide column", None),  # a name is quoted or capitalised
+        ("Columns are aligned", None),
+        ("Column headers should be bold", None),
+        ("The columns are Name and Role, and keep it short", None),
         ("No punctuation marks at all", C.punctuation_count(exactly=0)),
         ("Punctuation-free", C.punctuation_count(exactly=0)),
         ("At most 5 punctuation marks", C.punctuation_count(at_most=5)),

@@ -62,6 +62,7 @@ from ._layout import (
     numbered_count,
     section_count,
     table_count,
+    table_header,
     table_size,
 )
 from ._money import money_format
@@ -132,6 +133,7 @@ __all__ = [
     "sentence_count",
     "starts_with",
     "table_count",
+    "table_header",
     "table_size",
     "time_format",
     "url_count",

@@ -13,13 +13,12 @@ from ._phrases import choice, shortened
 from ._registry import catalogue_check
 from ._units import (
     BOLD_LINE,
+    CASES,
     MONTH_NAMES,
     MONTHS,
-    SMALL_WORDS,
-    WORD_LETTERS,
     has_word,
     heading_lines,
-    is_title_case,
+    in_case,
     title_line,
 )
 
@@ -158,9 +157,6 @@ def has_title(angle_brackets: bool = False, bold: bool = False) -> TextTest:
     return test
 
 
-_CASES = ("title", "sentence", "lower", "upper")
-
-
 @catalogue_check
 def heading_case(case: str) -> TextTest:
     """Every heading, and the title, is in the given letter case.
@@ -185,9 +181,9 @@ def heading_case(case: str) -> TextTest:
 
     """
     wanted = case.strip().casefold().removesuffix(" case")
-    if wanted not in _CASES:
+    if wanted not in CASES:
         raise RubricError(
-            f"heading_case: `case` must be one of {', '.join(_CASES)}, got {case!r}", field="case"
+            f"heading_case: `case` must be one of {', '.join(CASES)}, got {case!r}", field="case"
         )
 
     def test(text: str) -> tuple[bool, str]:
@@ -200,7 +196,7 @@ def heading_case(case: str) -> TextTest:
         if not found:
             return False, f"has no heading or title, needs headings in {wanted} case"
         for heading in found:
-            if not _in_case(heading, wanted):
+            if not in_case(heading, wanted):
                 return False, f"has the heading {shortened(heading)!r}, not in {wanted} case"
         noun = "heading" if len(found) == 1 else f"{len(found)} headings"
         return True, f"has every {noun} in {wanted} case" if len(found) > 1 else (
@@ -221,21 +217,6 @@ def _whole_title(text: str) -> str | None:
     ):
         return lines[0]
     return None
-
-
-def _in_case(heading: str, case: str) -> bool:
-    if case == "lower":
-        return not any(char.isupper() for char in heading)
-    if case == "upper":
-        return not any(char.islower() for char in heading)
-    if case == "title":
-        return is_title_case(heading)
-    words = [w for w in WORD_LETTERS.findall(heading) if not w.isupper() or len(w) == 1]
-    if not words or not words[0][0].isupper():
-        return False
-    later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
-    capitals = sum(1 for w in later if w[0].isupper())
-    return capitals * 2 <= len(later) and not (len(later) > 0 and capitals == len(later))
 
 
 # A date written with digits (2024-03-05, 05/03/2024, 5.3.24) or with a month's name, with or

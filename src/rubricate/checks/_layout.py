@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Unpack
 
 from .._exceptions import RubricError
 from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
-from ._phrases import choice, shortened
+from ._phrases import choice, normalize, required_phrases, shortened
 from ._registry import catalogue_check
 from ._units import (
+    CASES,
     bullet_lines,
     code_blocks,
     csv_rows,
@@ -24,9 +26,11 @@ from ._units import (
     has_word,
     heading_lines,
     headings_seen,
+    in_case,
     line_kinds,
     numbered_lines,
     section_markers,
+    table_cells,
     tables,
 )
 
@@ -41,6 +45,7 @@ __all__ = [
     "numbered_count",
     "section_count",
     "table_count",
+    "table_header",
     "table_size",
 ]
 
@@ -370,7 +375,7 @@ def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
     singular = wanted[:-1]
 
     def test(text: str) -> tuple[bool, str]:
-        found = [(len(rows) - 2, len(_cells(rows[0]))) for rows in tables(text)]
+        found = [(len(rows) - 2, len(table_cells(rows[0]))) for rows in tables(text)]
         if not found and (records := csv_rows(text)) is not None:
             found = [(len(records) - 1, len(records[0]))]
         if not found:
@@ -385,8 +390,84 @@ def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
     return test
 
 
-def _cells(row: str) -> list[str]:
-    body = row.strip()
-    body = body[1:] if body.startswith("|") else body
-    body = body[:-1] if body.endswith("|") else body
-    return body.split("|")
+# A header cell as compared: Markdown emphasis and code marks aside; "Duration (min)" also
+# names "Duration".
+_CELL_MARKS = re.compile(r"[*_`]+")
+_CELL_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def _cell_names(cell: str) -> set[str]:
+    bare = normalize(_CELL_MARKS.sub("", cell)).casefold()
+    return {bare, _CELL_ASIDE.sub("", bare)} - {""}
+
+
+@catalogue_check
+def table_header(
+    columns: Sequence[str] | None = None,
+    exact: bool = False,
+    ordered: bool = False,
+    case: str | None = None,
+) -> TextTest:
+    """Every Markdown table's header row names the given columns, or is in a letter case.
+
+    A column is named by a header cell equal to it, case, spacing and Markdown emphasis aside;
+    a unit in brackets after it may be added ("Duration (min)" names "Duration"). A text with
+    no table fails. For "columns: Day, Workout, Duration", "include a Total column", "column
+    headers in Title Case".
+
+    Args:
+        columns: The names the header must hold.
+        exact: The header holds those columns and no other.
+        ordered: The columns come in the order given (others may come between them unless
+            `exact`).
+        case: Every header cell holding a letter is in this case: `title`, `sentence`,
+            `lower` or `upper`, as `heading_case` reads them.
+
+    Example:
+        ```python
+        checks.table_header(columns=["Day", "Workout", "Duration"], exact=True)
+        checks.table_header(case="title")
+        ```
+
+    """
+    named = required_phrases("table_header", "columns", columns) if columns is not None else []
+    wanted = [column.casefold() for column in named]
+    if case is not None:
+        case = choice("table_header", "case", case.strip().removesuffix(" case"), CASES)
+    if not wanted and case is None:
+        raise RubricError("table_header: give `columns`, `case` or both", field="columns")
+    if (exact or ordered) and not wanted:
+        raise RubricError("table_header: `exact` and `ordered` need `columns`", field="columns")
+    asked = ", ".join(named)
+
+    def header_problem(cells: list[str]) -> str | None:
+        names = [_cell_names(cell) for cell in cells]
+        positions = []
+        for column in wanted:
+            position = next((i for i, found in enumerate(names) if column in found), None)
+            if position is None:
+                return f"has no column {named[len(positions)]!r} (its header: {' | '.join(cells)})"
+            positions.append(position)
+        if exact and len([cell for cell in cells if cell]) != len(wanted):
+            return f"has the columns {' | '.join(cells)}, needs only {asked}"
+        if ordered and positions != sorted(positions):
+            return f"has the columns {' | '.join(cells)}, needs them in the order {asked}"
+        if case is not None:
+            for cell in cells:
+                if has_word(cell) and not in_case(_CELL_ASIDE.sub("", cell) or cell, case):
+                    return f"has the header cell {shortened(cell)!r}, not in {case} case"
+        return None
+
+    def test(text: str) -> tuple[bool, str]:
+        found = [[cell.strip() for cell in table_cells(rows[0])] for rows in tables(text)]
+        if not found:
+            return False, "has no table, needs a header row"
+        for number, cells in enumerate(found, start=1):
+            problem = header_problem(cells)
+            if problem is not None:
+                return False, problem if len(found) == 1 else f"table {number} {problem}"
+        said = [f"the columns {asked}"] if wanted else []
+        said += [f"every header cell in {case} case"] if case else []
+        return True, f"has {' and '.join(said)}"
+
+    return test

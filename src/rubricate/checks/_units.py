@@ -489,6 +489,26 @@ def is_title_case(text: str) -> bool:
     return True
 
 
+CASES = ("title", "sentence", "lower", "upper")
+"""The letter cases a heading (or a table's header cell) may be asked to be in."""
+
+
+def in_case(heading: str, case: str) -> bool:
+    """Whether a heading is in one of `CASES`: see `heading_case` for what each means."""
+    if case == "lower":
+        return not any(char.isupper() for char in heading)
+    if case == "upper":
+        return not any(char.islower() for char in heading)
+    if case == "title":
+        return is_title_case(heading)
+    words = [w for w in WORD_LETTERS.findall(heading) if not w.isupper() or len(w) == 1]
+    if not words or not words[0][0].isupper():
+        return False
+    later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
+    capitals = sum(1 for w in later if w[0].isupper())
+    return capitals * 2 <= len(later) and not (len(later) > 0 and capitals == len(later))
+
+
 def emojis(text: str) -> list[str]:
     """The emojis of `text`, a sequence joined by zero-width joiners or modifiers counted once."""
     return _EMOJI.findall(text)
@@ -686,6 +706,14 @@ def tables(text: str) -> list[list[str]]:
             continue
         index += 1
     return found
+
+
+def table_cells(row: str) -> list[str]:
+    """The cells of one Markdown table row, as written (`| a | b |` -> `[" a ", " b "]`)."""
+    body = row.strip()
+    body = body[1:] if body.startswith("|") else body
+    body = body[:-1] if body.endswith("|") else body
+    return body.split("|")
 
 
 def line_kinds(text: str) -> list[tuple[str, str]]:

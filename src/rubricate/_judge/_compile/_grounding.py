@@ -113,6 +113,7 @@ CUES: Mapping[str, str] = {
     "code_block_count": r"\bcode ?(block|fence)s?\b|```",
     "table_count": r"\btables?\b",
     "time_format": r"\b(24|12)[- ]?(hour|hr|h)\b|\b(clock|am/pm|times?)\b",
+    "table_header": r"\b(columns?|header row|header cells?|header names|table headers?)\b",
     "table_size": r"\btables?\b.*\b(rows?|columns?)\b|\b(rows?|columns?)\b.*\btables?\b",
     "mark_count": (
         r"\b(exclamation|question mark|semicolon|colon|ampersand|dash|hyphen|asterisk|"
@@ -153,6 +154,8 @@ FLAG_CUES: Mapping[str, str] = {
     "ordinals": r"\bordinal",
     "two_digit_hours": r"\bhh:mm\b|two[- ]digit",
     "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",
+    "exact": r"\b(only|exactly|just|nothing else|no other|should be|must be|are)\b|:",
+    "ordered": r"\border\b",
 }
 
 

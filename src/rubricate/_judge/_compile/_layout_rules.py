@@ -33,6 +33,8 @@ __all__ = [
     "NUMBER_THEM",
     "OPENS_WITH_LAYOUT",
     "PREFER_LIST",
+    "TABLE_COLUMNS",
+    "TABLE_HEADER_CASE",
     "TABLE_SIZE",
     "UNNUMBERED",
     "alphabetical_rule",
@@ -46,6 +48,8 @@ __all__ = [
     "number_them_rule",
     "opens_with_layout_rule",
     "prefer_list_rule",
+    "table_columns_rule",
+    "table_header_case_rule",
     "table_size_rule",
     "unnumbered_rule",
 ]
@@ -399,3 +403,88 @@ def table_size_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if dimension == "rows" and not (match.group("data") or re.search(r"header", match.group())):
         return None  # does the header row count? a reader may say either: left to the model
     return create("table_size", dimension=dimension, **{key: n})
+
+
+# A table's header row, named so that it cannot be a heading: "column headers", "header names",
+# "the header row", "table headers" (a bare "headers" is the text's headings).
+_HEADER_ROW = (
+    r"(?:(?:the|all|every|each|its|your)\s+)?(?:(?:markdown\s+)?table(?:'s)?\s+)?"
+    r"(?:column\s+(?:names|headings|titles|labels|headers?)|header\s+(?:row|cells?|names|labels)"
+    r"|(?<=table )headers?|(?<=table's )headers?)"
+)
+# "Column headers in Title Case", "header names should be all caps", "title case for the
+# column names".
+TABLE_HEADER_CASE = re.compile(
+    rf"\b{_HEADER_ROW}\s+(?:(?:must|should|will|are|is|be|written|set|use|uses|follow|"
+    rf"follows|all)\s+){{0,3}}(?:in\s+)?(?:(?P<case>title|sentence|lower|upper)[- ]?case|"
+    rf"(?P<caps>all[- ]caps|all capitals|capital letters))\b"
+    rf"|\b(?:use\s+)?(?P<case2>title|sentence|lower|upper)[- ]?case\s+(?:for|in|on)\s+"
+    rf"{_HEADER_ROW}\b"
+)
+
+
+def table_header_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    case = match.group("case") or match.group("case2") or "upper"
+    return create("table_header", case=case)
+
+
+# A table's columns named: "columns: Day, Workout, Duration", "five columns: Day, Breakfast,
+# Lunch, Dinner, Snack", "the column headers should be Name, Price (in that order)" name them
+# all; "columns for Name, Price and Rating", "include a 'Total' column" name some of them. The
+# names end the criterion, so nothing after them is taken for one.
+_NAME = (
+    r"(?:q\d+|(?!(?:and|or|in)\b)[a-z0-9][\w'%.-]*(?:\s(?!(?:and|or|in)\b)[a-z0-9][\w'%.-]*){0,3}"
+    r"(?:\s*\((?!in\s+(?:(?:that|this|the\s+same|exactly\s+that)\s+)?order\b)[^()]*\))?)"
+)
+_NAMES = rf"(?P<names>{_NAME}(?:\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+|\s*\|\s*){_NAME})*)"
+_IN_ORDER = (
+    r"(?P<order>,?\s*\(?(?:in\s+(?:that|this|the\s+same|exactly\s+that)\s+order"
+    r"|in\s+order)\)?)?"
+)
+_END = r"\s*[.;!]?\s*$"
+_COLUMNS_NOUN = (
+    r"(?:columns|column\s+(?:names|headers|headings|titles|labels)|header\s+row|table\s+headers)"
+)
+TABLE_COLUMNS = re.compile(
+    rf"\b(?:(?:(?:the|a|your)\s+)?(?:markdown\s+)?table(?:'s)?\s+)?(?:(?:exactly\s+)?(?P<n>\d+)\s+)?"
+    rf"(?:(?:the|its)\s+)?{_COLUMNS_NOUN}\s*(?:(?P<colon>:|=|-)|(?:should|must|need\s+to|have\s+to|will)\s+be"
+    rf"|are|(?:should|must)\s+read)\s*{_NAMES}{_IN_ORDER}{_END}"
+    rf"|\b(?:(?:the|a|your)\s+(?:markdown\s+)?table\s+(?:(?:should|must)\s+)?(?:has|have|with|"
+    rf"includes?|needs?|contains?|uses?)\s+)?(?:(?:a|the)\s+)?columns?\s+(?P<some>for|named|called|"
+    rf"labell?ed|titled|including)\s+{_NAMES.replace('names', 'names2')}{_END}"
+    rf"|\b(?:include|includes|add|adds|with|has|have|needs?)\s+(?:a|an|the)\s+(?P<one>q\d+|[a-z]+)"
+    rf"\s+column{_END}"
+)
+
+
+def table_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    one = match.group("one")
+    if one is not None:
+        names = [reading.quote(one) or _as_written(one, reading.original)]
+        if not reading.quote(one) and not names[0][:1].isupper():
+            return None  # "add a wide column": a name is quoted or capitalised
+        return create("table_header", columns=names)
+    said = match.group("names") or match.group("names2")
+    names = []
+    for name in re.split(r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+|\s*\|\s*)", said):
+        quoted = reading.quote(name)
+        written = quoted or _as_written(name, reading.original)
+        named = quoted or written[:1].isupper() or name[:1].isdigit()
+        # A name is quoted or capitalised, unless a colon lists one-word names: "columns are
+        # aligned" is no name, nor "keep it short" in "columns are Name and Role, and keep it
+        # short".
+        if not named and (" " in name or not match.group("colon")):
+            return None
+        names.append(written)
+    if match.group("some"):
+        return create("table_header", columns=names)
+    if match.group("n") is not None and int(match.group("n")) != len(names):
+        return None  # "five columns: Day, Lunch": which are the other three?
+    return create("table_header", columns=names, exact=True, ordered=bool(match.group("order")))
+
+
+def _as_written(name: str, original: str) -> str:
+    """A name as the criterion writes it (the reading is casefolded): "day" -> "Day"."""
+    words = r"\s+".join(re.escape(word) for word in name.split())
+    found = re.search(rf"(?<!\w){words}(?!\w)", original, re.IGNORECASE)
+    return found.group() if found else name
