@@ -442,7 +442,7 @@ def table_header(
 
     def header_problem(cells: list[str]) -> str | None:
         names = [_cell_names(cell) for cell in cells]
-        positions = []
+        positions: list[int] = []
         for column in wanted:
             position = next((i for i, found in enumerate(names) if column in found), None)
             if position is None:
