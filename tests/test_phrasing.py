@@ -449,6 +449,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Columns are aligned", None),
         ("Column headers should be bold", None),
         ("The columns are Name and Role, and keep it short", None),
+        # an alternative in brackets that no rule read: the rule is not read whole
+        ("Each item starts with a capital letter (or a number)", None),
+        # quiz questions in a list need no "?"; "no title over 8 words" bounds several titles
+        ("A numbered list, 5 questions exactly", None),
+        ("No title longer than 8 words", None),
+        ("No headline over 10 words", None),
+        ("The title is no longer than 8 words", C.within("title", C.word_count(at_most=8))),
         ("No punctuation marks at all", C.punctuation_count(exactly=0)),
         ("Punctuation-free", C.punctuation_count(exactly=0)),
         ("At most 5 punctuation marks", C.punctuation_count(at_most=5)),

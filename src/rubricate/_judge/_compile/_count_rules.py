@@ -76,6 +76,10 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     unit = unit_key(match.group("unit"))
     if unit is None:
         return None
+    if unit == "question" and re.search(
+        r"\b(?:lists?|numbered|bullets?|items?|quiz)\b", reading.text
+    ):
+        return None  # "a numbered list, 5 questions": quiz questions, with or without a "?"
     n = int(match.group("n"))
     negated = match.group("neg") is not None
     per: str | None = None

@@ -276,6 +276,8 @@ def _parse(description: str) -> ParsedCriterion:
         for word in re.findall(r"[a-z0-9][a-z0-9'’-]*", rest)
         if (word not in FILLER and not re.fullmatch(r"q\d+", word)) or is_negation(word)
     )
+    # "starts with a capital letter (or a number)": an alternative no rule read
+    leftover += tuple(aside.group() for aside in _ALTERNATIVE.finditer(rest))
     quotes_left = re.findall(r"\bq\d+\b", rest)
     found = tuple(reading.checks)
     if not found or leftover or quotes_left:
@@ -301,6 +303,7 @@ def _parse(description: str) -> ParsedCriterion:
     return ParsedCriterion(all_of(*unique.values()), found, stray_each=stray)
 
 
+_ALTERNATIVE = re.compile(r"\(\s*or\b[^()]*\)")
 _PERMISSION = re.compile(
     r"\b(?:may(?!\.? \d)|can|could)\b(?! not\b)|\b(?:allowed|permitted|acceptable|optional|welcome|"
     r"fine|ok|okay)\b|\bfree to\b|\bif (?:needed|necessary|you (?:like|want|wish)|helpful)\b"

@@ -77,8 +77,8 @@ _IN_A_PART = frozenset(
 
 def in_a_part(description: str, parse: Parse) -> Check | None:
     """The criterion as a rule on one named part, when it names one and the rest reads whole."""
-    if _SEVERAL.search(description):
-        return None  # "every title", "each headline": several outputs or parts, not one
+    if _SEVERAL.search(description) or EACH_OUTPUT.search(description.casefold()):
+        return None  # "every title", "no headline over 10 words": several outputs or parts
     found = [m for m in _PART.finditer(description) if not _quoted(description, m.start())]
     named = {_part_name(m) for m in found}
     if len(named) != 1:
@@ -288,10 +288,16 @@ def _quoted(text: str, position: int) -> bool:
 
 # "Each tweet must include a hashtag": several outputs, each held to the rule, where a check
 # reads the text as one.
+_OUTPUT_NOUNS = (
+    r"(?:response|answer|reply|output|draft|poem|haiku|essay|summary|story|e-?mail|letter|post|"
+    r"tweet|note|description|review|message|bio|slogan|tagline|caption|headline|title|version|"
+    r"variant|option|ad|idea)s?"
+)
+# "No title longer than 8 words" bounds every title, as "each title" does: several of them.
 EACH_OUTPUT = re.compile(
-    r"\b(?:each|every|per)\s+(?:single\s+|one of the\s+)?(?:response|answer|reply|output|draft|"
-    r"poem|haiku|essay|summary|story|e-?mail|letter|post|tweet|note|description|review|message|"
-    r"bio|slogan|tagline|caption|headline|title|version|variant|option|ad|idea)s?\b"
+    rf"\b(?:each|every|per)\s+(?:single\s+|one of the\s+)?{_OUTPUT_NOUNS}\b"
+    rf"|\bno\s+(?:single\s+)?{_OUTPUT_NOUNS}\s+(?:(?:is|should be|may be|can be)\s+)?"
+    r"(?:longer|shorter|more|over|under|above|below|exceeds?|goes|runs|has|have|with)\b"
 )
 # "Answers three words max": a plural subject names several outputs too, unless the rule means
 # the same for each as for all ("answers in English").
