@@ -456,6 +456,24 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No title longer than 8 words", None),
         ("No headline over 10 words", None),
         ("The title is no longer than 8 words", C.within("title", C.word_count(at_most=8))),
+        # pieces named in the plural as what ends or starts: a rule on each piece
+        (
+            "Bullet points shouldn't end with periods",
+            C.each("item", C.negate(C.ends_with_punctuation("."))),
+        ),
+        (
+            "No full stop at the end of the list items",
+            C.each("item", C.negate(C.ends_with_punctuation("."))),
+        ),
+        ("Lines start with a capital letter", C.each("line", C.opens_with("capital"))),
+        # shorthand and small quantities
+        ("every bullet starts w/ a capital letter", C.each("item", C.opens_with("capital"))),
+        ("at least half a dozen ingredients", C.entry_count(noun="ingredients", at_least=6)),
+        ("no more than a couple of exclamation marks", C.mark_count("!", at_most=2)),
+        ("a couple of emojis", None),  # two, or a few?
+        ("5 steps or fewer", C.entry_count(noun="steps", at_most=5)),
+        ("exactly ten items on the list", C.bullet_count(numbered=True, exactly=10)),
+        ("Open with a greeting line", C.opens_with("greeting")),
         ("No punctuation marks at all", C.punctuation_count(exactly=0)),
         ("Punctuation-free", C.punctuation_count(exactly=0)),
         ("At most 5 punctuation marks", C.punctuation_count(at_most=5)),

@@ -67,7 +67,8 @@ COUNT = re.compile(
     rf"(?:\s*-\s*|\s+)(?:(?:different|distinct|separate|full|complete|short|long|concise|"
     rf"clear|main|key|total|distinct|markdown|\w+-(?=\w))\s+)?(?P<unit>{UNIT})\b"
     rf"(?:\s+(?P<post_most>{POST['at_most']})|\s*(?P<post_least>{POST['at_least']}))?"
-    rf"(?:\s+(?:long|in length|in total|total)|\s+(?P<post_limit>limit|cap|maximum|max)|"
+    rf"(?:\s+(?:long|in length|in total|total|(?:on|in) (?:the|your|a) list)"
+    rf"|\s+(?P<post_limit>limit|cap|maximum|max)|"
     rf"(?<=item)\s+list)?"
 )
 

@@ -87,6 +87,8 @@ ENTRY_COUNT = re.compile(
     rf"(?:(?P<neg>\bno|\bnot)\s+)?(?:(?:{CMP_ANY})\s+)?(?<!\w)(?P<n>\d+)\s+"
     rf"(?:(?P<adj>[a-z][a-z-]*)\s+)?"
     rf"(?P<noun>[a-z][a-z-]+s)\b"
+    rf"(?:\s+(?P<post_most>or (?:fewer|less)|max(?:imum)?|at most|tops)"
+    rf"|\s+(?P<post_least>or more|at least|minimum))?"
     rf"(?P<numbered>,?\s+(?:all\s+)?numbered)?"
 )
 _NOT_ENTRIES = re.compile(
@@ -126,10 +128,13 @@ def entry_count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     # "The answer lists three fruits" may do so in one sentence ("apple, banana and cherry"),
     # which holds no entries to count; "exactly three fruits" and a bare "3 tips" set a count.
-    stated = cmp_key(match) is not None or match.group("neg") is not None
+    cmp = cmp_key(match) or (
+        "at_most" if match.group("post_most") else "at_least" if match.group("post_least") else None
+    )
+    stated = cmp is not None or match.group("neg") is not None
     if match.group("verb") and not stated:
         return None
-    key = bound(cmp_key(match), match.group("neg") is not None)
+    key = bound(cmp, match.group("neg") is not None)
     if key is None:
         return None
     bounds = {key: int(match.group("n"))}

@@ -53,6 +53,12 @@ def _words_to_number(words: Sequence[str]) -> int | None:
     return total + current if seen else None
 
 
+_A_COUPLE = re.compile(
+    r"\b(?P<bound>no more than|not more than|at most|up to|at least|no fewer than|no less than|"
+    r"a maximum of|a minimum of|max(?:imum)?|min(?:imum)?) a couple(?: of)?\b"
+)
+
+
 def normalize_numbers(text: str) -> str:
     """Casefolded `text` with numbers in words written in digits and `1,000` as `1000`.
 
@@ -60,6 +66,9 @@ def normalize_numbers(text: str) -> str:
     its own (`a`, `and`) is left as it is.
     """
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.casefold())
+    text = re.sub(r"\bhalf an? dozen\b", "6", text)
+    # "a couple" is two as a bound ("no more than a couple of"); on its own, a few.
+    text = _A_COUPLE.sub(r"\g<bound> 2", text)
     for word, digits in _TIMES.items():
         text = re.sub(rf"\b{word}\b", digits, text)
 

@@ -135,8 +135,20 @@ def for_each(description: str, parse: Parse) -> Check | None:
     found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
     # "No step longer than 20 words": every step at most 20 words.
     nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
-    if len(found) + len(nones) != 1 or EACH_OUTPUT.search(read(description).text):
+    plural = [m for m in _PIECES_EDGE.finditer(description) if not _quoted(description, m.start())]
+    plural = [] if found or nones else plural  # "all bullets end with...": "all" names them
+    if len(found) + len(nones) + len(plural) != 1 or EACH_OUTPUT.search(read(description).text):
         return None
+    if plural:
+        noun = (plural[0].group("noun") or plural[0].group("noun2")).casefold()
+        span = plural[0].span("noun" if plural[0].group("noun") else "noun2")
+        unit = _unit_of(noun) or ("item" if noun.endswith("items") else "entry")
+        rest = parse(f"{description[: span[0]]} {description[span[1] :]}")
+        if rest.check is None or rest.approximate or rest.permission:
+            return None
+        if not all(p.name in _IN_EACH and _inner_in(p, _IN_EACH) for p in parts(rest.check)):
+            return None
+        return each(unit, rest.check)
     match = (found or nones)[0]
     noun = match.group("noun").casefold()
     counted = nones and match.group("edge") is None
@@ -175,6 +187,20 @@ _NO_PIECE = re.compile(
     # "no bullet ends with a period", "no line starts with 'And'": every piece, the other way
     r"|(?P<edge>(?:(?:should|may|can|must|will)\s+)?(?:ends?|starts?|begins?|opens?|closes?)\s+"
     r"(?:with|in|on)\b))",
+    re.IGNORECASE,
+)
+# Pieces named in the plural as what starts or ends: "bullet points shouldn't end with a period",
+# "no period at the end of the bullets" is a rule on each bullet, not on the text's last mark.
+_PLURAL_PIECES = (
+    r"(?:bullet(?:ed)?[- ]points|bullets|list items|items|lines|sentences|paragraphs|stanzas|steps|"
+    r"entries)"
+)
+_PIECES_EDGE = re.compile(
+    rf"^\W*(?:(?:the|your|all|all the)\s+)?(?P<noun>{_PLURAL_PIECES})\s+(?=(?:(?:should|must|may|"
+    rf"can|will|need to|have to|do|does)(?:n't|\s+not)?\s+)?(?:never\s+)?(?:all\s+)?"
+    rf"(?:end|start|begin|open|close|finish)\b)"
+    rf"|\b(?:at|to)\s+the\s+(?:very\s+)?(?:end|start|beginning)\s+of\s+(?:(?:the|any|your|all)\s+)?"
+    rf"(?:of\s+the\s+)?(?P<noun2>{_PLURAL_PIECES})\b",
     re.IGNORECASE,
 )
 _BOUNDS = ("at_most", "more_than", "at_least", "fewer_than", "less_than", "exactly")
@@ -217,7 +243,11 @@ def has_stray_each(rest: str, text: str) -> bool:
     An "each" or "every" is left in what no rule read (`rest`), or "all the bullets" is said in
     the criterion (`text`).
     """
-    return _STRAY_EACH.search(rest) is not None or _ALL_PIECES.search(text) is not None
+    return (
+        _STRAY_EACH.search(rest) is not None
+        or _ALL_PIECES.search(text) is not None
+        or _PIECES_EDGE.search(text) is not None
+    )
 
 
 _STRAY_EACH = re.compile(r"\b(?:each|every)\b")

@@ -55,7 +55,7 @@ _MARK_WORDS = {
     "?": r"(?:an? )?(?:(?:follow[- ]up|open[- ]ended|rhetorical|final|short|direct|engaging) )?"
     r"questions?(?: mark)?|(?:a )?question mark",
     "!": r"(?:an? )?exclamation(?: mark| point)?",
-    ".": r"(?:a )?(?:period|full stop|dot)",
+    ".": r"(?:a )?(?:periods?|full stops?|dots?)",
     "…": r"(?:an? )?(?:ellipsis|three dots)",
 }
 END_MARK = re.compile(
@@ -71,7 +71,7 @@ END_MARK = re.compile(
 # "No period at the end (of the subject line)": read before "no question marks" is a count.
 NO_END_MARK = re.compile(
     r"(?P<neg3>no|without an?)\s+(?:(?P<q2>question marks?)|(?P<x2>exclamation (?:marks?|points?))|"
-    r"(?P<p2>period|full stop)|(?P<e2>ellipsis))\s+at\s+the\s+(?:very\s+)?end\b"
+    r"(?P<p2>periods?|full stops?)|(?P<e2>ellipsis))\s+at\s+the\s+(?:very\s+)?end\b"
 )
 
 
@@ -162,7 +162,7 @@ OPENING = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
     rf"(?:{_STARTING}{_WHOLE_GAP}\s+(?:with|by)\s+(?:asking\s+)?(?:an?\s+)?"
     rf"(?:(?:short|direct|engaging|friendly|warm|rhetorical|polite)\s+)?"
-    rf"(?P<kind>question|greeting|(?:capital|upper[- ]?case)\s+letter|capital)"
+    rf"(?P<kind>question|greeting|(?:capital|upper[- ]?case)\s+letter|capital)(?:\s+line)?"
     rf"|(?:the\s+)?(?:first|opening)\s+(?:sentence|line)\s+(?:is|should be|must be)\s+"
     rf"(?:an?\s+)?(?P<kind2>question|greeting)"
     rf"|(?:the\s+)?first\s+letter\s+(?:is\s+|should be\s+|must be\s+)?"

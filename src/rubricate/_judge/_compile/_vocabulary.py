@@ -371,6 +371,7 @@ _INFORMAL = (
     (r"\bw(?:r?d|o?rd)s\b", "words"),
     (r"\bsents\b", "sentences"),
     (r"\bw/o\b", "without"),
+    (r"\bw/(?=\s)", "with"),
 )
 # A criterion framed as an instruction to whoever grades it: "Check that the reply is in
 # Spanish", "Verify whether it ends with a question". The frame states no rule of its own.
