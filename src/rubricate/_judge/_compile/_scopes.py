@@ -140,15 +140,7 @@ def for_each(description: str, parse: Parse) -> Check | None:
     if len(found) + len(nones) + len(plural) != 1 or EACH_OUTPUT.search(read(description).text):
         return None
     if plural:
-        noun = (plural[0].group("noun") or plural[0].group("noun2")).casefold()
-        span = plural[0].span("noun" if plural[0].group("noun") else "noun2")
-        unit = _unit_of(noun) or ("item" if noun.endswith("items") else "entry")
-        rest = parse(f"{description[: span[0]]} {description[span[1] :]}")
-        if rest.check is None or rest.approximate or rest.permission:
-            return None
-        if not all(p.name in _IN_EACH and _inner_in(p, _IN_EACH) for p in parts(rest.check)):
-            return None
-        return each(unit, rest.check)
+        return _each_of_plural(plural[0], description, parse)
     match = (found or nones)[0]
     noun = match.group("noun").casefold()
     counted = nones and match.group("edge") is None
@@ -174,6 +166,20 @@ def for_each(description: str, parse: Parse) -> Check | None:
     if unit == "sentence" and any(p.name == "sentence_count" for p in pieces):
         return None
     return each(unit, _flipped(rest.check) if nones else rest.check)
+
+
+def _each_of_plural(match: re.Match[str], description: str, parse: Parse) -> Check | None:
+    """The rule, read without its pieces, on each: "bullet points shouldn't end with a period"."""
+    group = "noun" if match.group("noun") else "noun2"
+    pieces = match.group(group).casefold()
+    unit = _unit_of(pieces) or ("item" if pieces.endswith("items") else "entry")
+    start, end = match.span(group)
+    rest = parse(f"{description[:start]} {description[end:]}")
+    if rest.check is None or rest.approximate or rest.permission:
+        return None
+    if not all(p.name in _IN_EACH and _inner_in(p, _IN_EACH) for p in parts(rest.check)):
+        return None
+    return each(unit, rest.check)
 
 
 def _unit_of(noun: str) -> str | None:
