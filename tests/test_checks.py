@@ -67,6 +67,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "starts_with": {"phrase": "The"},
     "table_count": {"at_least": 1},
     "table_header": {"case": "title"},
+    "json_keys": {"keys": ["title"]},
     "table_size": {"dimension": "rows", "at_least": 1},
     "time_format": {"clock": 24},
     "url_count": {"at_least": 1},
@@ -1311,6 +1312,39 @@ def test_table_size_counts_body_rows_and_header_cells() -> None:
 )
 def test_time_format(clock: int, text: str, passed: bool) -> None:
     assert checks.time_format(clock)(text)[0] is passed
+
+
+@pytest.mark.parametrize(
+    ("text", "passed", "finding"),
+    [
+        ('{"title": "Soup", "servings": 2}', True, "has the keys 'title' and 'servings'"),
+        # JSON in a code block, with prose around it
+        (
+            'Here it is:\n\n```json\n{"title": "Soup", "servings": 2, "tags": []}\n```\nEnjoy.',
+            False,
+            "has the key 'tags', needs only 'title' and 'servings'",
+        ),
+        (
+            '[{"title": "A", "servings": 1}, {"Title": "B", "servings": 2}]',
+            False,
+            "object 2 lacks the key 'title'",
+        ),
+        (
+            '["title", "servings"]',
+            False,
+            "holds JSON that is not an object (nor an array of objects)",
+        ),
+        (
+            "title: Soup",
+            False,
+            "is not valid JSON: Expecting value (line 1, column 1), nor holds a code block of JSON",
+        ),
+    ],
+)
+def test_json_keys_reads_the_json_of_the_text_or_of_its_code_block(
+    text: str, passed: bool, finding: str
+) -> None:
+    assert run(checks.json_keys(["title", "servings"], exact=True), text) == (passed, finding)
 
 
 def test_mark_count() -> None:

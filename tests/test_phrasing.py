@@ -474,6 +474,20 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("5 steps or fewer", C.entry_count(noun="steps", at_most=5)),
         ("exactly ten items on the list", C.bullet_count(numbered=True, exactly=10)),
         ("Open with a greeting line", C.opens_with("greeting")),
+        # the keys of a JSON object, as written
+        (
+            "JSON must include the keys level, format and output",
+            C.json_keys(["level", "format", "output"]),
+        ),
+        (
+            "valid JSON w/ exactly the keys title, servings, steps",
+            C.json_keys(["title", "servings", "steps"], exact=True),
+        ),
+        (
+            "The JSON should contain the fields `createdAt` and `userId`",
+            C.json_keys(["createdAt", "userId"]),
+        ),
+        ("Return valid JSON with keys: name, email", None),  # only those? readers differ
         ("No punctuation marks at all", C.punctuation_count(exactly=0)),
         ("Punctuation-free", C.punctuation_count(exactly=0)),
         ("At most 5 punctuation marks", C.punctuation_count(at_most=5)),

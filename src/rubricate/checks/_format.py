@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from .._exceptions import RubricError
 from ._check import TextTest
 from ._number_words import NUMBER_VALUES, SCALES, SMALL_NUMBERS, TENS
-from ._phrases import choice, shortened
+from ._phrases import choice, listed, required_phrases, shortened
 from ._registry import catalogue_check
 from ._units import (
     BOLD_LINE,
     CASES,
     MONTH_NAMES,
     MONTHS,
+    code_blocks,
     has_word,
     heading_lines,
     in_case,
@@ -27,6 +29,7 @@ __all__ = [
     "has_postscript",
     "has_title",
     "heading_case",
+    "json_keys",
     "number_style",
     "time_format",
     "valid_json",
@@ -88,23 +91,91 @@ def valid_json(allow_fence: bool = True) -> TextTest:
     """
 
     def test(text: str) -> tuple[bool, str]:
-        body = text.strip()
-        fenced = _FENCED.match(body)
-        if fenced:
-            if not allow_fence:
-                return False, "is JSON inside a code fence, needs to be bare JSON"
-            body = fenced.group(1).strip()
-        if not body:
-            return False, "is empty, needs to be valid JSON"
-        try:
-            value = json.loads(body, parse_constant=_reject_constant)
-        except json.JSONDecodeError as exc:
-            where = f"line {exc.lineno}, column {exc.colno}"
-            return False, f"is not valid JSON: {exc.msg} ({where})"
-        except ValueError as exc:
-            return False, f"is not valid JSON: {exc}"
+        value, fenced, problem = _json_of(text, allow_fence)
+        if problem is not None:
+            return False, problem
         kind = _JSON_TYPES.get(type(value), "a number" if value is not None else "null")
         return True, f"is valid JSON ({kind}{', fenced' if fenced else ''})"
+
+    return test
+
+
+def _json_blocks(text: str) -> list[Any]:
+    """The JSON values of the text's fenced code blocks that hold valid JSON."""
+    values = []
+    for block in code_blocks(text):
+        value, _, problem = _json_of(block)
+        if problem is None:
+            values.append(value)
+    return values
+
+
+def _json_of(text: str, allow_fence: bool = True) -> tuple[Any, bool, str | None]:
+    """The JSON value the whole text is, whether it was fenced, and what is wrong if it is none."""
+    body = text.strip()
+    fenced = _FENCED.match(body)
+    if fenced:
+        if not allow_fence:
+            return None, True, "is JSON inside a code fence, needs to be bare JSON"
+        body = fenced.group(1).strip()
+    if not body:
+        return None, bool(fenced), "is empty, needs to be valid JSON"
+    try:
+        return json.loads(body, parse_constant=_reject_constant), bool(fenced), None
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        return None, bool(fenced), f"is not valid JSON: {exc.msg} ({where})"
+    except ValueError as exc:
+        return None, bool(fenced), f"is not valid JSON: {exc}"
+
+
+@catalogue_check
+def json_keys(keys: Sequence[str], exact: bool = False) -> TextTest:
+    """The text is a JSON object, or an array of objects, and each object holds every key.
+
+    The JSON is the whole text as `valid_json` reads it (a code fence around it allowed), else
+    every fenced code block of the text that holds valid JSON ("Here is the config:" and a
+    ```` ```json ```` block). Keys are compared exactly, letter case included (`createdAt` is
+    not `created_at`); only the top-level object's keys count, or those of each object in a
+    top-level array. For "the JSON must include the keys title and tags", "each object has only
+    the keys question and answer"; `valid_json` asks that the text be nothing but JSON.
+
+    Args:
+        keys: The keys every object must have.
+        exact: The objects have those keys and no other.
+
+    Example:
+        ```python
+        checks.json_keys(["title", "servings", "steps"], exact=True)
+        ```
+
+    """
+    wanted = required_phrases("json_keys", "keys", keys)
+
+    def test(text: str) -> tuple[bool, str]:
+        value, _, problem = _json_of(text)
+        values = [value] if problem is None else _json_blocks(text)
+        if not values:
+            return False, f"{problem}, nor holds a code block of JSON"
+        objects = [
+            item for found in values for item in (found if isinstance(found, list) else [found])
+        ]
+        if not objects or not all(isinstance(item, dict) for item in objects):
+            return False, "holds JSON that is not an object (nor an array of objects)"
+        where = "" if len(objects) == 1 else "object {} "
+        for number, item in enumerate(objects, start=1):
+            missing = [key for key in wanted if key not in item]
+            if missing:
+                return False, f"{where.format(number)}lacks the key{'s' * (len(missing) > 1)} " + (
+                    listed(missing)
+                )
+            extra = [key for key in item if key not in wanted]
+            if exact and extra:
+                return False, f"{where.format(number)}has the key {extra[0]!r}, needs only " + (
+                    listed(wanted)
+                )
+        every = "has" if len(objects) == 1 else f"has, in each of {len(objects)} objects,"
+        return True, f"{every} the key{'s' * (len(wanted) > 1)} {listed(wanted)}"
 
     return test
 

@@ -107,6 +107,7 @@ CUES: Mapping[str, str] = {
         r"\b(starts?|begins?|opens?) (with|by)\b|\bfirst (repeat|restate|word|line|sentence)"
     ),
     "valid_json": r"\bjson\b",
+    "json_keys": r"\b(keys?|fields?|properties)\b",
     "url_count": r"\b(urls?|links?|hyperlinks?|web ?(site|page)s?|web address(es)?|https?)\b",
     "email_count": r"\be-?mail address",
     "hashtag_count": r"\bhash ?tags?\b|#",

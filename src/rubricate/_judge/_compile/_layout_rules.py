@@ -14,8 +14,10 @@ from ...checks import Check, all_of, create
 from ._vocabulary import (
     CMP_ANY,
     CONSUMED,
+    NAME_SEPARATOR,
     NEG,
     Reading,
+    as_written,
     bound,
     cmp_key,
     constant,
@@ -441,7 +443,7 @@ _NAME = (
     r"(?:q\d+|(?!(?:and|or|in)\b)[a-z0-9][\w'%.-]*(?:\s(?!(?:and|or|in)\b)[a-z0-9][\w'%.-]*){0,3}"
     r"(?:\s*\((?!in\s+(?:(?:that|this|the\s+same|exactly\s+that)\s+)?order\b)[^()]*\))?)"
 )
-_NAMES = rf"(?P<names>{_NAME}(?:\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+|\s*\|\s*){_NAME})*)"
+_NAMES = rf"(?P<names>{_NAME}(?:{NAME_SEPARATOR}{_NAME})*)"
 _IN_ORDER = (
     r"(?P<order>,?\s*\(?(?:in\s+(?:that|this|the\s+same|exactly\s+that)\s+order"
     r"|in\s+order)\)?)?"
@@ -465,15 +467,15 @@ TABLE_COLUMNS = re.compile(
 def table_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
     one = match.group("one")
     if one is not None:
-        names = [reading.quote(one) or _as_written(one, reading.original)]
+        names = [reading.quote(one) or as_written(one, reading.original)]
         if not reading.quote(one) and not names[0][:1].isupper():
             return None  # "add a wide column": a name is quoted or capitalised
         return create("table_header", columns=names)
     said = match.group("names") or match.group("names2")
     names = []
-    for name in re.split(r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+|\s*\|\s*)", said):
+    for name in re.split(NAME_SEPARATOR, said):
         quoted = reading.quote(name)
-        written = quoted or _as_written(name, reading.original)
+        written = quoted or as_written(name, reading.original)
         named = quoted or written[:1].isupper() or name[:1].isdigit()
         # A name is quoted or capitalised, unless a colon lists one-word names: "columns are
         # aligned" is no name, nor "keep it short" in "columns are Name and Role, and keep it
@@ -486,10 +488,3 @@ def table_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if match.group("n") is not None and int(match.group("n")) != len(names):
         return None  # "five columns: Day, Lunch": which are the other three?
     return create("table_header", columns=names, exact=True, ordered=bool(match.group("order")))
-
-
-def _as_written(name: str, original: str) -> str:
-    """A name as the criterion writes it (the reading is casefolded): "day" -> "Day"."""
-    words = r"\s+".join(re.escape(word) for word in name.split())
-    found = re.search(rf"(?<!\w){words}(?!\w)", original, re.IGNORECASE)
-    return found.group() if found else name

@@ -201,6 +201,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.WHOLE_CASE, style_rules.whole_case_rule),
     (style_rules.TITLE, style_rules.title_rule),
     (style_rules.QUOTES_AROUND, style_rules.quotes_rule),
+    (style_rules.JSON_KEYS, style_rules.json_keys_rule),
     (style_rules.JSON, style_rules.json_rule),
     (style_rules.LANGUAGE, style_rules.language_rule),
     (presence_rules.PRESENT, presence_rules.present_rule),

@@ -17,10 +17,12 @@ from ._vocabulary import (
     FILLER,
     LANGUAGE_CODES,
     LANGUAGE_NAMES,
+    NAME_SEPARATOR,
     NEG,
     ORDINAL,
     Reading,
     about_a_piece,
+    as_written,
     constant,
 )
 
@@ -31,6 +33,7 @@ __all__ = [
     "DATE",
     "HEADING_CASE",
     "JSON",
+    "JSON_KEYS",
     "LANGUAGE",
     "MAJOR_WORDS",
     "MONEY",
@@ -47,6 +50,7 @@ __all__ = [
     "clock_rule",
     "date_rule",
     "heading_case_rule",
+    "json_keys_rule",
     "json_rule",
     "language_rule",
     "major_words_rule",
@@ -189,6 +193,33 @@ JSON = re.compile(
 
 
 json_rule = constant("valid_json")
+
+
+# The keys a JSON object must hold: "the JSON must include the keys level, format and output",
+# "valid JSON with exactly the keys title, servings and steps", "each object has only the keys
+# question and answer". Keys are written as the criterion writes them; they end it.
+_KEY = r"(?:q\d+|`?[a-z_][\w.-]*`?)"
+JSON_KEYS = re.compile(
+    rf"(?:(?:valid|proper|well-formed)\s+)?(?:(?:the|a|each|every|all)\s+)?"
+    rf"(?:json(?:\s+(?:objects?|output|response|data))?|objects?|output|response)\s+"
+    rf"(?:(?:must|should|needs?\s+to|has\s+to|will)\s+)?"
+    rf"(?:(?P<some>include|includes|contain|contains)|have|has|with|using|uses?)\s+"
+    rf"(?P<exact>(?:exactly|only|just)\s+)?(?:the\s+)?(?:(?:following|these)\s+)?"
+    rf"(?:keys|fields|properties)\s*:?\s*"
+    rf"(?P<keys>{_KEY}(?:{NAME_SEPARATOR}{_KEY})*)\s*(?:and\s+nothing\s+else|and\s+no\s+others?)?"
+    rf"\s*[.;!]?\s*$"
+)
+
+
+def json_keys_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    keys = []
+    for key in re.split(NAME_SEPARATOR, match.group("keys")):
+        written = reading.quote(key) or as_written(key.strip("`"), reading.original)
+        keys.append(written.strip("`"))
+    exact = bool(match.group("exact")) or re.search(r"nothing else|no others?$", match.group())
+    if not exact and not match.group("some"):
+        return None  # "JSON with keys: name, email": those and no other? a reader may say either
+    return create("json_keys", keys=keys, exact=bool(exact))
 
 
 _DATE_SPEC = r"[ydm]{1,4}(?:[-/. ][ydm]{1,4}){2}"

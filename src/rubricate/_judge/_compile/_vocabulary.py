@@ -32,6 +32,7 @@ __all__ = [
     "LANGUAGE_CODES",
     "LANGUAGE_NAMES",
     "LIST_WORDS",
+    "NAME_SEPARATOR",
     "NEG",
     "ORDINAL",
     "ORDINAL_WORDS",
@@ -41,6 +42,7 @@ __all__ = [
     "Builder",
     "Reading",
     "about_a_piece",
+    "as_written",
     "bound",
     "cmp_key",
     "constant",
@@ -488,6 +490,17 @@ def about_a_piece(match: re.Match[str], reading: Reading) -> bool:
     rest = reading.text[: match.start()] + " " + reading.text[match.end() :]
     subject = _PIECE_SUBJECT.search(reading.text[: match.start()])
     return _HEADING_NOUN.search(rest) is not None or subject is not None
+
+
+NAME_SEPARATOR = r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+|\s*\|\s*)"
+"""What separates names in a list: "Day, Workout and Duration", "Name | Price"."""
+
+
+def as_written(name: str, original: str) -> str:
+    """A name as the criterion writes it (the reading is casefolded): "day" -> "Day"."""
+    words = r"\s+".join(re.escape(word) for word in name.split())
+    found = re.search(rf"(?<!\w){words}(?!\w)", original, re.IGNORECASE)
+    return found.group() if found else name
 
 
 def constant(name: str, **args: Any) -> Builder:
