@@ -474,6 +474,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("5 steps or fewer", C.entry_count(noun="steps", at_most=5)),
         ("exactly ten items on the list", C.bullet_count(numbered=True, exactly=10)),
         ("Open with a greeting line", C.opens_with("greeting")),
+        # money, times and dates said the short way
+        ("Prices: dollar sign + two decimal places", C.money_format("$", decimals=2)),
+        ("€ sign before every amount", C.money_format("€")),
+        ("Two decimal places for all amounts", None),  # money_format also asks for a symbol
+        ("Times in 12-hour format with AM/PM (like 9:00 AM)", C.time_format(clock=12)),
+        ("24-hour clock (like 9 pm)", None),  # the example says otherwise
+        ("Dates in the form YYYY-MM-DD", C.date_format("YYYY-MM-DD")),
+        # one date asked for, not every date of the text
+        ("Include the full date in the form 'December 13, 2024'", None),
         # the keys of a JSON object, as written
         (
             "JSON must include the keys level, format and output",
@@ -538,7 +547,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Mention the founder's name 3 times", None),
         ("Write the date like 31/12/1999", None),  # day or month first? not settled
         ("Times on the 24-hour clock", C.time_format(24)),
-        ("Use 12-hour times with am/pm", None),  # "times with am/pm" after: not read
+        ("Use 12-hour times with am/pm", C.time_format(12)),
         ("Give all times in 12h format", C.time_format(12)),
         ("The article's headline must use title case", C.heading_case("title")),
         ("Put the headline in sentence case", C.heading_case("sentence")),

@@ -257,7 +257,8 @@ DATE = re.compile(
     rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}\s+"
     rf"(?:(?:should|must|are|is|be|to be|need to be|written|formatted|given|shown|expressed|appear|"
     rf"uses?|follows?|always|out)\s+){{0,4}}(?:(?:in|as|using|like|with|use)\s+)?"
-    rf"(?:the\s+)?(?:format\s+)?(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))"
+    rf"(?:the\s+)?(?:form(?:at)?\s+)?"
+    rf"(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))"
     rf"(?:\s+(?:format|style))?"
     rf"|iso(?:[- ]8601)? dates?(?:\s*\(?\s*(?P<spec3>{_DATE_SPEC})\s*\)?)?"
     rf"|(?:(?P<spec2>{_DATE_SPEC})|(?P<q2>q\d+)|(?P<iso2>iso(?:[- ]8601)?))\s+"
@@ -275,6 +276,8 @@ DATE = re.compile(
 
 
 def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if _PUT_IN.search(reading.text[: match.start()]):
+        return None  # "include the full date in the form ...": one date asked for, not all
     spec = match.group("spec") or match.group("spec2") or match.group("spec4")
     if match.group("example"):
         spec = format_of_example(match.group("example"))
@@ -293,12 +296,22 @@ def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
 
 
+_PUT_IN = re.compile(
+    r"\b(?:include|includes|including|mention|mentions|add|adds)\s+(?:(?:the|a|an|its|your)\s+)?"
+    r"(?:[a-z]+\s+)?$"
+)
+
+
 # Times on a 24-hour or a 12-hour clock: "use the 24-hour clock", "times in 12-hour format".
 CLOCK = re.compile(
     r"(?:(?:all|every|each|the|any|your)\s+)?(?:times?\s+(?:(?:should|must|are|is|be|written|"
     r"given|shown|formatted)\s+){0,2}(?:in|on|with|using)\s+(?:the\s+|a\s+)?)?"
     r"(?P<clock>24|12)[- ]?(?:hour|hr|h)\b(?:\s+(?:clock|times?|format|notation))*"
-    r"(?:\s*\(?(?:am/pm|a\.m\./p\.m\.|(?P<padded>hh:mm))\)?)?(?:\s+format)?"
+    r"(?:\s*\(?(?:(?:with|using|and|plus)\s+)?(?:am/pm|a\.m\./p\.m\.|(?P<padded>hh:mm))\)?)?"
+    r"(?:\s+format)?"
+    # an example on that clock: "(like 9:00 am)", "e.g. 14:30"
+    r"(?:\s*,?\s*\(?(?:like|e\.g\.,?|such as|for example,?)\s+\d{1,2}(?::\d{2})?"
+    r"(?:\s*(?P<example_mark>am|pm|a\.m\.|p\.m\.))?\)?)?"
     r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
 )
 
@@ -314,6 +327,8 @@ am_pm_rule = constant("time_format", clock=12)
 
 def clock_rule(match: re.Match[str], reading: Reading) -> Check | None:
     clock = int(match.group("clock"))
+    if match.group("example_mark") and clock == 24:
+        return None  # "24-hour (like 9 pm)": the example says otherwise
     padded = {"two_digit_hours": True} if match.group("padded") else {}
     return create("time_format", clock=clock, **padded)
 
@@ -443,18 +458,18 @@ def _symbol(suffix: str) -> str:
         rf"(?:an?\s+|the\s+)?(?:(?:(?P<sym{suffix}>[{SYMBOLS}])|(?P<q{suffix}>q\d+))"
         rf"(?:\s*(?:signs?|symbols?))?|(?P<cur{suffix}>currency|dollar|euro|pound)\s*"
         rf"(?:signs?|symbols?))"
-        rf"(?:\s+and\s+(?P<dec{suffix}>\d)\s+decimal(?:\s+places|s)?)?"
+        rf"(?:\s*(?:\+|and|with|,)\s*(?P<dec{suffix}>\d)\s+decimal(?:\s+places|s)?)?"
     )
 
 
 MONEY = re.compile(
-    rf"\b(?:{_MONEY_NOUN})\s+(?:(?:should|must|need to|needs to|have to|has to|are to|will|"
-    rf"always)\s+)?(?:(?:be|are|is)\s+)?(?:(?:written|shown|given|formatted|expressed|listed|"
+    rf"\b(?:{_MONEY_NOUN})(?:\s*:\s*|\s+(?:(?:should|must|need to|needs to|have to|has to|are to|"
+    rf"will|always)\s+)?(?:(?:be|are|is)\s+)?(?:(?:written|shown|given|formatted|expressed|listed|"
     rf"displayed|stated|marked|priced)\s+)?(?:with|use|uses|using|have|has|include|includes|"
-    rf"need|needs|carry|carries|in|get|show|shows|takes?)\s+{_symbol('')}"
+    rf"need|needs|carry|carries|in|get|show|shows|takes?)\s+){_symbol('')}"
 )
 MONEY_FIRST = re.compile(
-    rf"\b(?:use|uses|include|put|add|show|write|give)\s+{_symbol('')}\s+(?:for|on|with|before|"
+    rf"(?:\b(?:use|uses|include|put|add|show|write|give)\s+|^\W*){_symbol('')}\s+(?:for|on|with|before|"
     rf"in front of|beside|next to|in)\s+(?:{_MONEY_NOUN})"
 )
 _CURRENCY_SYMBOL = {"currency": None, "dollar": "$", "euro": "€", "pound": "£"}
