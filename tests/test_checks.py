@@ -62,6 +62,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "placeholder_count": {"at_least": 1},
     "punctuation_count": {"exactly": 0},
     "heading_count": {"at_least": 1},
+    "heading_names": {"names": ["Today"]},
     "section_count": {"at_least": 1},
     "sentence_count": {"at_most": 3},
     "starts_with": {"phrase": "The"},
@@ -514,6 +515,54 @@ def test_heading_count_counts_what_a_reader_takes_for_headings(text: str, count:
         text,
         checks.heading_count(exactly=0)(text),
     )
+
+
+_STANDUP = (
+    "# Standup\n\n**Yesterday**\n- fixed the bug\n\n## Today (Tue)\n- review\n\nBlockers:\n- none"
+)
+
+
+@pytest.mark.parametrize(
+    ("check", "text", "passed", "finding"),
+    [
+        (
+            checks.heading_names(["Yesterday", "Today", "Blockers"], exact=True, ordered=True),
+            _STANDUP,
+            True,
+            "has the headings Yesterday, Today, Blockers",
+        ),
+        (
+            checks.heading_names(["Today", "Yesterday"], ordered=True),
+            _STANDUP,
+            False,
+            "has the headings Standup | Yesterday | Today (Tue) | Blockers, "
+            "needs them in the order Today, Yesterday",
+        ),
+        (
+            checks.heading_names(["Yesterday", "Today"], exact=True),
+            "**Yesterday:** shipped\n**Today:** tests\n\n## Risks\nNone.",
+            False,
+            "has the heading 'Risks', needs only Yesterday, Today",
+        ),
+        # a line label that names nothing asked may be prose
+        (
+            checks.heading_names(["Yesterday", "Today"], exact=True),
+            "**Yesterday:** shipped\n**Today:** tests\nNote: the office is closed",
+            True,
+            "has the headings Yesterday, Today",
+        ),
+        (
+            checks.heading_names(["Pros"]),
+            "It runs at 10:30.",
+            False,
+            "has no heading 'Pros' (its headings: It runs at 10)",
+        ),
+    ],
+)
+def test_heading_names_finds_headings_and_line_labels(
+    check: checks.Check, text: str, passed: bool, finding: str
+) -> None:
+    assert run(check, text) == (passed, finding)
 
 
 def test_heading_count_by_level_counts_markdown_headings_of_that_level() -> None:

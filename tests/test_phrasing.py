@@ -474,6 +474,21 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("5 steps or fewer", C.entry_count(noun="steps", at_most=5)),
         ("exactly ten items on the list", C.bullet_count(numbered=True, exactly=10)),
         ("Open with a greeting line", C.opens_with("greeting")),
+        # headings named
+        (
+            "Three sections: Yesterday, Today, Blockers, in that order",
+            C.heading_names(["Yesterday", "Today", "Blockers"], exact=True, ordered=True),
+        ),
+        ("Two headings: Pros and Cons.", C.heading_names(["Pros", "Cons"], exact=True)),
+        (
+            "Use 'Day 1', 'Day 2', 'Day 3' as the headings",
+            C.heading_names(["Day 1", "Day 2", "Day 3"], exact=True),
+        ),
+        ("Include an FAQ section", C.heading_names(["FAQ"])),
+        ("Only use these section headings: Added, Changed, Fixed", None),  # some of them
+        ("Section headings should be Title Case", C.heading_case("title")),  # a style, no name
+        ("Headings: bold", None),
+        ("Add a short section", None),
         # money, times and dates said the short way
         ("Prices: dollar sign + two decimal places", C.money_format("$", decimals=2)),
         ("€ sign before every amount", C.money_format("€")),

@@ -20,6 +20,7 @@ from ._units import (
     code_blocks,
     has_word,
     heading_lines,
+    heading_text,
     in_case,
     title_line,
 )
@@ -39,7 +40,6 @@ __all__ = [
 _QUOTE_PAIRS = (('"', '"'), ("“", "”"))
 _FENCED = re.compile(r"\A```[^\n`]*\n(.*?)\n?```\Z", re.DOTALL)
 _TITLE = re.compile(r"<<([^\n]*?)>>")
-_HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}\s*|title\s*:\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I)
 _WHOLE_TITLE_WORDS = 20
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
 
@@ -258,10 +258,10 @@ def heading_case(case: str) -> TextTest:
         )
 
     def test(text: str) -> tuple[bool, str]:
-        found = [_HEADING_MARKS.sub("", line).strip() for line in heading_lines(text)]
+        found = [heading_text(line) for line in heading_lines(text)]
         title = title_line(text) or _whole_title(text)
         if title is not None:
-            bare = _HEADING_MARKS.sub("", title).strip()
+            bare = heading_text(title)
             if bare not in found:
                 found.insert(0, bare)
         if not found:

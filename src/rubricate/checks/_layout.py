@@ -25,6 +25,7 @@ from ._units import (
     entries,
     has_word,
     heading_lines,
+    heading_text,
     headings_seen,
     in_case,
     line_kinds,
@@ -32,6 +33,7 @@ from ._units import (
     section_markers,
     table_cells,
     tables,
+    title_line,
 )
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "code_block_count",
     "entry_count",
     "heading_count",
+    "heading_names",
     "line_count",
     "nothing_but",
     "numbered_count",
@@ -302,6 +305,74 @@ def heading_count(level: int | None = None, **bounds: Unpack[CountBounds]) -> Te
         )
     noun = (f"H{level} heading", f"H{level} headings")
     return found_count("heading_count", lambda text: heading_lines(text, level), noun, bounds)
+
+
+@catalogue_check
+def heading_names(names: Sequence[str], exact: bool = False, ordered: bool = False) -> TextTest:
+    """The text has a heading for each name: "three sections: Yesterday, Today, Blockers".
+
+    The headings are those a reader sees (as `heading_count` finds them) and the labels that
+    open a line before a colon (`**Today:** pairing with Lee`), compared without their marks
+    (`#`, bold, the colon), case and spacing aside; a note in brackets after the name may be
+    added ("Today (Tue)" names "Today"). With `exact`, only a heading is another one: a line
+    label may be prose ("Note: the office is closed").
+
+    Args:
+        names: The headings the text must have.
+        exact: No other heading, the title aside.
+        ordered: The headings come in the order given.
+
+    Example:
+        ```python
+        checks.heading_names(["Yesterday", "Today", "Blockers"], exact=True, ordered=True)
+        ```
+
+    """
+    named = required_phrases("heading_names", "names", names)
+    wanted = [name.casefold() for name in named]
+    asked = ", ".join(named)
+
+    def test(text: str) -> tuple[bool, str]:
+        labelled = _section_labels(text)
+        seen = [label for label, _ in labelled]
+        title = title_line(text)
+        found = [_cell_names(heading) for heading in seen]
+        positions: list[int] = []
+        for name, column in zip(named, wanted, strict=True):
+            position = next((i for i, names in enumerate(found) if column in names), None)
+            if position is None:
+                listed_seen = " | ".join(seen) or "none"
+                return False, f"has no heading {name!r} (its headings: {listed_seen})"
+            positions.append(position)
+        # A label line that names nothing asked ("Note: ...") may be prose; a heading is not.
+        others = [
+            label
+            for i, (label, heading) in enumerate(labelled)
+            if heading and i not in positions and not (title and label == heading_text(title))
+        ]
+        if exact and others:
+            return False, f"has the heading {others[0]!r}, needs only {asked}"
+        if ordered and positions != sorted(positions):
+            return False, f"has the headings {' | '.join(seen)}, needs them in the order {asked}"
+        return True, f"has the headings {asked}"
+
+    return test
+
+
+# A label that opens a line before a colon: "**Today:** pairing", "- Pros: light", "Q: why?".
+_LINE_LABEL = re.compile(r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*|__)?(?P<label>[^\s:*_][^:*_]{0,39}?)\s*:")
+
+
+def _section_labels(text: str) -> list[tuple[str, bool]]:
+    """The headings and line labels of `text` in order, unmarked, each with whether a heading."""
+    headings = {line.strip() for line in headings_seen(text)}
+    found = []
+    for line in text.splitlines():
+        if line.strip() in headings:
+            found.append((heading_text(line).rstrip(":").strip(), True))
+        elif (label := _LINE_LABEL.match(line)) is not None and len(label["label"].split()) <= 5:
+            found.append((label["label"].strip(), False))
+    return found
 
 
 @catalogue_check

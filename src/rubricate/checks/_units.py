@@ -532,6 +532,14 @@ def heading_lines(text: str, level: int | None = None) -> list[str]:
 _LABEL_WORDS = 8
 
 
+_HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}\s*|title\s*:\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I)
+
+
+def heading_text(line: str) -> str:
+    """A heading's words without its marks (`#`, bold, `Title:`, `<<>>`): `## **Costs**`."""
+    return _HEADING_MARKS.sub("", _HEADING_MARKS.sub("", line.strip()).strip()).strip()
+
+
 def headings_seen(text: str) -> list[str]:
     """The lines of `text` a reader takes for headings, Markdown or not, in order.
 

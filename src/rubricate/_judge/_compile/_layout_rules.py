@@ -29,6 +29,7 @@ __all__ = [
     "CODE_BLOCK",
     "COUNTED_LIST",
     "ENTRY_COUNT",
+    "HEADING_NAMES",
     "LIST_AS",
     "LIST_OF",
     "NOTHING_BUT",
@@ -44,6 +45,7 @@ __all__ = [
     "code_block_rule",
     "counted_list_rule",
     "entry_count_rule",
+    "heading_names_rule",
     "list_as_rule",
     "list_of_rule",
     "nothing_but_rule",
@@ -440,7 +442,8 @@ def table_header_case_rule(match: re.Match[str], reading: Reading) -> Check | No
 # all; "columns for Name, Price and Rating", "include a 'Total' column" name some of them. The
 # names end the criterion, so nothing after them is taken for one.
 _NAME = (
-    r"(?:q\d+|(?!(?:and|or|in)\b)[a-z0-9][\w'%.-]*(?:\s(?!(?:and|or|in)\b)[a-z0-9][\w'%.-]*){0,3}"
+    r"(?:q\d+|(?!(?:and|or|in)\b)[a-z0-9][\w'%-]*(?:\.[\w'%-]+)*"
+    r"(?:\s(?!(?:and|or|in)\b)[a-z0-9][\w'%-]*(?:\.[\w'%-]+)*){0,3}"
     r"(?:\s*\((?!in\s+(?:(?:that|this|the\s+same|exactly\s+that)\s+)?order\b)[^()]*\))?)"
 )
 _NAMES = rf"(?P<names>{_NAME}(?:{NAME_SEPARATOR}{_NAME})*)"
@@ -464,27 +467,83 @@ TABLE_COLUMNS = re.compile(
 )
 
 
+def _names(said: str, reading: Reading, colon: bool) -> list[str] | None:
+    """The names of a list as the criterion writes them, or `None` when one is no name.
+
+    A name is quoted or capitalised, unless a colon lists several one-word names, and never a
+    style: "columns are aligned" names no column, nor "keep it short" in "columns are Name and
+    Role, and keep it short", nor "Title Case" in "headings should be Title Case".
+    """
+    names = []
+    said_names = re.split(NAME_SEPARATOR, said)
+    for name in said_names:
+        quoted = reading.quote(name)
+        written = quoted or as_written(name, reading.original)
+        if _STYLE_WORDS.fullmatch(name):
+            return None
+        listed = colon and len(said_names) > 1 and " " not in name
+        if not (quoted or written[:1].isupper() or name[:1].isdigit() or listed):
+            return None
+        names.append(written)
+    return names
+
+
+_STYLE_WORDS = re.compile(
+    r"(?:title|sentence|upper|lower)[- ]?case|all[- ]caps|caps|capitals|bold(?:ed)?|italics?|"
+    r"italici[sz]ed|capitali[sz]ed|uppercase|lowercase|underlined|numbered|short|long|concise|"
+    r"clear|informative|descriptive|consistent|brief"
+)
+
+
 def table_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
     one = match.group("one")
     if one is not None:
-        names = [reading.quote(one) or as_written(one, reading.original)]
-        if not reading.quote(one) and not names[0][:1].isupper():
+        column = reading.quote(one) or as_written(one, reading.original)
+        if not reading.quote(one) and not column[:1].isupper():
             return None  # "add a wide column": a name is quoted or capitalised
-        return create("table_header", columns=names)
+        return create("table_header", columns=[column])
     said = match.group("names") or match.group("names2")
-    names = []
-    for name in re.split(NAME_SEPARATOR, said):
-        quoted = reading.quote(name)
-        written = quoted or as_written(name, reading.original)
-        named = quoted or written[:1].isupper() or name[:1].isdigit()
-        # A name is quoted or capitalised, unless a colon lists one-word names: "columns are
-        # aligned" is no name, nor "keep it short" in "columns are Name and Role, and keep it
-        # short".
-        if not named and (" " in name or not match.group("colon")):
-            return None
-        names.append(written)
+    names = _names(said, reading, colon=bool(match.group("colon")))
+    if names is None:
+        return None
     if match.group("some"):
         return create("table_header", columns=names)
     if match.group("n") is not None and int(match.group("n")) != len(names):
         return None  # "five columns: Day, Lunch": which are the other three?
     return create("table_header", columns=names, exact=True, ordered=bool(match.group("order")))
+
+
+# Headings named: "three sections: Yesterday, Today, Blockers, in that order", "section
+# headings: Added, Changed, Fixed", "use Pros and Cons as the headings" name them all;
+# "include an 'FAQ' section" names one.
+_HEADINGS_NOUN = (
+    r"(?:(?:section\s+|sub)?head(?:ing|er)s|sections|section\s+(?:titles|names|labels))"
+)
+HEADING_NAMES = re.compile(
+    rf"\b(?:(?:exactly\s+)?(?P<n>\d+)\s+)?(?:(?:the|its)\s+)?{_HEADINGS_NOUN}\s*"
+    rf"(?:(?P<colon>:|=|-)|(?:should|must|need\s+to|have\s+to|will)\s+be|are)\s*"
+    rf"{_NAMES}{_IN_ORDER}{_END}"
+    rf"|\buse\s+{_NAMES.replace('names', 'names2')}\s+as\s+(?:the\s+|your\s+)?{_HEADINGS_NOUN}"
+    rf"{_IN_ORDER.replace('order', 'order2')}{_END}"
+    rf"|\b(?:include|includes|add|adds|with|has|have|needs?)\s+(?:a|an|the)\s+(?P<one>q\d+|[a-z]+)"
+    rf"\s+(?:heading|section|header){_END}"
+)
+
+
+def heading_names_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if re.search(r"\b(?:only|these|from|any of|choose|pick)\b", reading.text[: match.start()]):
+        return None  # "only use these headings: ...": some of them, not all
+    one = match.group("one")
+    if one is not None:
+        name = reading.quote(one) or as_written(one, reading.original)
+        if not reading.quote(one) and not name[:1].isupper():
+            return None  # "add a short section": a name is quoted or capitalised
+        return create("heading_names", names=[name])
+    said = match.group("names") or match.group("names2")
+    names = _names(said, reading, colon=bool(match.group("colon")))
+    if names is None:
+        return None
+    if match.group("n") is not None and int(match.group("n")) != len(names):
+        return None  # "four sections: Intro, Method": which are the other two?
+    ordered = bool(match.group("order") or match.group("order2"))
+    return create("heading_names", names=names, exact=True, ordered=ordered)
