@@ -63,6 +63,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "punctuation_count": {"exactly": 0},
     "heading_count": {"at_least": 1},
     "heading_names": {"names": ["Today"]},
+    "nested_item_count": {"exactly": 0},
     "section_count": {"at_least": 1},
     "sentence_count": {"at_most": 3},
     "starts_with": {"phrase": "The"},
@@ -563,6 +564,22 @@ def test_heading_names_finds_headings_and_line_labels(
     check: checks.Check, text: str, passed: bool, finding: str
 ) -> None:
     assert run(check, text) == (passed, finding)
+
+
+@pytest.mark.parametrize(
+    ("text", "nested"),
+    [
+        ("- a\n- b\n  - b1\n  - b2\n- c", 2),
+        ("1. Set up hosting\n   a. Compare hosts\n   b. Connect feeds\n2. Publish", 2),
+        ("- a\n\tb\n- c", 0),  # an indented line of prose continues its item
+        ("Intro:\n  - first\n  - second", 0),  # a whole list indented is not nested
+        ("- a\n\nSome prose.\n\n  - b", 0),  # prose ends the list
+    ],
+)
+def test_nested_item_count_counts_items_under_an_item(text: str, nested: int) -> None:
+    assert checks.nested_item_count(exactly=nested)(text)[0], checks.nested_item_count(exactly=0)(
+        text
+    )
 
 
 def test_heading_count_by_level_counts_markdown_headings_of_that_level() -> None:

@@ -474,6 +474,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("5 steps or fewer", C.entry_count(noun="steps", at_most=5)),
         ("exactly ten items on the list", C.bullet_count(numbered=True, exactly=10)),
         ("Open with a greeting line", C.opens_with("greeting")),
+        # nesting
+        ("Don't nest lists, keep it flat.", C.nested_item_count(exactly=0)),
+        ("No nested bullet points", C.nested_item_count(exactly=0)),
+        ("Use a nested list somewhere", C.nested_item_count(at_least=1)),
+        ("Must include at least one nested (indented) sub-bullet", C.nested_item_count(at_least=1)),
+        ("2 sub-bullets under each point", None),  # per point: no check counts that
         # headings named
         (
             "Three sections: Yesterday, Today, Blockers, in that order",

@@ -29,6 +29,7 @@ from ._units import (
     headings_seen,
     in_case,
     line_kinds,
+    nested_lines,
     numbered_lines,
     section_markers,
     table_cells,
@@ -44,6 +45,7 @@ __all__ = [
     "heading_count",
     "heading_names",
     "line_count",
+    "nested_item_count",
     "nothing_but",
     "numbered_count",
     "section_count",
@@ -234,6 +236,28 @@ def numbered_count(**bounds: Unpack[CountBounds]) -> TextTest:
     limits = Bounds.from_args("numbered_count", bounds)
     return lambda text: count_finding(
         len(numbered_lines(text)), "numbered item", "numbered items", limits
+    )
+
+
+@catalogue_check
+def nested_item_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of nested list items (sub-bullets) is within the bounds.
+
+    A nested item is a bullet point or numbered item indented deeper than an item above it in
+    the same list. For "no nested lists" (`exactly: 0`), "at least one sub-bullet".
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.nested_item_count(exactly=0)  # a flat list
+        ```
+
+    """
+    return found_count(
+        "nested_item_count", nested_lines, ("nested list item", "nested list items"), bounds
     )
 
 

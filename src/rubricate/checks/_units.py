@@ -247,6 +247,39 @@ def bullet_lines(text: str, *, numbered: bool = False) -> list[str]:
     return found
 
 
+_LETTERED = re.compile(r"^\s*\(?(?:[a-z]|[ivx]{1,4})[.)][ \t]+")
+
+
+def nested_lines(text: str) -> list[str]:
+    """The list items of `text` (stripped) indented under an item above them: sub-bullets.
+
+    An item is nested when it is indented deeper than an item before it in the same list (no
+    line of prose between them); a tab counts as four spaces. Indented, `a.`, `b)` and `(iv)`
+    mark items too.
+    """
+    found: list[str] = []
+    above: list[int] = []  # the indents of the items of the list being read
+    for line in _lines(text):
+        if line.in_fence or _RULE.match(line.text) or not line.text.strip():
+            continue
+        marker = (
+            _BULLET.match(line.text)
+            or _NUMBERED.match(line.text)
+            or (_LETTERED.match(line.text) if line.text[:1].isspace() else None)
+        )
+        if marker is None:
+            if not line.text[:1].isspace():
+                above = []  # prose ends the list; an indented line continues its item
+            continue
+        if not has_word(line.text[marker.end() :]):
+            continue
+        indent = len(line.text.expandtabs(4)) - len(line.text.expandtabs(4).lstrip())
+        if any(level < indent for level in above):
+            found.append(line.text.strip())
+        above.append(indent)
+    return found
+
+
 def numbered_lines(text: str) -> list[str]:
     """The numbered-item lines of `text` (stripped): `1. ...` or `2) ...`, outside code fences."""
     found: list[str] = []

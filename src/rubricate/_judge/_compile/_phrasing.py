@@ -172,6 +172,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.NUMBER_STYLE_WORDS, style_rules.number_style_words_rule),
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
     (start_end_rules.NO_END_MARK, start_end_rules.end_mark_rule),
+    (presence_rules.NO_NESTING, presence_rules.no_nesting_rule),
     (presence_rules.ZERO, presence_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
     (style_rules.BOLD_TITLE, style_rules.bold_title_rule),

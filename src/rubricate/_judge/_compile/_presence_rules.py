@@ -15,17 +15,21 @@ from ._vocabulary import (
     ELEMENT_UNITS,
     LIST_WORDS,
     NEG,
+    NESTED,
     UNIT,
     Reading,
+    constant,
     count_check,
     unit_key,
 )
 
 __all__ = [
     "ASKED",
+    "NO_NESTING",
     "PRESENT",
     "ZERO",
     "asked_rule",
+    "no_nesting_rule",
     "present_rule",
     "zero_rule",
 ]
@@ -126,10 +130,21 @@ def zero_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return all_of(*found)
 
 
+# Nesting forbidden by its verb: "don't nest lists", "never nest bullets, keep it flat".
+NO_NESTING = re.compile(
+    rf"\b(?:{NEG}|not)\s+nest(?:ing)?\b(?:\s+(?:the\s+|any\s+)?(?:lists?|bullets?|bullet points|"
+    rf"items?|points?))?(?:\s*[,;:\u2014-]?\s*(?:and\s+)?keep\s+(?:it|them|the\s+lists?|everything)"
+    rf"\s+flat)?"
+    rf"|\bkeep\s+(?:it|them|the\s+lists?|the\s+bullets?|everything)\s+flat\b"
+)
+no_nesting_rule = constant("nested_item_count", exactly=0)
+
+
 # Presence: a unit named with a positive verb and no number ("use bullet points").
 PRESENT = re.compile(
     r"\b(?:(?:at least )?(?:a|an|1|one|some|several)\s+)?"
-    r"(?P<unit>bullet(?:ed)?[- ]?(?:points?|lists?|list format)|bullets|"
+    rf"(?P<unit>{NESTED}|"
+    r"bullet(?:ed)?[- ]?(?:points?|lists?|list format)|bullets|"
     r"(?:numbered|ordered) (?:lists?|steps?|list format)|emojis?|emoticons?|(?:markdown )?"
     r"(?:sub)?head(?:ing|er)s|h[1-6] (?:(?:sub)?head(?:ing|er)s?|titles?)|a list|"
     r"(?:fenced )?code ?blocks?|(?:markdown )?tables?|e-?mail address(?:es)?|urls?|"
@@ -151,7 +166,7 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     unit = match.group("unit")
     key = unit_key(unit.removeprefix("a ").removeprefix("an "))
-    if key in ("code_block", "table", "email", "url", "hashtag", "exclamation"):
+    if key in ("code_block", "table", "email", "url", "hashtag", "exclamation", "nested"):
         return count_check(key, {"at_least": 1})
     if unit.startswith("bullet"):
         return create("bullet_count", at_least=1)

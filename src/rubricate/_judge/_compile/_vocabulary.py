@@ -34,6 +34,7 @@ __all__ = [
     "LIST_WORDS",
     "NAME_SEPARATOR",
     "NEG",
+    "NESTED",
     "ORDINAL",
     "ORDINAL_WORDS",
     "POST",
@@ -104,12 +105,22 @@ POST = {
 }
 _FLIP = {"at_most": "more_than", "more_than": "at_most", "at_least": "fewer_than"}
 _FLIP |= {"fewer_than": "at_least"}
+# A list item under another: "nested lists", "sub-bullets", "nested (indented) sub-bullet".
+NESTED = (
+    r"(?:nested|indented)(?: \((?:nested|indented)\))? (?:sub-?)?(?:bullet(?:ed)?[- ]?points?|"
+    r"bullets?|list items?|items?|lists?|points?)|sub-?(?:bullets?|bullet points?|points?|items?|"
+    r"lists?)"
+)
 # Unit words -> (key). Longest first, so "bullet points" is read before "points".
 UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (
         r"words? (?:written )?in (?:all )?(?:capital letters|capitals|caps|upper[- ]?case)|"
         r"all[- ]caps words?|(?:upper[- ]?case|capitali[sz]ed) words?",
         "capital_word",
+    ),
+    (
+        rf"{NESTED}",
+        "nested",
     ),
     (r"bullet(?:ed)?[- ]?(?:points?|list items?|items?|lines?)|bullets?", "bullet"),
     (r"numbered (?:list )?(?:items?|points?|steps?|entries|lines?)", "numbered"),
@@ -181,6 +192,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "character": ("character_count", {}),
     "line": ("line_count", {}),
     "bullet": ("bullet_count", {}),
+    "nested": ("nested_item_count", {}),
     "numbered": ("numbered_count", {}),
     "item": ("bullet_count", {"numbered": True}),
     "emoji": ("emoji_count", {}),
@@ -209,7 +221,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
-    | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation"}
+    | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation", "nested"}
     | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
@@ -275,7 +287,7 @@ FILLER = _word_set(
     generates craft crafts draft drafts prepare prepares return returns print prints go
     goes consist consists set build builds tagline taglines testimonial caption captions motto
     pitch ad advert advertisement invitation invite notice announcement listing
-    thing split divide divided fit fits valid parseable parsable well-formed ask asks
+    thing split divide divided fit fits valid parseable parsable well-formed ask asks somewhere
     """
 )
 
