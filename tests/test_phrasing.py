@@ -474,6 +474,19 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("5 steps or fewer", C.entry_count(noun="steps", at_most=5)),
         ("exactly ten items on the list", C.bullet_count(numbered=True, exactly=10)),
         ("Open with a greeting line", C.opens_with("greeting")),
+        # the body, with the parts it already leaves out said again
+        (
+            "Body no longer than 60 words (not counting subject, greeting, sign-off)",
+            C.within("body", C.word_count(at_most=60)),
+        ),
+        (
+            "Story body (title excluded) must be exactly 100 words",
+            C.within("body", C.word_count(exactly=100)),
+        ),
+        ("Body under 50 words (not counting the bullet list)", None),
+        # a definition is what follows the term: an entry is the whole item
+        ("Keep every definition under 12 words", None),
+        ("Every definition starts with a capital letter", None),
         # nesting
         ("Don't nest lists, keep it flat.", C.nested_item_count(exactly=0)),
         ("No nested bullet points", C.nested_item_count(exactly=0)),

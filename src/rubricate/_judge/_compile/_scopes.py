@@ -64,6 +64,20 @@ _PART = re.compile(
     re.IGNORECASE,
 )
 _SEVERAL = re.compile(r"\b(?:each|every|per)\b", re.IGNORECASE)
+# What the body already leaves out, said again beside it: "body under 60 words (not counting
+# subject, greeting, sign-off)", "story body (title excluded)".
+_LEFT_OUT = (
+    r"(?:the\s+)?(?:e-?mail\s+)?(?:subject(?:\s+line)?|greeting|salutation|sign-?off|signature|"
+    r"closing|title|headline|p\.?\s?s\.?|postscript)"
+)
+_LEFT_OUT_LIST = rf"{_LEFT_OUT}(?:\s*(?:,|and|or|&|/)\s*{_LEFT_OUT})*"
+_LEFT_OUT_OF_BODY = re.compile(
+    rf",?\s*\(?\s*(?:not counting|excluding|without|minus|except(?: for)?|leaving out|apart from|"
+    rf"aside from)\s+{_LEFT_OUT_LIST}\s*\)?"
+    rf"|\(\s*{_LEFT_OUT_LIST}\s+(?:excluded|not counted|aside|do(?:es)?n't count|do(?:es)? not "
+    rf"count)\s*\)",
+    re.IGNORECASE,
+)
 # What a rule on a part can check: its words, characters and marks, how it starts and ends.
 # Layout (headings, lists, paragraphs) is the whole text's: "the title is a markdown heading"
 # is not a heading inside the title.
@@ -77,6 +91,8 @@ _IN_A_PART = frozenset(
 
 def in_a_part(description: str, parse: Parse) -> Check | None:
     """The criterion as a rule on one named part, when it names one and the rest reads whole."""
+    if re.search(r"\bbody\b", description, re.IGNORECASE):
+        description = _LEFT_OUT_OF_BODY.sub(" ", description)
     if _SEVERAL.search(description) or EACH_OUTPUT.search(description.casefold()):
         return None  # "every title", "no headline over 10 words": several outputs or parts
     found = [m for m in _PART.finditer(description) if not _quoted(description, m.start())]
@@ -118,6 +134,11 @@ _NO_ENTRY = re.compile(
     r"(?:words?|characters?|letters?|head(?:ing|er)s?|titles?|headlines?|sections?|tables?|rows?|"
     r"columns?|emojis?|links?|hashtags?|marks?|cells?|other|time|times|one|day|week|month|year)$"
 )
+# What follows a label in an item ("**Deglaze**: add liquid to a hot pan"): an entry is the
+# whole item, so a rule on "each definition" would judge the term too.
+_SECOND_PART = re.compile(
+    r"(?:definition|description|explanation|meaning|answer|gloss|translation|value)s?"
+)
 # The body of a letter or an ad has paragraphs and lines of its own: "two paragraphs between the
 # greeting and the sign-off".
 _IN_THE_BODY = frozenset({"paragraph_count", "line_count"})
@@ -152,6 +173,8 @@ def for_each(description: str, parse: Parse) -> Check | None:
             return None  # "all caps", "each under 10 words", "every word": no pieces named
         if re.match(r"(?:" + CMP_ANY + r")\b", noun) or is_negation(noun):
             return None
+        if _SECOND_PART.fullmatch(noun):
+            return None  # "every definition" of "**Term**: definition" items is after the colon
         unit = "entry"
     rest = parse(f"{description[: match.start()]} {description[match.end() :]}")
     if rest.check is None or rest.approximate or rest.permission:
