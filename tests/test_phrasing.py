@@ -660,7 +660,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a rule on part of the text: a check would count all of it
         ("The story itself is under 100 words", None),
         ("Under 50 words, not counting the sign-off", None),
-        ("The body (excluding the greeting) is at most 3 sentences", None),
+        # ...unless the part is the body, which leaves the greeting out already
+        (
+            "The body (excluding the greeting) is at most 3 sentences",
+            C.within("body", C.sentence_count(at_most=3)),
+        ),
         (
             "Apart from the title, no more than 2 paragraphs",
             C.within("body", C.paragraph_count(at_most=2)),
