@@ -63,6 +63,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "punctuation_count": {"exactly": 0},
     "heading_count": {"at_least": 1},
     "heading_names": {"names": ["Today"]},
+    "percent_sign": {},
     "nested_item_count": {"exactly": 0},
     "section_count": {"at_least": 1},
     "sentence_count": {"at_most": 3},
@@ -1411,6 +1412,29 @@ def test_json_keys_reads_the_json_of_the_text_or_of_its_code_block(
     text: str, passed: bool, finding: str
 ) -> None:
     assert run(checks.json_keys(["title", "servings"], exact=True), text) == (passed, finding)
+
+
+@pytest.mark.parametrize(
+    ("text", "passed", "finding"),
+    [
+        ("Up 12% and 3.5%.", True, "has 2 percentages, all with the % sign"),
+        ("Up 12% and 50 per cent.", False, "has the percentage '50 per cent', needs the % sign"),
+        ("No figures here.", False, "has no percentage, needs percentages with the % sign"),
+    ],
+)
+def test_percent_sign(text: str, passed: bool, finding: str) -> None:
+    assert run(checks.percent_sign(), text) == (passed, finding)
+
+
+def test_code_block_count_by_language_tag() -> None:
+    text = "Run:\n\n```py\nprint(1)\n```\n\n```\nplain\n```"
+    assert run(checks.code_block_count(language="python", exactly=1), text) == (
+        True,
+        "has 1 code block tagged python, needs exactly 1",
+    )
+    assert not checks.code_block_count(language="bash", at_least=1)(text)[0]
+    with pytest.raises(RubricError, match="one word"):
+        checks.code_block_count(language="two words", at_least=1)
 
 
 def test_mark_count() -> None:

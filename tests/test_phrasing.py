@@ -487,6 +487,16 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a definition is what follows the term: an entry is the whole item
         ("Keep every definition under 12 words", None),
         ("Every definition starts with a capital letter", None),
+        # a language tag on a code block, the % sign, the output's own noun
+        (
+            "Put the code in a fenced block tagged python.",
+            C.code_block_count(language="python", at_least=1),
+        ),
+        ("Put the command in a bash code block", C.code_block_count(language="bash", at_least=1)),
+        ("Put shell commands in code blocks tagged with a language", None),  # any tag
+        ("Use the % sign for percentages", C.percent_sign()),
+        ("Percentages always with the % symbol", C.percent_sign()),
+        ("Keep the notes under 100 words", C.word_count(fewer_than=100)),
         # nesting
         ("Don't nest lists, keep it flat.", C.nested_item_count(exactly=0)),
         ("No nested bullet points", C.nested_item_count(exactly=0)),

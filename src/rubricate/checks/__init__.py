@@ -68,7 +68,7 @@ from ._layout import (
     table_header,
     table_size,
 )
-from ._money import money_format
+from ._money import money_format, percent_sign
 from ._registry import CATALOGUE, create, from_spec
 from ._start_end import (
     ends_with,
@@ -133,6 +133,7 @@ __all__ = [
     "paragraph_count",
     "paragraph_starts_with",
     "part_count",
+    "percent_sign",
     "placeholder_count",
     "punctuation_count",
     "section_count",

@@ -400,7 +400,7 @@ def _section_labels(text: str) -> list[tuple[str, bool]]:
 
 
 @catalogue_check
-def code_block_count(**bounds: Unpack[CountBounds]) -> TextTest:
+def code_block_count(language: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
     """The number of fenced code blocks is within the bounds.
 
     A code block runs from a line opening with three backticks or tildes (and any language
@@ -408,16 +408,51 @@ def code_block_count(**bounds: Unpack[CountBounds]) -> TextTest:
     command in a code block" (`at_least: 1`).
 
     Args:
+        language: Count only blocks tagged with this language, the tag's first word, case
+            aside (`python` also takes `py`): "put the code in a fenced block tagged python".
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
     Example:
         ```python
         checks.code_block_count(at_least=1)
+        checks.code_block_count(language="python", at_least=1)
         ```
 
     """
-    return found_count("code_block_count", code_blocks, ("code block", "code blocks"), bounds)
+    if language is None:
+        return found_count("code_block_count", code_blocks, ("code block", "code blocks"), bounds)
+    tag = language.strip().casefold().lstrip("`")
+    if not re.fullmatch(r"[\w+#.-]+", tag):
+        raise RubricError(
+            f"code_block_count: `language` must be one word, as in ```python, got {language!r}",
+            field="language",
+        )
+    tags = _LANGUAGE_TAGS.get(tag, {tag})
+
+    def tagged(text: str) -> list[str]:
+        return [block for block in code_blocks(text) if _tag_of(block) in tags]
+
+    noun = (f"code block tagged {tag}", f"code blocks tagged {tag}")
+    return found_count("code_block_count", tagged, noun, bounds)
+
+
+# One language's usual tags: "tagged python" takes ```py too.
+_TAG_GROUPS = (
+    {"python", "py", "python3"},
+    {"javascript", "js"},
+    {"typescript", "ts"},
+    {"bash", "sh", "shell", "zsh", "console"},
+    {"yaml", "yml"},
+    {"csharp", "c#", "cs"},
+    {"cpp", "c++"},
+)
+_LANGUAGE_TAGS = {tag: group for group in _TAG_GROUPS for tag in group}
+
+
+def _tag_of(block: str) -> str:
+    opening = block.split("\n", 1)[0].strip().lstrip("`~").strip()
+    return opening.split()[0].casefold() if opening else ""
 
 
 @catalogue_check

@@ -15,7 +15,7 @@ from .._exceptions import RubricError
 from ._check import TextTest
 from ._registry import catalogue_check
 
-__all__ = ["money_format"]
+__all__ = ["money_format", "percent_sign"]
 
 SYMBOLS = "$€£¥₹"
 """The currency symbols an amount may carry."""
@@ -109,5 +109,37 @@ def money_format(symbol: str | None = None, decimals: int | None = None) -> Text
                 return False, f"has the amount {amount.text!r}, needs {decimals} decimal places"
         noun = "amount" if len(amounts) == 1 else "amounts"
         return True, f"has {len(amounts)} {noun} of money, each with {needs}"
+
+    return test
+
+
+# A percentage: a number then "%", "percent", "per cent" or "pct".
+_PERCENTAGE = re.compile(
+    r"(?<![\w.])\d+(?:[.,]\d+)?\s*(?P<mark>%|percent\b|per\s+cent\b|pct\b)", re.IGNORECASE
+)
+
+
+@catalogue_check
+def percent_sign() -> TextTest:
+    """Every percentage is written with the `%` sign, and there is at least one.
+
+    A percentage is a number followed by `%`, `percent`, `per cent` or `pct`. For "use the %
+    sign for percentages", "percentages always with the % symbol".
+
+    Example:
+        ```python
+        checks.percent_sign()
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        found = list(_PERCENTAGE.finditer(text))
+        if not found:
+            return False, "has no percentage, needs percentages with the % sign"
+        for match in found:
+            if match.group("mark") != "%":
+                return False, f"has the percentage {match.group()!r}, needs the % sign"
+        return True, f"has {len(found)} percentage{'s' * (len(found) > 1)}, all with the % sign"
 
     return test

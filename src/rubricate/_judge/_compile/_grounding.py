@@ -87,6 +87,7 @@ CUES: Mapping[str, str] = {
     "has_postscript": r"\b(postscript|p\.? ?s\b)",
     "has_title": r"\b(title|heading|headline)|<<",
     "nested_item_count": r"\b(nest\w*|sub-?(bullet|point|item|list)s?|indent\w*|flat)\b",
+    "percent_sign": r"%|\bpercent",
     "heading_names": r"\b(head(ing|er)s?|sections?|titles?)\b",
     "heading_count": r"\b(head(ing|er)s?|titles?|sections?|outline|h[1-6]s?)\b",
     "highlight_count": r"\b(highlight|emphasi|bold|italic|markdown)|\*",

@@ -343,13 +343,33 @@ CODE_BLOCK = re.compile(
     rf"\b(?:(?:put|puts|place|places|wrap|wraps|enclose|encloses|format|formats|present|show|"
     rf"give|write|include|includes|keep|keeps)\s+)?(?:(?:the|all the|any|your|all|each)\s+)?"
     rf"(?:(?:[a-z]+\s+)?(?:{_CODE})\s+)?(?:in|inside|within|into|as)\s+(?:an?\s+|one\s+|its own\s+|"
-    rf"separate\s+)?(?:`{{3}}\w*\s+|(?:fenced|markdown|[a-z]+)\s+)??code ?(?:blocks?|fences?)\b"
+    rf"separate\s+)?(?:`{{3}}\w*\s+|(?:fenced|markdown|[a-z]+)\s+)??"
+    rf"(?:code ?(?:blocks?|fences?)|(?<=fenced )blocks?)\b"
+    rf"(?P<tagged>\s+(?:tagged|labell?ed|marked)(?:\s+(?:as|with))?\s+(?:(?:the|a)\s+)?"
+    rf"(?:language\s+)?[\w+#]+(?:\s+language)?)?"
     rf"|\b(?:use|uses|using|with)\s+(?:an?\s+)?code ?blocks?\s+for\s+"
     rf"(?:(?:the|all the|any|your|all|each)\s+)?(?:{_CODE})\b"
 )
+# Languages named before "code block" ("a python code block"); after "tagged" any word goes.
+_LANGUAGES = (
+    r"python|javascript|typescript|bash|shell|json|yaml|sql|html|css|java|go|rust|ruby|php|"
+    r"kotlin|swift|c\+\+|cpp|csharp|c#"
+)
 
 
-code_block_rule = constant("code_block_count", at_least=1)
+def code_block_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    tagged = match.group("tagged")
+    if tagged:
+        said = [w for w in tagged.split() if w not in _TAG_WORDS]
+        if not said:
+            return None  # "tagged with a language": any tag, which no count reads
+        return create("code_block_count", language=said[-1], at_least=1)
+    named = re.search(rf"(?:```|\b)({_LANGUAGES})\s+(?=code)", match.group())
+    language = {"language": named.group(1)} if named else {}
+    return create("code_block_count", **language, at_least=1)
+
+
+_TAG_WORDS = {"tagged", "labeled", "labelled", "marked", "as", "with", "the", "a", "language"}
 
 
 # The size of a table: "the table has exactly 3 columns", "a table with at most 5 rows, not

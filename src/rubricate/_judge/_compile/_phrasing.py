@@ -169,6 +169,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (start_end_rules.PARAGRAPH_START, start_end_rules.paragraph_start_rule),
     (style_rules.MONEY, style_rules.money_rule),
     (style_rules.MONEY_FIRST, style_rules.money_rule),
+    (style_rules.PERCENT, style_rules.percent_rule),
     (style_rules.NUMBER_STYLE_WORDS, style_rules.number_style_words_rule),
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
     (start_end_rules.NO_END_MARK, start_end_rules.end_mark_rule),

@@ -40,6 +40,7 @@ __all__ = [
     "MONEY_FIRST",
     "NUMBER_STYLE",
     "NUMBER_STYLE_WORDS",
+    "PERCENT",
     "QUOTES_AROUND",
     "TITLE",
     "TITLE_ANGLE",
@@ -57,6 +58,7 @@ __all__ = [
     "money_rule",
     "number_style_rule",
     "number_style_words_rule",
+    "percent_rule",
     "quotes_rule",
     "title_rule",
     "whole_case_rule",
@@ -472,6 +474,17 @@ MONEY_FIRST = re.compile(
     rf"(?:\b(?:use|uses|include|put|add|show|write|give)\s+|^\W*){_symbol('')}\s+(?:for|on|with|before|"
     rf"in front of|beside|next to|in)\s+(?:{_MONEY_NOUN})"
 )
+# "Use the % sign for percentages", "percentages always with the % symbol".
+_PERCENTAGES = r"(?:(?:all|every|each|any|the|your)\s+)?(?:percentages|percents|percent values)"
+PERCENT = re.compile(
+    rf"\b(?:use|uses|using|with|write|give|show)\s+(?:the\s+|a\s+)?%\s*(?:sign|symbol)?\s+"
+    rf"(?:for|in|with|on)\s+{_PERCENTAGES}"
+    rf"|{_PERCENTAGES}\s+(?:(?:should|must|are|is|be|always|written|shown|given|expressed)\s+)*"
+    rf"(?:with|using|as|in)\s+(?:the\s+|a\s+)?%(?:\s*(?:sign|symbol))?"
+)
+percent_rule = constant("percent_sign")
+
+
 _CURRENCY_SYMBOL = {"currency": None, "dollar": "$", "euro": "€", "pound": "£"}
 
 
