@@ -641,6 +641,18 @@ def test_table_header_names_columns_and_their_case(
     assert run(check, _WORKOUTS) == (passed, finding)
 
 
+def test_table_header_reads_comma_separated_data_after_a_line_of_prose() -> None:
+    text = "Here's the CSV you asked for:\n\nsku,name,price\nA-100,Desk Lamp,39.99\nA-101,Arm,89.00"
+    assert run(checks.table_header(case="lower"), text) == (
+        True,
+        "has every header cell in lower case",
+    )
+    assert run(checks.table_size(dimension="rows", exactly=2), text) == (
+        True,
+        "has 2 rows, needs exactly 2",
+    )
+
+
 def test_table_header_fails_a_text_without_a_table_and_asks_for_something() -> None:
     assert run(checks.table_header(case="title"), "Day: Mon") == (
         False,
@@ -1597,6 +1609,9 @@ def test_a_sign_off_is_a_closing_over_a_name_not_a_stanza() -> None:
 
     letter = "Hello friends,\n\nA.\n\nB.\n\nHappy planting,\nThe Greenleaf Team"
     assert part_text(letter, "body") == "A.\n\nB."
+    # a closing alone, a blank line, then the name and role
+    formal = "To Whom It May Concern:\n\nA.\n\nB.\n\nSincerely,\n\nDr. Helen Marsh\nSenior Engineer"
+    assert part_text(formal, "body") == "A.\n\nB."
     poem = "Night Walk\n\nThe moon is high,\nthe road is long\n\nAnd so I go,\nInto the night"
     assert part_text(poem, "body") == (
         "The moon is high,\nthe road is long\n\nAnd so I go,\nInto the night"

@@ -487,6 +487,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a definition is what follows the term: an entry is the whole item
         ("Keep every definition under 12 words", None),
         ("Every definition starts with a capital letter", None),
+        # several answers, asked as a question
+        ("Are all the answers 25 words or under?", None),
         # a language tag on a code block, the % sign, the output's own noun
         (
             "Put the code in a fenced block tagged python.",

@@ -538,7 +538,10 @@ def table_header(
     ordered: bool = False,
     case: str | None = None,
 ) -> TextTest:
-    """Every Markdown table's header row names the given columns, or is in a letter case.
+    """Every table's header row names the given columns, or is in a letter case.
+
+    The tables are the Markdown tables, else comma- or tab-separated data (its first record),
+    as `table_size` reads them.
 
     A column is named by a header cell equal to it, case, spacing and Markdown emphasis aside;
     a unit in brackets after it may be added ("Duration (min)" names "Duration"). A text with
@@ -590,6 +593,8 @@ def table_header(
 
     def test(text: str) -> tuple[bool, str]:
         found = [[cell.strip() for cell in table_cells(rows[0])] for rows in tables(text)]
+        if not found and (records := csv_rows(text)) is not None:
+            found = [[cell.strip() for cell in records[0]]]  # comma-separated data: its header
         if not found:
             return False, "has no table, needs a header row"
         for number, cells in enumerate(found, start=1):

@@ -493,7 +493,17 @@ def _body(blocks: list[str]) -> list[str]:
         kept = kept[1:]
     if len(kept) > 1 and greeting(kept[0]):
         kept = kept[1:]
-    if len(kept) > 1 and sign_off(kept[-1]):
+    # "Sincerely," alone, a blank line, then the name and role: the sign-off is both blocks.
+    signature = kept[-1].strip().splitlines() if kept else []
+    if (
+        len(kept) > 2
+        and len(signature) <= 3
+        and all(len(words(line)) <= 6 and _is_name(line) for line in signature)
+        and len(kept[-2].strip().splitlines()) == 1
+        and VALEDICTION.match(kept[-2].strip()) is not None
+    ):
+        kept = kept[:-2]
+    elif len(kept) > 1 and sign_off(kept[-1]):
         kept = kept[:-1]
     return kept
 
@@ -709,12 +719,22 @@ def code_blocks(text: str) -> list[str]:
 def csv_rows(text: str) -> list[list[str]] | None:
     """The records of `text` when it is comma- or tab-separated data, header first; else `None`.
 
-    The data is the whole text or its one fenced code block: two or more non-blank lines that
-    split, quotes respected, into the same number (two or more) of fields. Prose seldom does:
-    its sentences differ in commas.
+    The data is the whole text, its one fenced code block, or its one paragraph of data after
+    a line of prose ("Here's the CSV:"): two or more non-blank lines that split, quotes
+    respected, into the same number (two or more) of fields. Prose seldom does: its sentences
+    differ in commas.
     """
     blocks = code_blocks(text)
-    body = "\n".join(blocks[0].splitlines()[1:-1]) if len(blocks) == 1 else text
+    if len(blocks) == 1:
+        return _records("\n".join(blocks[0].splitlines()[1:-1]))
+    whole = _records(text)
+    if whole is not None:
+        return whole
+    found = [rows for block in paragraphs(text) if (rows := _records(block)) is not None]
+    return found[0] if len(found) == 1 else None
+
+
+def _records(body: str) -> list[list[str]] | None:
     lines = [line for line in body.splitlines() if line.strip()]
     if len(lines) < 2:
         return None

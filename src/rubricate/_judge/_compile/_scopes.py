@@ -361,7 +361,7 @@ EACH_OUTPUT = re.compile(
 # "Answers three words max": a plural subject names several outputs too, unless the rule means
 # the same for each as for all ("answers in English").
 SEVERAL_SUBJECT = re.compile(
-    r"^(?:the\s+|all\s+|your\s+)?(?:answers|responses|replies|outputs|drafts|tweets|captions|"
+    r"^(?:(?:are|is|do|does|did|were)\s+)?(?:all\s+)?(?:the\s+|your\s+)?(?:answers|responses|replies|outputs|drafts|tweets|captions|"
     r"slogans|taglines|headlines|titles|descriptions|bios|posts|messages|emails|versions|options|"
     r"ideas)\b"
 )
