@@ -641,6 +641,13 @@ def test_table_header_names_columns_and_their_case(
     assert run(check, _WORKOUTS) == (passed, finding)
 
 
+def test_entry_count_finds_a_list_by_the_last_word_of_its_noun() -> None:
+    plan = "**Objectives**\n- one\n- two\n- three\n\n**Schedule**\n1. a\n2. b\n3. c\n4. d"
+    assert checks.entry_count(noun="learning objectives", exactly=3)(plan)[0]
+    # with no label naming it, every list's entries count
+    assert checks.entry_count(noun="agenda points", exactly=7)(plan)[0]
+
+
 def test_table_header_reads_comma_separated_data_after_a_line_of_prose() -> None:
     text = "Here's the CSV you asked for:\n\nsku,name,price\nA-100,Desk Lamp,39.99\nA-101,Arm,89.00"
     assert run(checks.table_header(case="lower"), text) == (

@@ -487,6 +487,24 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a definition is what follows the term: an entry is the whole item
         ("Keep every definition under 12 words", None),
         ("Every definition starts with a capital letter", None),
+        # shorthand seen on the blind dev-f file
+        (
+            "No trailing periods on bullet points.",
+            C.each("item", C.negate(C.ends_with_punctuation("."))),
+        ),
+        ("Emojis: two at most", C.emoji_count(at_most=2)),
+        ("hashtags: none pls", C.hashtag_count(exactly=0)),
+        (
+            "Three learning objectives - no more, no less.",
+            C.entry_count(noun="learning objectives", exactly=3),
+        ),
+        (
+            "Output must be raw JSON only: no code fences, no explanation.",
+            C.valid_json(allow_fence=False),
+        ),
+        ("Dates are ISO 8601 (YYYY-MM-DD).", C.date_format("YYYY-MM-DD")),
+        ("Prices: dollar sign plus two decimals, e.g. $1,099.00", C.money_format("$", decimals=2)),
+        ("Whole statement under 100 words.", C.word_count(fewer_than=100)),
         # several answers, asked as a question
         ("Are all the answers 25 words or under?", None),
         # a language tag on a code block, the % sign, the output's own noun

@@ -319,9 +319,13 @@ def entries(text: str, noun: str | None = None) -> list[str]:
     blocks = _list_blocks(text)
     if blocks:
         if noun is not None and len(blocks) > 1:
-            named = re.compile(rf"\b{re.escape(_stem(noun))}", re.IGNORECASE)
-            chosen = [items for label, items in blocks if named.search(label)]
-            blocks = [("", items) for items in chosen] if chosen else blocks
+            # "learning objectives" under "Objectives": the whole noun, else its last word
+            for said in (noun, noun.split()[-1]):
+                named = re.compile(rf"\b{re.escape(_stem(said))}", re.IGNORECASE)
+                chosen = [items for label, items in blocks if named.search(label)]
+                if chosen:
+                    blocks = [("", items) for items in chosen]
+                    break
         listed = [item for _, items in blocks for item in items]
         top = min(indent for indent, _ in listed)
         return [item for indent, item in listed if indent == top]

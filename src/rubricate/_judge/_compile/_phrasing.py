@@ -174,6 +174,9 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
     (start_end_rules.NO_END_MARK, start_end_rules.end_mark_rule),
     (presence_rules.NO_NESTING, presence_rules.no_nesting_rule),
+    # before ZERO: "raw JSON only, no code fences" is bare JSON, not a count of code blocks
+    (style_rules.JSON_KEYS, style_rules.json_keys_rule),
+    (style_rules.JSON, style_rules.json_rule),
     (presence_rules.ZERO, presence_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
     (style_rules.BOLD_TITLE, style_rules.bold_title_rule),
@@ -204,8 +207,6 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.WHOLE_CASE, style_rules.whole_case_rule),
     (style_rules.TITLE, style_rules.title_rule),
     (style_rules.QUOTES_AROUND, style_rules.quotes_rule),
-    (style_rules.JSON_KEYS, style_rules.json_keys_rule),
-    (style_rules.JSON, style_rules.json_rule),
     (style_rules.LANGUAGE, style_rules.language_rule),
     (presence_rules.PRESENT, presence_rules.present_rule),
     (presence_rules.ASKED, presence_rules.asked_rule),

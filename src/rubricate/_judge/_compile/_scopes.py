@@ -193,7 +193,7 @@ def for_each(description: str, parse: Parse) -> Check | None:
 
 def _each_of_plural(match: re.Match[str], description: str, parse: Parse) -> Check | None:
     """The rule, read without its pieces, on each: "bullet points shouldn't end with a period"."""
-    group = "noun" if match.group("noun") else "noun2"
+    group = next(name for name in ("noun", "noun2", "noun3") if match.group(name))
     pieces = match.group(group).casefold()
     unit = _unit_of(pieces) or ("item" if pieces.endswith("items") else "entry")
     start, end = match.span(group)
@@ -229,7 +229,9 @@ _PIECES_EDGE = re.compile(
     rf"can|will|need to|have to|do|does)(?:n't|\s+not)?\s+)?(?:never\s+)?(?:all\s+)?"
     rf"(?:end|start|begin|open|close|finish)\b)"
     rf"|\b(?:at|to)\s+the\s+(?:very\s+)?(?:end|start|beginning)\s+of\s+(?:(?:the|any|your|all)\s+)?"
-    rf"(?:of\s+the\s+)?(?P<noun2>{_PLURAL_PIECES})\b",
+    rf"(?:of\s+the\s+)?(?P<noun2>{_PLURAL_PIECES})\b"
+    rf"|\btrailing\s+\w+(?:\s+marks?)?\s+(?:on|in|after)\s+(?:(?:the|any|your|all)\s+)?"
+    rf"(?P<noun3>{_PLURAL_PIECES})\b",
     re.IGNORECASE,
 )
 _BOUNDS = ("at_most", "more_than", "at_least", "fewer_than", "less_than", "exactly")

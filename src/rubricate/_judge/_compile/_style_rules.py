@@ -183,6 +183,7 @@ quotes_rule = constant("wrapped_in_quotes")
 
 # "A JSON object", "a JSON array": which kind of value the check does not tell, so unread.
 JSON = re.compile(
+    r"(?:(?P<raw>raw|bare|plain)\s+)?"
     r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|only|data))?"
     r"(?:\s*\(?\s*(?:it\s+)?(?:may|can)\s+be\s+(?:wrapped|enclosed|placed)\s+in\s+"
     r"(?:a\s+)?(?:markdown\s+)?code\s+(?:fence|block)\s*\)?)?"
@@ -191,10 +192,18 @@ JSON = re.compile(
     r"no (?:other|extra|additional) (?:text|words|prose|commentary)"
     r"(?: before or after(?: it)?| around it)?|no prose|"
     r"no commentary|no explanations?))?"
+    # "no code fences": bare JSON, not inside a fence
+    r"(?:\s*[,;:\u2014\u2013-]*\s*(?:and\s+|with\s+)?(?P<unfenced>no (?:code |markdown )?fences?|"
+    r"no code ?blocks?|not in a code ?block|without (?:code |markdown )?fences?)"
+    r"(?:\s*[,;:\u2014\u2013-]*\s*(?:and\s+)?"
+    r"(?:no explanations?|no prose|no commentary|nothing else))?)?"
 )
 
 
-json_rule = constant("valid_json")
+def json_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    # "raw JSON", "no code fences": bare JSON; otherwise a fence around it is allowed.
+    bare = bool(match.group("raw") or match.group("unfenced"))
+    return create("valid_json", allow_fence=False) if bare else create("valid_json")
 
 
 # The keys a JSON object must hold: "the JSON must include the keys level, format and output",
@@ -261,7 +270,7 @@ DATE = re.compile(
     rf"uses?|follows?|always|out)\s+){{0,4}}(?:(?:in|as|using|like|with|use)\s+)?"
     rf"(?:the\s+)?(?:form(?:at)?\s+)?"
     rf"(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))"
-    rf"(?:\s+(?:format|style))?"
+    rf"(?:\s+(?:format|style))?(?:\s*\(\s*yyyy-mm-dd\s*\))?"
     rf"|iso(?:[- ]8601)? dates?(?:\s*\(?\s*(?P<spec3>{_DATE_SPEC})\s*\)?)?"
     rf"|(?:(?P<spec2>{_DATE_SPEC})|(?P<q2>q\d+)|(?P<iso2>iso(?:[- ]8601)?))\s+"
     rf"(?:date\s+)?(?:format|style)?"
@@ -460,7 +469,7 @@ def _symbol(suffix: str) -> str:
         rf"(?:an?\s+|the\s+)?(?:(?:(?P<sym{suffix}>[{SYMBOLS}])|(?P<q{suffix}>q\d+))"
         rf"(?:\s*(?:signs?|symbols?))?|(?P<cur{suffix}>currency|dollar|euro|pound)\s*"
         rf"(?:signs?|symbols?))"
-        rf"(?:\s*(?:\+|and|with|,)\s*(?P<dec{suffix}>\d)\s+decimal(?:\s+places|s)?)?"
+        rf"(?:\s*(?:\+|and|with|plus|,)\s*(?P<dec{suffix}>\d)\s+decimal(?:\s+places|s)?)?"
     )
 
 

@@ -288,7 +288,7 @@ FILLER = _word_set(
     goes consist consists set build builds tagline taglines testimonial caption captions motto
     pitch ad advert advertisement invitation invite notice announcement listing
     thing split divide divided fit fits valid parseable parsable well-formed ask asks somewhere
-    notes
+    notes blurb msg statement
     """
 )
 
@@ -352,6 +352,16 @@ def read(description: str) -> Reading:
     # "three questions, no more no less" is exactly three.
     text = _NO_MORE_NO_LESS.sub(r"exactly \g<n> \g<unit>", text)
     text = _COUNT_ASIDE.sub(_count_before_unit, text)
+    text = _COUNT_AFTER_COLON.sub(_count_before_unit, text)
+    text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
+    text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
+    # "no trailing periods on bullet points": periods at the end of each
+    text = re.sub(
+        r"\btrailing ((?:periods?|full stops?|punctuation(?: marks?)?|commas?))"
+        r"(?: (?:on|in|after) )?",
+        r"\1 at the end of ",
+        text,
+    )
     text = re.sub(r"\s+", " ", text).strip()
     return Reading(text=text, quotes=quotes, original=plain(description))
 
@@ -405,13 +415,24 @@ _COUNT_ASIDE = re.compile(
 )
 
 
+# The same after a colon, the whole criterion: "emojis: two at most", "hashtags: 3 max".
+_COUNT_AFTER_COLON = re.compile(
+    rf"^\W*(?P<unit>{UNIT})\s*:\s*(?:(?P<pre>at least|at most|no more than|no fewer than|no less "
+    rf"than|exactly|up to|max(?:imum)?|min(?:imum)?)\s+)?(?P<n>\d+)(?:\s+(?P<post>or more|or fewer|"
+    rf"or less|max(?:imum)?|min(?:imum)?|at most|at least|tops))?(?=\W*$)"
+)
+# "Hashtags: none", "emojis: none please".
+_NONE_AFTER_COLON = re.compile(rf"^\W*(?P<unit>{UNIT})\s*:\s*none\b")
+
+
 def _count_before_unit(match: re.Match[str]) -> str:
     said = (match.group("pre"), match.group("n"), match.group("unit"), match.group("post"))
     return " ".join(part for part in said if part)
 
 
 _NO_MORE_NO_LESS = re.compile(
-    r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?),? (?:no more,? (?:and )?no less|"
+    r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?)\s*[,\u2014\u2013-]?\s*"
+    r"(?:no more,? (?:and )?no less|"
     r"not more,? (?:and )?not less|no fewer,? (?:and )?no more|no more and no fewer)\b"
 )
 
