@@ -505,6 +505,27 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Dates are ISO 8601 (YYYY-MM-DD).", C.date_format("YYYY-MM-DD")),
         ("Prices: dollar sign plus two decimals, e.g. $1,099.00", C.money_format("$", decimals=2)),
         ("Whole statement under 100 words.", C.word_count(fewer_than=100)),
+        # named columns and sections, said other ways
+        (
+            "Sections are exactly Added, Fixed, Changed, in that order.",
+            C.heading_names(["Added", "Fixed", "Changed"], exact=True, ordered=True),
+        ),
+        (
+            "Must have sections called Steps to Reproduce, Expected Result and Actual Result.",
+            C.heading_names(["Steps to Reproduce", "Expected Result", "Actual Result"]),
+        ),
+        (
+            "The header row reads Column, Type, Description (those exact words).",
+            C.table_header(columns=["Column", "Type", "Description"], exact=True),
+        ),
+        (
+            "Table must have Day, Exercise, Sets and Reps columns.",
+            C.table_header(columns=["Day", "Exercise", "Sets", "Reps"]),
+        ),
+        (
+            "Params table needs 3 columns: Name, Type, Default.",
+            C.table_header(columns=["Name", "Type", "Default"], exact=True),
+        ),
         # several answers, asked as a question
         ("Are all the answers 25 words or under?", None),
         # a language tag on a code block, the % sign, the output's own noun

@@ -464,7 +464,8 @@ def table_header_case_rule(match: re.Match[str], reading: Reading) -> Check | No
 _NAME = (
     r"(?:q\d+|(?!(?:and|or|in)\b)[a-z0-9][\w'%-]*(?:\.[\w'%-]+)*"
     r"(?:\s(?!(?:and|or|in)\b)[a-z0-9][\w'%-]*(?:\.[\w'%-]+)*){0,3}"
-    r"(?:\s*\((?!in\s+(?:(?:that|this|the\s+same|exactly\s+that)\s+)?order\b)[^()]*\))?)"
+    r"(?:\s*\((?!in\s+(?:(?:that|this|the\s+same|exactly\s+that)\s+)?order\b)"
+    r"(?!(?:(?:those|these|the)\s+)?exact)[^()]*\))?)"
 )
 _NAMES = rf"(?P<names>{_NAME}(?:{NAME_SEPARATOR}{_NAME})*)"
 _IN_ORDER = (
@@ -475,13 +476,24 @@ _END = r"\s*[.;!]?\s*$"
 _COLUMNS_NOUN = (
     r"(?:columns|column\s+(?:names|headers|headings|titles|labels)|header\s+row|table\s+headers)"
 )
+# How a list of names is said to be the whole: "columns are exactly:", "header row reads".
+_ARE = (
+    r"\s*(?:exactly\s*)?(?:(?P<colon>:|=|-)|(?:(?:should|must|need\s+to|have\s+to|will)\s+be|are"
+    r"|(?:should\s+|must\s+)?reads?)(?:\s+exactly)?\s*:?)\s*"
+)
+# "(those exact words)", "(exactly)": the list is the whole, said again.
+_EXACT_ASIDE = r"(?:\s*\((?:(?:those|these|the)\s+)?exact(?:ly|\s+words|\s+names)?\))?"
+_TABLE = r"(?:(?:the|a|your|each)\s+)?(?:[a-z]+\s+)??(?:markdown\s+)?table(?:'s)?\s+"
 TABLE_COLUMNS = re.compile(
-    rf"\b(?:(?:(?:the|a|your)\s+)?(?:markdown\s+)?table(?:'s)?\s+)?(?:(?:exactly\s+)?(?P<n>\d+)\s+)?"
-    rf"(?:(?:the|its)\s+)?{_COLUMNS_NOUN}\s*(?:(?P<colon>:|=|-)|(?:should|must|need\s+to|have\s+to|will)\s+be"
-    rf"|are|(?:should|must)\s+read)\s*{_NAMES}{_IN_ORDER}{_END}"
-    rf"|\b(?:(?:the|a|your)\s+(?:markdown\s+)?table\s+(?:(?:should|must)\s+)?(?:has|have|with|"
-    rf"includes?|needs?|contains?|uses?)\s+)?(?:(?:a|the)\s+)?columns?\s+(?P<some>for|named|called|"
-    rf"labell?ed|titled|including)\s+{_NAMES.replace('names', 'names2')}{_END}"
+    rf"\b(?:{_TABLE}(?:(?:needs?|has|have|should have|must have)\s+)?)?"
+    rf"(?:(?:exactly\s+)?(?P<n>\d+)\s+)?(?:(?:the|its)\s+)?{_COLUMNS_NOUN}{_ARE}"
+    rf"{_NAMES}{_IN_ORDER}{_EXACT_ASIDE}{_END}"
+    rf"|\b(?:{_TABLE}(?:(?:should|must)\s+)?(?:has|have|with|includes?|needs?|contains?|uses?)\s+)?"
+    rf"(?:(?:a|the)\s+)?columns?\s+(?P<some>for|named|called|labell?ed|titled|including)\s+"
+    rf"{_NAMES.replace('names', 'names2')}{_END}"
+    # "Table must have Day, Exercise, Sets and Reps columns"
+    rf"|\b{_TABLE}(?:(?:should|must)\s+)?(?P<some3>has|have|includes?|needs?|contains?)\s+"
+    rf"(?:the\s+)?{_NAMES.replace('names', 'names3')}\s+columns{_END}"
     rf"|\b(?:include|includes|add|adds|with|has|have|needs?)\s+(?:a|an|the)\s+(?P<one>q\d+|[a-z]+)"
     rf"\s+column{_END}"
 )
@@ -522,11 +534,11 @@ def table_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
         if not reading.quote(one) and not column[:1].isupper():
             return None  # "add a wide column": a name is quoted or capitalised
         return create("table_header", columns=[column])
-    said = match.group("names") or match.group("names2")
+    said = match.group("names") or match.group("names2") or match.group("names3")
     names = _names(said, reading, colon=bool(match.group("colon")))
     if names is None:
         return None
-    if match.group("some"):
+    if match.group("some") or match.group("some3"):
         return create("table_header", columns=names)
     if match.group("n") is not None and int(match.group("n")) != len(names):
         return None  # "five columns: Day, Lunch": which are the other three?
@@ -540,9 +552,11 @@ _HEADINGS_NOUN = (
     r"(?:(?:section\s+|sub)?head(?:ing|er)s|sections|section\s+(?:titles|names|labels))"
 )
 HEADING_NAMES = re.compile(
-    rf"\b(?:(?:exactly\s+)?(?P<n>\d+)\s+)?(?:(?:the|its)\s+)?{_HEADINGS_NOUN}\s*"
-    rf"(?:(?P<colon>:|=|-)|(?:should|must|need\s+to|have\s+to|will)\s+be|are)\s*"
-    rf"{_NAMES}{_IN_ORDER}{_END}"
+    rf"\b(?:(?:exactly\s+)?(?P<n>\d+)\s+)?(?:(?:the|its)\s+)?{_HEADINGS_NOUN}{_ARE}"
+    rf"{_NAMES}{_IN_ORDER}{_EXACT_ASIDE}{_END}"
+    # "must have sections called Steps to Reproduce, Expected Result and Actual Result"
+    rf"|\b{_HEADINGS_NOUN}\s+(?P<some>called|named|titled|labell?ed)\s+"
+    rf"{_NAMES.replace('names', 'names3')}{_END}"
     rf"|\buse\s+{_NAMES.replace('names', 'names2')}\s+as\s+(?:the\s+|your\s+)?{_HEADINGS_NOUN}"
     rf"{_IN_ORDER.replace('order', 'order2')}{_END}"
     rf"|\b(?:include|includes|add|adds|with|has|have|needs?)\s+(?:a|an|the)\s+(?P<one>q\d+|[a-z]+)"
@@ -559,10 +573,12 @@ def heading_names_rule(match: re.Match[str], reading: Reading) -> Check | None:
         if not reading.quote(one) and not name[:1].isupper():
             return None  # "add a short section": a name is quoted or capitalised
         return create("heading_names", names=[name])
-    said = match.group("names") or match.group("names2")
+    said = match.group("names") or match.group("names2") or match.group("names3")
     names = _names(said, reading, colon=bool(match.group("colon")))
     if names is None:
         return None
+    if match.group("some"):
+        return create("heading_names", names=names)
     if match.group("n") is not None and int(match.group("n")) != len(names):
         return None  # "four sections: Intro, Method": which are the other two?
     ordered = bool(match.group("order") or match.group("order2"))
