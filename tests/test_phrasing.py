@@ -526,6 +526,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Params table needs 3 columns: Name, Type, Default.",
             C.table_header(columns=["Name", "Type", "Default"], exact=True),
         ),
+        # a count said twice, a list kind said as "one"
+        ("Use three emojis (exactly 3).", C.emoji_count(exactly=3)),
+        ("Include one link - exactly one.", C.url_count(exactly=1)),
+        ("3 hashtags exactly - not 2, not 4", C.hashtag_count(exactly=3)),
+        (
+            "Use a bulleted list, not a numbered one.",
+            C.all_of(C.bullet_count(at_least=1), C.numbered_count(exactly=0)),
+        ),
+        ("Do NOT number the references.", C.numbered_count(exactly=0)),
         # several answers, asked as a question
         ("Are all the answers 25 words or under?", None),
         # a language tag on a code block, the % sign, the output's own noun

@@ -212,8 +212,8 @@ def alphabetical_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 
 UNNUMBERED = re.compile(
-    r"\b(?:not|never)\s+(?:\w+\s+)?number\s+(?:the\s+|your\s+|any\s+)?"
-    r"(?:steps|items|points|list|lines|entries|tips|ideas)\b"
+    r"\b(?:not|never)\s+(?:\w+\s+)?number\s+(?:the\s+|your\s+|any\s+|these\s+)?"
+    r"(?:list|(?!pages\b|slides\b|times\b)[a-z]+s)\b"
 )
 
 

@@ -351,8 +351,14 @@ def read(description: str) -> Reading:
     text = re.sub(r"(<=|>=|≤|≥|<|>)\s*(?=\d)", r" \1 ", text)  # "<50 chars": "< 50 chars"
     # "three questions, no more no less" is exactly three.
     text = _NO_MORE_NO_LESS.sub(r"exactly \g<n> \g<unit>", text)
+    # a count said again: "one link - exactly one", "three emojis (exactly 3)", "3 hashtags
+    # exactly - not 2, not 4"
+    text = _SAID_AGAIN.sub(r"exactly \g<n> \g<unit>", text)
     text = _COUNT_ASIDE.sub(_count_before_unit, text)
     text = _COUNT_AFTER_COLON.sub(_count_before_unit, text)
+    text = re.sub(
+        r"\bnot an? (bulleted|numbered|ordered|unordered) (?:1|one)\b", r"not a \1 list", text
+    )
     text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
     text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
     # "no trailing periods on bullet points": periods at the end of each
@@ -420,6 +426,10 @@ _COUNT_AFTER_COLON = re.compile(
     rf"^\W*(?P<unit>{UNIT})\s*:\s*(?:(?P<pre>at least|at most|no more than|no fewer than|no less "
     rf"than|exactly|up to|max(?:imum)?|min(?:imum)?)\s+)?(?P<n>\d+)(?:\s+(?P<post>or more|or fewer|"
     rf"or less|max(?:imum)?|min(?:imum)?|at most|at least|tops))?(?=\W*$)"
+)
+_SAID_AGAIN = re.compile(
+    r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?)(?: exactly)?\s*(?:\(\s*exactly (?P=n)\s*\)|"
+    r"[,\u2014\u2013-]\s*exactly (?P=n)\b|\s*[,\u2014\u2013-]\s*not \d+,? (?:and |or )?not \d+\b)"
 )
 # "Hashtags: none", "emojis: none please".
 _NONE_AFTER_COLON = re.compile(rf"^\W*(?P<unit>{UNIT})\s*:\s*none\b")
