@@ -527,21 +527,36 @@ _STYLE_WORDS = re.compile(
 )
 
 
-def table_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    one = match.group("one")
-    if one is not None:
-        column = reading.quote(one) or as_written(one, reading.original)
-        if not reading.quote(one) and not column[:1].isupper():
+def _listed(match: re.Match[str], reading: Reading) -> tuple[list[str], bool] | None:
+    """The names a criterion lists, and whether they are all there is, or `None`.
+
+    "Include a 'Total' column" names one of them; "columns for Name and Price" or "sections
+    called A and B" some; "columns: Day, Workout, Duration" all, unless a count says otherwise.
+    """
+    found = match.groupdict()
+    if found.get("one") is not None:
+        name = reading.quote(found["one"]) or as_written(found["one"], reading.original)
+        if not reading.quote(found["one"]) and not name[:1].isupper():
             return None  # "add a wide column": a name is quoted or capitalised
-        return create("table_header", columns=[column])
-    said = match.group("names") or match.group("names2") or match.group("names3")
-    names = _names(said, reading, colon=bool(match.group("colon")))
+        return [name], False
+    said = next(found[group] for group in ("names", "names2", "names3") if found.get(group))
+    names = _names(said, reading, colon=bool(found.get("colon")))
     if names is None:
         return None
-    if match.group("some") or match.group("some3"):
-        return create("table_header", columns=names)
-    if match.group("n") is not None and int(match.group("n")) != len(names):
+    if found.get("some") or found.get("some3"):
+        return names, False
+    if found.get("n") is not None and int(found["n"]) != len(names):
         return None  # "five columns: Day, Lunch": which are the other three?
+    return names, True
+
+
+def table_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    listed = _listed(match, reading)
+    if listed is None:
+        return None
+    names, whole = listed
+    if not whole:
+        return create("table_header", columns=names)
     return create("table_header", columns=names, exact=True, ordered=bool(match.group("order")))
 
 
@@ -567,19 +582,11 @@ HEADING_NAMES = re.compile(
 def heading_names_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if re.search(r"\b(?:only|these|from|any of|choose|pick)\b", reading.text[: match.start()]):
         return None  # "only use these headings: ...": some of them, not all
-    one = match.group("one")
-    if one is not None:
-        name = reading.quote(one) or as_written(one, reading.original)
-        if not reading.quote(one) and not name[:1].isupper():
-            return None  # "add a short section": a name is quoted or capitalised
-        return create("heading_names", names=[name])
-    said = match.group("names") or match.group("names2") or match.group("names3")
-    names = _names(said, reading, colon=bool(match.group("colon")))
-    if names is None:
+    listed = _listed(match, reading)
+    if listed is None:
         return None
-    if match.group("some"):
+    names, whole = listed
+    if not whole:
         return create("heading_names", names=names)
-    if match.group("n") is not None and int(match.group("n")) != len(names):
-        return None  # "four sections: Intro, Method": which are the other two?
     ordered = bool(match.group("order") or match.group("order2"))
     return create("heading_names", names=names, exact=True, ordered=ordered)
