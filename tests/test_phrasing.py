@@ -232,6 +232,7 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("The summary conveys this fact: Charlie Austin scored with a header.", False),
         ("Mentions that the smugglers hid 200 items in the lines of a boat", False),
         ("Uses a header row in the table", True),
+        ("Release notes: max 5 bullets", True),  # notes here are the output, not a verb
         ("Quotes the minister", False),
         ("Sounds friendly", False),
     ],
@@ -492,6 +493,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "No trailing periods on bullet points.",
             C.each("item", C.negate(C.ends_with_punctuation("."))),
         ),
+        ("No trailing periods.", None),  # trailing what: lines, bullets, the text?
         ("Emojis: two at most", C.emoji_count(at_most=2)),
         ("hashtags: none pls", C.hashtag_count(exactly=0)),
         (

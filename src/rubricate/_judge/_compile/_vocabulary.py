@@ -364,7 +364,7 @@ def read(description: str) -> Reading:
     # "no trailing periods on bullet points": periods at the end of each
     text = re.sub(
         r"\btrailing ((?:periods?|full stops?|punctuation(?: marks?)?|commas?))"
-        r"(?: (?:on|in|after) )?",
+        r" (?:on|in|after) ",
         r"\1 at the end of ",
         text,
     )
@@ -375,9 +375,9 @@ def read(description: str) -> Reading:
 # A fact the output should state: "conveys this fact: ...", "mentions that ...". What follows is
 # content, whatever its words: "Charlie Austin scored with a header" names no heading.
 _REPORTED = re.compile(
-    r"\b(?:conveys?|states?|mentions?|says?|reports?|notes?|claims?|explains?|tells?"
+    r"\b(?:conveys?|states?|mentions?|says?|reports?|claims?|explains?|tells?"
     r"(?: (?:the )?readers?| us)?)\s+(?:(?:this|the following|that|the) "
-    r"(?:fact|point|claim|information|detail)\s*:|that\b|:)"
+    r"(?:fact|point|claim|information|detail)\s*:|that\b)"
 )
 
 
