@@ -360,7 +360,7 @@ def heading_names(names: Sequence[str], exact: bool = False, ordered: bool = Fal
         labelled = _section_labels(text)
         seen = [label for label, _ in labelled]
         title = title_line(text)
-        found = [_cell_names(heading) for heading in seen]
+        found = [_names_in(heading) for heading in seen]
         positions: list[int] = []
         for name, column in zip(named, wanted, strict=True):
             position = next((i for i, names in enumerate(found) if column in names), None)
@@ -520,14 +520,15 @@ def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
     return test
 
 
-# A header cell as compared: Markdown emphasis and code marks aside; "Duration (min)" also
-# names "Duration".
-_CELL_MARKS = re.compile(r"[*_`]+")
+# A name as written in a header cell or a heading: Markdown emphasis and code marks aside;
+# "Duration (min)" also names "Duration".
+_NAME_MARKS = re.compile(r"[*_`]+")
 _CELL_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
-def _cell_names(cell: str) -> set[str]:
-    bare = normalize(_CELL_MARKS.sub("", cell)).casefold()
+def _names_in(label: str) -> set[str]:
+    """The names a header cell or heading gives, casefolded: itself, and itself less an aside."""
+    bare = normalize(_NAME_MARKS.sub("", label)).casefold()
     return {bare, _CELL_ASIDE.sub("", bare)} - {""}
 
 
@@ -574,7 +575,7 @@ def table_header(
     asked = ", ".join(named)
 
     def header_problem(cells: list[str]) -> str | None:
-        names = [_cell_names(cell) for cell in cells]
+        names = [_names_in(cell) for cell in cells]
         positions: list[int] = []
         for column in wanted:
             position = next((i for i, found in enumerate(names) if column in found), None)
