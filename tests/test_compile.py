@@ -28,6 +28,7 @@ from rubricate._judge._compile._compiler import (
 from rubricate._judge._compile._grounding import (
     CUES,
     FLAG_CUES,
+    contradicted,
     names_a_check,
     uncovered,
     ungrounded,
@@ -367,6 +368,71 @@ def test_arguments_must_come_from_the_criterion(
     check: checks.Check, description: str, problem: str | None
 ) -> None:
     assert_problem(ungrounded(check, description), problem)
+
+
+@pytest.mark.parametrize(
+    ("check", "description", "problem"),
+    [
+        # Which way a bound points is the criterion's, however the number is written.
+        (checks.word_count(at_most=70), "Should be under 70 words", None),
+        (checks.word_count(at_least=70), "Should be under 70 words", "at most 70"),
+        (checks.sentence_count(at_least=2), "In 2 sentences or fewer", "at most 2"),
+        (checks.sentence_count(at_most=2), "Two sentences max", None),
+        (
+            checks.table_size("rows", at_least=3),
+            "Exactly three data rows in the table",
+            "exactly 3",
+        ),
+        (checks.bullet_count(exactly=5), "No fewer than five bullets", "at least 5"),
+        (checks.bullet_count(at_least=5), "No fewer than five bullets", None),
+        (checks.word_count(more_than=40), "Don't go over 40 words", "at most 40"),
+        (checks.bullet_count(exactly=5), "Use 5 bullets", None),  # no word says which way
+        # A phrase that is the rule itself, not text the output should hold.
+        (
+            checks.starts_with(phrase="Mention the company name in the first sentence."),
+            "Mention the company name in the first sentence.",
+            "criterion's own words",
+        ),
+        (checks.starts_with(phrase="Dear team,"), "Start with 'Dear team,'", None),
+        # A check that only finds something, on a criterion that rules it out.
+        (checks.all_capitals(), "Avoid acronyms or words in all caps", "rules out"),
+        (checks.has_title(), "Don't give it a title", "rules out"),
+        (checks.all_capitals(), "Write it all in capital letters, no lowercase", None),
+        (checks.language("fr"), "In French, not English", None),
+        # The name of someone named by a role, not the role's word.
+        (checks.keyword_count("groom", at_least=2), "Mentions the groom by name twice", "name of"),
+        (checks.keyword_count("Maria", at_least=3), "Mention Maria's name 3 times", None),
+        # How a piece starts or ends, and a rule on each piece, are not the whole text's.
+        (
+            checks.starts_with(phrase="Impact:"),
+            "Include a line that starts with 'Impact:'",
+            "a piece",
+        ),
+        (
+            checks.ends_with_punctuation("?"),
+            "Each item should be a question ending in a question mark",
+            "each piece",
+        ),
+        (checks.word_count(per="item", at_most=12), "Each bullet under 12 words", None),
+        (checks.emoji_count(exactly=0), "No emojis in any line, or in each heading", None),
+    ],
+)
+def test_a_mapping_that_says_the_opposite_of_the_criterion_is_rejected(
+    check: checks.Check, description: str, problem: str | None
+) -> None:
+    assert_problem(contradicted(check, description), problem)
+
+
+def test_a_contradicted_mapping_leaves_the_criterion_with_the_judge() -> None:
+    model = ScriptedChatModel(
+        script=[mapping(name="word_count", at_least=70), mapping(name="word_count", at_least=70)]
+    )
+    compiled = Judge(model, retry=FAST).compile("- Keep it under 70 words")
+
+    (only,) = compiled.mappings
+    assert only.decided_by == "judge"
+    assert only.reason == "mapping rejected: the criterion asks for at most 70, not `at_least=70`"
+    assert "asks for at most 70" in model.prompts()[1]  # one correction round, as for a typo
 
 
 def test_every_catalogue_check_has_a_cue() -> None:

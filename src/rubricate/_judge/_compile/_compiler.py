@@ -14,6 +14,8 @@ Nothing the model answers is trusted:
 - every number and phrase in the arguments must appear in the criterion's own words, so a
   content criterion cannot turn into a check on words the model made up, and every phrase the
   criterion quotes must be used; code mends only what those words settle (`_grounding`);
+- the mapping must not turn the criterion round: "under 70 words" is no `at_least=70`, and
+  "avoid words in all caps" no `all_capitals` (`contradicted`);
 - a rejected mapping gets one correction round, then the criterion stays with the judge.
 
 Mappings are cached by criterion text for the life of the compiler, so a rubric is compiled
@@ -40,6 +42,7 @@ from .._answers import answer_text
 from ._grounding import (
     UNGROUNDED,
     conflicting,
+    contradicted,
     names_a_check,
     uncovered,
     ungrounded,
@@ -398,7 +401,8 @@ def read_mapping(raw: Any, description: str) -> tuple[Check | None, str | None]:
     if len(parts) > 1 and grounded:
         parts = grounded
     check = all_of(*whole_phrases(parts, description))
-    if problem := ungrounded(check, description) or conflicting(check):
+    found = ungrounded(check, description) or contradicted(check, description)
+    if problem := found or conflicting(check):
         return None, problem
     check = with_stated_options(check, description)
     if problem := uncovered(check, description):

@@ -19,13 +19,16 @@ from ...checks import Check, all_of, language
 from ...checks._check import BOUND_NAMES, Bounds
 from ...checks._language import LANGUAGES
 from ...checks._registry import create, describe
+from ._numbers import normalize_numbers
 from ._phrasing import stated_numbers
+from ._vocabulary import CMP_ANY, NEG, POST, bound, cmp_key, plain
 
 __all__ = [
     "CUES",
     "FLAG_CUES",
     "UNGROUNDED",
     "conflicting",
+    "contradicted",
     "names_a_check",
     "uncovered",
     "ungrounded",
@@ -299,6 +302,151 @@ def conflicting(check: Check) -> str | None:
                 f"one: give one {name} with the whole phrase"
             )
     return None
+
+
+# Which way a bound points: "under 70 words" is a ceiling, which `at_least=70` turns upside down.
+_DIRECTION = {
+    "at_most": "at most",
+    "fewer_than": "at most",
+    "less_than": "at most",
+    "at_least": "at least",
+    "more_than": "at least",
+    "exactly": "exactly",
+}
+# Checks that can only find something there: on a criterion that rules it out ("avoid words in
+# all caps"), such a mapping says the opposite. Checks with bounds or options say "none" their way.
+_PRESENCE_ONLY = frozenset(
+    {
+        "all_capitals",
+        "all_lowercase",
+        "alphabetical",
+        "bold_keywords",
+        "ends_with",
+        "ends_with_punctuation",
+        "has_postscript",
+        "has_sign_off",
+        "has_title",
+        "heading_names",
+        "json_keys",
+        "keywords_present",
+        "language",
+        "one_of",
+        "opens_with",
+        "paragraph_starts_with",
+        "starts_with",
+        "table_header",
+        "wrapped_in_quotes",
+    }
+)
+_NEGATION = re.compile(rf"\b{NEG}\b|n't\b")
+# A rule on every piece ("each item should be a question") is no rule on the whole text; "3
+# sections, each starting with 'SECTION X'" says what the counted pieces look like.
+_EACH = re.compile(r"\b(?:each|every|per)\b")
+_COUNTED_EACH = re.compile(r"\b\d+\s+(?:[a-z-]+\s+){0,2}[a-z-]+s\s*,?\s*(?:and\s+)?each\b")
+# How a piece starts or ends, not the text: "include a line that starts with 'Impact:'".
+_PIECE_EDGE = re.compile(
+    r"\b(?:a|an|one|any|some|each|every|all)\s+(?:[a-z-]+\s+)?(?:lines?|sentences?|paragraphs?|"
+    r"bullets?|items?|sections?|entries|entry)\s+(?:that\s+|which\s+)?(?:starts?|begins?|opens?|ends?)"
+)
+_EDGE_CHECKS = frozenset({"starts_with", "ends_with", "ends_with_punctuation", "opens_with"})
+_CLAUSE_END = re.compile(r"[.;,:!?()]|\b(?:but|and|then)\b")
+
+
+def contradicted(check: Check, description: str) -> str | None:
+    """Why `check` says the opposite of the criterion's own words, or `None`.
+
+    Grounding finds the criterion's numbers and phrases in a mapping, not what the criterion
+    says of them: small models keep "under 70 words" as `at_least=70`, "exactly three rows" as
+    `at_least=3`, "avoid words in all caps" as `all_capitals`, and "mention the company name in
+    the first sentence" as a `starts_with` of that very sentence. Each would be a verdict in code
+    that is wrong wherever it matters, so the criterion stays with the judge instead.
+    """
+    for part in check.parts or (check,):
+        if (problem := _contradicted(part, description)) is not None:
+            return problem
+    return None
+
+
+def _contradicted(part: Check, description: str) -> str | None:
+    text = normalize_numbers(plain(description))
+    for key, value in part.args:
+        if key in _DIRECTION and _is_int(value):
+            stated = _stated_direction(text, value)
+            if stated is not None and stated != _DIRECTION[key]:
+                return f"the criterion asks for {stated} {value}, not `{key}={value}`"
+        is_text = isinstance(value, str)
+        if key in ("phrase", "keyword") and is_text and _is_the_rule(str(value), description):
+            return f"`{key}` holds the criterion's own words, which are a rule, not text to find"
+        if key == "keyword" and is_text and _named_by_name(str(value), description):
+            return f"the criterion asks for the name of {value!r}, not the word"
+    normal = _normal(description)
+    if part.name in _PRESENCE_ONLY and _ruled_out(part.name, normal):
+        return f"the criterion rules out what {part.name} checks is there"
+    if part.name in _EDGE_CHECKS and _PIECE_EDGE.search(normal):
+        return f"the criterion says how a piece starts or ends; {part.name} checks the whole text"
+    pieces = _EACH.search(_COUNTED_EACH.sub(" ", normalize_numbers(normal)))
+    if pieces and "per" not in dict(part.args) and not _none_at_all(part):
+        return f"the criterion sets a rule on each piece; {part.name} checks the whole text"
+    return None
+
+
+def _named_by_name(keyword: str, description: str) -> bool:
+    """A role named "by name" ("mentions the groom by name") asks for a name, not the role's word.
+
+    A name written as one ("Maria's name") is the keyword itself.
+    """
+    text = " ".join(description.translate(_QUOTES).split())
+    by_name = r"(?:'s name|\s+by\s+(?:their\s+|his\s+|her\s+|its\s+)?name)\b"
+    found = re.search(rf"\b({re.escape(keyword)}){by_name}", text, re.IGNORECASE)
+    return found is not None and not found.group(1)[:1].isupper()
+
+
+def _none_at_all(part: Check) -> bool:
+    """A count of zero means the same on every piece as on the whole: "no emojis in any line"."""
+    args = dict(part.args)
+    return args.get("exactly") == 0 or args.get("at_most") == 0 or args.get("fewer_than") == 1
+
+
+def _stated_direction(text: str, value: int) -> str | None:
+    """Which way the criterion bounds `value` ("under 70" -> "at most"), when it says so once."""
+    found = set()
+    for match in re.finditer(rf"(?<![\d.,])\b{value}\b(?![\d.,]\d)", text):
+        before = re.search(
+            rf"(?:(?P<neg>\bno|\bnot|\bnever|n't)\s+(?:(?:go|be|run|get)\s+)?)?(?:{CMP_ANY})\s+$",
+            text[: match.start()],
+        )
+        after = re.match(
+            rf"(?:\s+[a-z-]+){{0,2}}?\s*,?\s*(?:(?P<most>{POST['at_most']})|(?P<least>{POST['at_least']}))\b",
+            text[match.end() :],
+        )
+        if before is not None:
+            key = bound(cmp_key(before), before.group("neg") is not None)
+            found.add(_DIRECTION.get(key or ""))
+        elif after is not None:
+            found.add("at most" if after.group("most") else "at least")
+        else:
+            found.add(None)
+    return found.pop() if len(found) == 1 else None
+
+
+def _is_the_rule(phrase: str, description: str) -> bool:
+    """A phrase that is most of the criterion, not a phrase it quotes: the rule copied whole."""
+    if any(_normal(phrase) in _normal(quoted) for quoted in _quoted(description)):
+        return False
+    words = re.findall(r"[a-z0-9']+", _normal(phrase))
+    criterion = re.findall(r"[a-z0-9']+", _normal(description))
+    return len(words) >= 4 and len(words) >= 0.6 * len(criterion)
+
+
+def _ruled_out(name: str, text: str) -> bool:
+    """A negation in the clause before every mention of what the check finds.
+
+    Every mention: "in French, not English" asks for one language.
+    """
+    cues = list(_CUE_PATTERNS[name].finditer(text))
+    return bool(cues) and all(
+        _NEGATION.search(_CLAUSE_END.split(text[: cue.start()])[-1]) for cue in cues
+    )
 
 
 def without_sloppy_arguments(args: dict[str, Any], description: str) -> dict[str, Any]:
