@@ -62,6 +62,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "placeholder_count": {"at_least": 1},
     "punctuation_count": {"exactly": 0},
     "heading_count": {"at_least": 1},
+    "heading_level": {"exactly": 2},
     "heading_names": {"names": ["Today"]},
     "percent_sign": {},
     "nested_item_count": {"exactly": 0},
@@ -596,6 +597,29 @@ def test_heading_count_by_level_counts_markdown_headings_of_that_level() -> None
     )
     assert run(checks.heading_count(level=4, exactly=0), text)[0]
     assert not run(checks.heading_count(level=3, exactly=0), text)[0]
+
+
+def test_heading_level_judges_every_markdown_heading_and_may_leave_out_the_title() -> None:
+    report = "# Outage report\n\n## Summary\nDown 2h.\n\n**Impact**\nAll users.\n\n## Fix\nDone."
+    # a bold line has no level; the H1 title is a heading at level 1
+    assert run(checks.heading_level(exactly=2), report) == (
+        False,
+        "has an H1 heading '# Outage report', needs exactly 2",
+    )
+    assert run(checks.heading_level(exactly=2, skip_title=True), report) == (
+        True,
+        "its 2 Markdown headings are at level exactly 2",
+    )
+    # a first heading at the wanted level is a section, not a title to leave out
+    assert run(checks.heading_level(exactly=3, skip_title=True), "### Steps\n1. Open it")[0]
+    assert not run(checks.heading_level(exactly=2, skip_title=True), "## A\nx\n### B\ny")[0]
+    # "use only H2 headings" needs one; "no H3 or deeper" does not
+    assert run(checks.heading_level(exactly=2), "No headings here.") == (
+        False,
+        "has no Markdown heading, needs headings at level exactly 2",
+    )
+    assert run(checks.heading_level(at_most=2, required=False), "No headings here.")[0]
+    assert not run(checks.heading_level(at_most=2, required=False), "## A\n#### Deep")[0]
 
 
 @pytest.mark.parametrize("level", [0, 7, -1])

@@ -614,10 +614,31 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Use H2 and H3 headings",
             C.all_of(C.heading_count(level=2, at_least=1), C.heading_count(level=3, at_least=1)),
         ),
-        # every heading at one level: no check says that ("H2" is not two headings)
-        ("Second-level headings only", None),
-        ("Use only H2 headings", None),
-        ("All headings are H2", None),
+        # every heading at one level ("H2" is not two headings)
+        ("Second-level headings only", C.heading_level(exactly=2)),
+        ("Use only H2 headings", C.heading_level(exactly=2)),
+        ("All headings are H2", C.heading_level(exactly=2)),
+        ("Headings should all be level 2.", C.heading_level(exactly=2)),
+        ("Every heading must be a level-3 heading", C.heading_level(exactly=3)),
+        ("only ### headings", C.heading_level(exactly=3)),
+        # a section heading or a subheading is not the text's title
+        ("Every section heading is H3 (###).", C.heading_level(exactly=3, skip_title=True)),
+        ("Section headings in H2", C.heading_level(exactly=2, skip_title=True)),
+        ("Use H2 for every section heading", C.heading_level(exactly=2, skip_title=True)),
+        ("All subheadings are H3", C.heading_level(exactly=3, skip_title=True)),
+        ("No H3 or deeper headings", C.heading_level(at_most=2, required=False)),
+        (
+            "Use only H2 headings, no H1 or H3",
+            C.all_of(
+                C.heading_level(exactly=2),
+                C.heading_count(level=1, exactly=0),
+                C.heading_count(level=3, exactly=0),
+            ),
+        ),
+        ("Every heading is a question", None),
+        ("Only H2 headings are allowed", None),  # allowed, not asked for
+        ("Every heading is short", None),
+        ("Headings are bold", None),
         ("Level two headings", C.heading_count(level=2, at_least=1)),
         ("Include a question.", C.mark_count("?", at_least=1)),
         ("Ask the reader a question", C.mark_count("?", at_least=1)),

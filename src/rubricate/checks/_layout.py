@@ -332,6 +332,56 @@ def heading_count(level: int | None = None, **bounds: Unpack[CountBounds]) -> Te
 
 
 @catalogue_check
+def heading_level(
+    required: bool = True, skip_title: bool = False, **bounds: Unpack[CountBounds]
+) -> TextTest:
+    """Every Markdown heading is at a level within the bounds: "every section heading is H3".
+
+    The bounds apply to each heading's level (the number of `#`: `##` is an H2), not to a
+    count: "only H2 headings" is `exactly=2`, "no H3 or deeper headings" `at_most=2`. A bold
+    line or a label line has no level and is not judged. With `required` the text needs a
+    Markdown heading at all, as "use only H2 headings" does; without it a text with none passes.
+
+    Args:
+        required: Whether a text without any Markdown heading fails.
+        skip_title: Leave out a heading on the text's first line at another level, its
+            title: "every section heading is H2" of a report under `# Title`.
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`) each heading's level must meet; see `CountBounds`.
+
+    Example:
+        ```python
+        checks.heading_level(exactly=3)  # every heading is an H3
+        checks.heading_level(at_most=2, required=False)  # no H3 or deeper
+        ```
+
+    """
+    limits = Bounds.from_args("heading_level", bounds)
+
+    def test(text: str) -> tuple[bool, str]:
+        found = heading_lines(text)
+        first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+        if skip_title and found and found[0] == first and _level(found[0]) not in limits:
+            found = found[1:]  # the title, at its own level
+        if not found:
+            if required:
+                return False, f"has no Markdown heading, needs headings at level {limits.text}"
+            return True, "has no Markdown heading"
+        for line in found:
+            if (level := _level(line)) not in limits:
+                return False, f"has an H{level} heading {shortened(line)!r}, needs {limits.text}"
+        plural = "s are" if len(found) > 1 else " is"
+        return True, f"its {len(found)} Markdown heading{plural} at level {limits.text}"
+
+    return test
+
+
+def _level(heading: str) -> int:
+    """A Markdown heading line's level: `## Costs` is 2."""
+    return len(heading) - len(heading.lstrip("#"))
+
+
+@catalogue_check
 def heading_names(names: Sequence[str], exact: bool = False, ordered: bool = False) -> TextTest:
     """The text has a heading for each name: "three sections: Yesterday, Today, Blockers".
 

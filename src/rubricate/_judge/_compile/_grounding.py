@@ -93,6 +93,7 @@ CUES: Mapping[str, str] = {
     "percent_sign": r"%|\bpercent",
     "heading_names": r"\b(head(ing|er)s?|sections?|titles?)\b",
     "heading_count": r"\b(head(ing|er)s?|titles?|sections?|outline|h[1-6]s?)\b",
+    "heading_level": r"\b(h[1-6]s?|level[- ]?[1-6]|(top|first|second|third)[- ]level)\b|#",
     "highlight_count": r"\b(highlight|emphasi|bold|italic|markdown)|\*",
     "keyword_count": r"\b(times?|occur|appear|mention|use|repeat|once|twice)",
     "keywords_forbidden": r"\b(not|no|never|none|avoid\w*|without|forbid\w*|exclud\w*)\b|n't\b",
@@ -163,6 +164,8 @@ FLAG_CUES: Mapping[str, str] = {
     "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",
     "exact": r"\b(only|exactly|just|nothing else|no other|should be|must be|are)\b|:",
     "ordered": r"\border\b",
+    "required": r"\b(no|none|deeper|lower|below|if any)\b",
+    "skip_title": r"\b(section|sub-?head\w*|title)",
 }
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "CODE_BLOCK",
     "COUNTED_LIST",
     "ENTRY_COUNT",
+    "HEADING_LEVEL",
     "HEADING_NAMES",
     "LIST_AS",
     "LIST_OF",
@@ -45,6 +46,7 @@ __all__ = [
     "code_block_rule",
     "counted_list_rule",
     "entry_count_rule",
+    "heading_level_rule",
     "heading_names_rule",
     "list_as_rule",
     "list_of_rule",
@@ -590,3 +592,37 @@ def heading_names_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return create("heading_names", names=names)
     ordered = bool(match.group("order") or match.group("order2"))
     return create("heading_names", names=names, exact=True, ordered=ordered)
+
+
+# Every heading at one Markdown level: "every section heading is H3", "use only H2 headings",
+# "headings should all be level 2", "no H3 or deeper headings". `read` has already spelt the
+# level as "h3 heading". Section headings and subheadings leave out the text's title.
+_LEVEL = (
+    r"(?:h(?P<{0}>[1-6]) head(?:ing|er)s?|level[- ]?(?P<{0}l>[1-6])(?: head(?:ing|er)s?)?)"
+    r"(?:\s*\(#{{1,6}}\))?"
+)
+_HEADS = r"(?P<{0}>(?:section|markdown)\s+|sub)?head(?:ing|er)s?"
+_BE = r"(?:is|are|should be|must be|has to be|have to be|needs? to be|=)"
+HEADING_LEVEL = re.compile(
+    rf"\b(?:use\s+)?only\s+(?:use\s+)?{_LEVEL.format('a')}"
+    rf"|\b(?:every|each|all(?: of)?(?: the)?)\s+{_HEADS.format('kb')}\s+{_BE}\s+(?:all\s+)?"
+    rf"(?:an?\s+)?{_LEVEL.format('b')}"
+    rf"|\b(?:the\s+|your\s+)?{_HEADS.format('kc')}\s+(?:(?:should|must|need to|have to)\s+)?"
+    rf"(?:all\s+)?(?:be\s+)?(?:all\s+)?(?:in\s+)?{_LEVEL.format('c')}(?:\s+only)?(?=\s*[.!;]?\s*$)"
+    rf"|\b{_LEVEL.format('f')}\s+only\b"
+    rf"|\buse\s+{_LEVEL.format('d')}\s+for\s+(?:every|each|all(?: the)?|the)\s+"
+    rf"{_HEADS.format('kd')}"
+    rf"|\bno\s+{_LEVEL.format('e')}\s+or\s+(?:deeper|lower|smaller|below)(?:\s+head(?:ing|er)s?)?"
+)
+
+
+def heading_level_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    level = next(
+        int(value)
+        for key in ("a", "al", "b", "bl", "c", "cl", "d", "dl", "e", "el", "f", "fl")
+        if (value := match.group(key))
+    )
+    if match.group("e") or match.group("el"):
+        return create("heading_level", at_most=level - 1, required=False)
+    kind = next((match.group(k) for k in ("kb", "kc", "kd") if match.group(k)), None) or ""
+    return create("heading_level", exactly=level, skip_title=bool(kind.strip()))

@@ -156,6 +156,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (layout_rules.TABLE_HEADER_CASE, layout_rules.table_header_case_rule),
     (layout_rules.TABLE_COLUMNS, layout_rules.table_columns_rule),
     (layout_rules.HEADING_NAMES, layout_rules.heading_names_rule),
+    (layout_rules.HEADING_LEVEL, layout_rules.heading_level_rule),
     (layout_rules.TABLE_SIZE, layout_rules.table_size_rule),
     (layout_rules.BARE_COLUMNS, layout_rules.bare_columns_rule),
     (layout_rules.BARE_ROWS, layout_rules.bare_rows_rule),
