@@ -1772,6 +1772,22 @@ def test_opens_with_a_capital_letter_looks_past_marks_quotes_and_digits() -> Non
     assert not capital("")[0] and capital("Élan")[0]
 
 
+def test_opens_with_a_lowercase_letter_is_the_other_side_of_a_capital() -> None:
+    lowercase = checks.opens_with("lowercase")
+    assert run(lowercase, "- **drink** water") == (
+        True,
+        "opens with the lowercase 'd': '- **drink** water'",
+    )
+    assert run(lowercase, "2. Quiet nights") == (
+        False,
+        "opens with the capital 'Q': '2. Quiet nights', needs a lowercase letter",
+    )
+    assert run(lowercase, "42") == (False, "opens with no letter: '42', needs a lowercase letter")
+    bullets = checks.each("item", lowercase)
+    assert bullets("- sleep more\n- drink water")[0]
+    assert not bullets("- sleep more\n- Drink water")[0]
+
+
 def test_nothing_but_and_opening_with_a_list_table_or_code() -> None:
     listed = "- one\n- two\n  more of two\n1. three"
     assert run(checks.nothing_but("list"), listed) == (True, "is nothing but the list")

@@ -709,6 +709,18 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Each line starts with a capital letter", C.each("line", C.opens_with("capital"))),
         ("The first letter is capitalized", C.opens_with("capital")),
+        ("Capitalize the first word", C.opens_with("capital")),
+        ("Capitalise the first word of every line", C.each("line", C.opens_with("capital"))),
+        ("Every bullet starts with a lowercase letter", C.each("item", C.opens_with("lowercase"))),
+        ("bullets should start with lowercase letters", C.each("item", C.opens_with("lowercase"))),
+        ("All bullets start lowercase.", C.each("item", C.opens_with("lowercase"))),
+        ("Begin with a small letter", C.opens_with("lowercase")),
+        ("Don't start with a lowercase letter", C.negate(C.opens_with("lowercase"))),
+        ("Headings start with a lowercase letter", None),  # a heading is no entry
+        ("Write it in lowercase letters", C.all_lowercase()),  # the whole text, not its start
+        ("The story shouldn't go past 150 words.", C.word_count(at_most=150)),
+        ("Should not run past 3 paragraphs", C.paragraph_count(at_most=3)),
+        ("Mention events in the past 5 years", None),
         # an explanation of sentence case is no rule on how the text opens
         ("Headings in sentence case (only the first word capitalised)", C.heading_case("sentence")),
         ("Capitalise the major words of each heading", C.heading_case("title")),

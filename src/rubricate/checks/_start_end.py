@@ -189,23 +189,24 @@ def ends_with_punctuation(mark: str) -> TextTest:
     return test
 
 
-_OPENINGS = ("question", "greeting", "capital", "list", "table", "code")
+_OPENINGS = ("question", "greeting", "capital", "lowercase", "list", "table", "code")
 
 
 @catalogue_check
 def opens_with(kind: str) -> TextTest:
-    """The text opens with a question, a greeting, a capital letter, a list, a table or code.
+    """The text opens with a question, a greeting, a capital or small letter, a list, table or code.
 
     `question`: the first sentence (after a title, if there is one) ends with `?`.
     `greeting`: the first line opens with `Hi`, `Hello`, `Hey`, `Dear`, `Greetings`, `Good
     morning` (afternoon, evening) or `To whom`. `capital`: the first letter, after any
     Markdown marks, quotes or digits, is an uppercase letter ("every line starts with a capital
-    letter", with `each`). `list`, `table`, `code`: the first non-blank line is a list item, a
+    letter", with `each`); `lowercase`: it is a lowercase one ("bullets start with a lowercase
+    letter"). `list`, `table`, `code`: the first non-blank line is a list item, a
     table row or a code fence, so nothing comes before it ("start straight with the list, no
     intro line"). For a given opening phrase, use `starts_with`.
 
     Args:
-        kind: `question`, `greeting`, `capital`, `list`, `table` or `code`.
+        kind: `question`, `greeting`, `capital`, `lowercase`, `list`, `table` or `code`.
 
     Example:
         ```python
@@ -225,13 +226,17 @@ def opens_with(kind: str) -> TextTest:
             if first_kind == wanted:
                 return True, f"opens with the {wanted}: {shown!r}"
             return False, f"opens with {shown!r} before any {wanted}"
-        if wanted == "capital":
+        if wanted in ("capital", "lowercase"):
             letter = next((c for c in text if c.isalpha()), "")
             shown = shortened(text.strip())
-            if letter.isupper() or letter.istitle():
-                return True, f"opens with the capital {letter!r}: {shown!r}"
-            found = f"the lowercase {letter!r}" if letter else "no letter"
-            return False, f"opens with {found}: {shown!r}, needs a capital letter"
+            capital = letter.isupper() or letter.istitle()
+            if letter and capital == (wanted == "capital"):
+                return True, f"opens with the {wanted} {letter!r}: {shown!r}"
+            found = (
+                f"the {'capital' if capital else 'lowercase'} {letter!r}" if letter else "no letter"
+            )
+            needs = "a capital letter" if wanted == "capital" else "a lowercase letter"
+            return False, f"opens with {found}: {shown!r}, needs {needs}"
         body = text.strip()
         title = title_line(body)
         if title is not None and wanted == "question" and body.startswith(title):

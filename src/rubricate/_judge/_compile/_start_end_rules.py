@@ -162,11 +162,14 @@ OPENING = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
     rf"(?:{_STARTING}{_WHOLE_GAP}\s+(?:with|by)\s+(?:asking\s+)?(?:an?\s+)?"
     rf"(?:(?:short|direct|engaging|friendly|warm|rhetorical|polite)\s+)?"
-    rf"(?P<kind>question|greeting|(?:capital|upper[- ]?case)\s+letter|capital)(?:\s+line)?"
+    rf"(?P<kind>question|greeting|(?:capital|upper[- ]?case)\s+letters?\b|capital"
+    rf"|(?P<lower>(?:lower[- ]?case|small)\s+letters?\b))(?:\s+line)?"
+    rf"|{_STARTING}\s+(?P<lower2>lower[- ]?case)\b"
     rf"|(?:the\s+)?(?:first|opening)\s+(?:sentence|line)\s+(?:is|should be|must be)\s+"
     rf"(?:an?\s+)?(?P<kind2>question|greeting)"
-    rf"|(?:the\s+)?first\s+letter\s+(?:is\s+|should be\s+|must be\s+)?"
-    rf"(?:in\s+)?(?:a\s+)?(?P<kind3>capital(?:i[sz]ed)?|upper[- ]?case))"
+    rf"|(?:the\s+)?first\s+(?:letter|word)\s+(?:is\s+|should be\s+|must be\s+)?"
+    rf"(?:in\s+)?(?:a\s+)?(?P<kind3>capital(?:i[sz]ed)?|upper[- ]?case)"
+    rf"|(?P<kind4>capitali[sz]e)\s+the\s+first\s+(?:letter|word))"
     rf"(?:\s+(?:to|for) (?:the|your) [a-z]+)?"
 )
 
@@ -175,7 +178,11 @@ def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
     kind = match.group("kind") or match.group("kind2") or "capital"
     if kind not in ("question", "greeting") and about_a_piece(match, reading):
         return None  # "headings start with a capital letter": not the text's first letter
-    check = create("opens_with", kind=kind if kind in ("question", "greeting") else "capital")
+    if match.group("lower") or match.group("lower2"):
+        kind = "lowercase"
+    elif kind not in ("question", "greeting"):
+        kind = "capital"
+    check = create("opens_with", kind=kind)
     return negate(check) if match.group("neg") else check
 
 

@@ -94,7 +94,10 @@ _CMP = {
     ),
     "fewer_than": r"fewer than|less than|under|below|shorter than|<",
     "at_least": r"at least|a minimum of|minimum of|minimum|min\.?|≥|>=",
-    "more_than": r"more than|over|above|beyond|greater than|longer than|exceed(?:s|ing)?|>",
+    "more_than": (
+        r"more than|over|above|beyond|greater than|longer than|exceed(?:s|ing)?|>|"
+        r"(?:go(?:es)?|going|run(?:s|ning)?) past"
+    ),
     "exactly": r"exactly|precisely|just|only",
 }
 CMP_ANY = "|".join(f"(?P<{key}>{value})" for key, value in _CMP.items())
