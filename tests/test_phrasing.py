@@ -393,6 +393,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Respond in JSON format", C.valid_json()),
         # typed in a hurry
         ("20 wrds or less", C.word_count(at_most=20)),
+        # typos of people in a hurry
+        ("heading shoud be in sentence case", C.heading_case("sentence")),
+        ("no more then 5 bullet points", C.bullet_count(at_most=5)),
+        ("3 sentances max", C.sentence_count(at_most=3)),
+        ("two pargraphs", C.paragraph_count(exactly=2)),
+        ("at most 100 charcters", C.character_count(at_most=100)),
+        ("no bulletpoints", C.bullet_count(exactly=0)),
+        ("It is more then a summary", None),
         ("under 20 wds", C.word_count(fewer_than=20)),  # not 20 entries called "wds"
         ("3 sents max", C.sentence_count(at_most=3)),
         # a unit named as the place another rule applies: not a demand that it be there

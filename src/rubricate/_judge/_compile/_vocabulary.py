@@ -406,6 +406,14 @@ _INFORMAL = (
     (r"\bsents\b", "sentences"),
     (r"\bw/o\b", "without"),
     (r"\bw/(?=\s)", "with"),
+    # the typos of people in a hurry: "shoud be", "no more then 5", "3 sentances"
+    (r"\b(?:shoud|shuold|sould|shoudl)\b", "should"),
+    (r"\b(more|less|fewer|longer|shorter|greater|other) then\b", r"\1 than"),
+    (r"\bsentan(ce|ces)\b", r"senten\1"),
+    (r"\bpara(?:gragh|graph|gaph|grpah)(s?)\b|\bpargraph(s?)\b", r"paragraph\1\2"),
+    (r"\bchar(?:cters|aters|acers)\b", "characters"),
+    (r"\bbulletpoints?\b", "bullet points"),
+    (r"\bemoji's\b", "emojis"),
 )
 # A criterion framed as an instruction to whoever grades it: "Check that the reply is in
 # Spanish", "Verify whether it ends with a question". The frame states no rule of its own.
