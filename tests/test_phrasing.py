@@ -393,6 +393,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Respond in JSON format", C.valid_json()),
         # typed in a hurry
         ("20 wrds or less", C.word_count(at_most=20)),
+        # a count said after its unit, "of them"
+        ("Use bullet points, exactly 4 of them.", C.bullet_count(exactly=4)),
+        ("Hashtags - at most 3 of them", C.hashtag_count(at_most=3)),
+        ("Use emojis, two of them at most.", C.emoji_count(at_most=2)),
+        ("Mention three cities, two of them in Spain.", None),
         # typos of people in a hurry
         ("heading shoud be in sentence case", C.heading_case("sentence")),
         ("no more then 5 bullet points", C.bullet_count(at_most=5)),

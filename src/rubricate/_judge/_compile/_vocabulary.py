@@ -359,6 +359,7 @@ def read(description: str) -> Reading:
     text = _SAID_AGAIN.sub(r"exactly \g<n> \g<unit>", text)
     text = _COUNT_ASIDE.sub(_count_before_unit, text)
     text = _COUNT_AFTER_COLON.sub(_count_before_unit, text)
+    text = _COUNT_OF_THEM.sub(_count_before_unit, text)
     text = re.sub(
         r"\bnot an? (bulleted|numbered|ordered|unordered) (?:1|one)\b", r"not a \1 list", text
     )
@@ -429,6 +430,15 @@ _COUNT_ASIDE = re.compile(
     rf"no less than|exactly|up to|max(?:imum)?|min(?:imum)?)\s*:?\s+)?(?P<n>\d+)"
     rf"(?:\s+(?P<post>or more|or fewer|or less|max(?:imum)?|min(?:imum)?|at most|at least))?"
     rf"(?:\s+(?:of them|in total|total))?\s*\)"
+)
+
+
+# The same after a comma or a dash, as "of them": "bullet points, four of them", "hashtags -
+# at most 3 of them".
+_COUNT_OF_THEM = re.compile(
+    rf"\b(?P<unit>{UNIT})\s*[,;\u2014\u2013-]\s*(?:(?P<pre>at least|at most|no more than|"
+    rf"no fewer than|no less than|exactly|up to|max(?:imum)?|min(?:imum)?)\s+)?(?P<n>\d+)"
+    rf"(?:\s+(?P<post>or more|or fewer|or less))?\s+of them\b"
 )
 
 
