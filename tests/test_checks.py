@@ -1772,6 +1772,23 @@ def test_opens_with_a_capital_letter_looks_past_marks_quotes_and_digits() -> Non
     assert not capital("")[0] and capital("Élan")[0]
 
 
+def test_a_title_on_top_is_no_paragraph_or_stanza() -> None:
+    poem = (
+        "**Autumn Rain**\n\nleaves fall\nslowly down\nto the ground\n\nrain comes\nsoft\nand cold"
+    )
+    assert run(checks.paragraph_count(exactly=2), poem) == (
+        True,
+        "has 2 paragraphs, needs exactly 2",
+    )
+    assert checks.each("paragraph", checks.line_count(exactly=3))(poem)[0]
+    essay = "# Why sleep matters\n\nFirst point.\n\nSecond point."
+    assert checks.paragraph_count(exactly=2)(essay)[0]
+    # a separator still counts what it separates, title and all (IFEval's rule)
+    assert checks.paragraph_count(separator="***", exactly=2)("<<T>>\n\nOne.\n***\nTwo.")[0]
+    # a lone heading is the text's one paragraph
+    assert checks.paragraph_count(exactly=1)("# Only a heading")[0]
+
+
 def test_opens_with_a_lowercase_letter_is_the_other_side_of_a_capital() -> None:
     lowercase = checks.opens_with("lowercase")
     assert run(lowercase, "- **drink** water") == (

@@ -17,7 +17,7 @@ from typing import Unpack
 from .._exceptions import RubricError
 from ._check import Bounds, CountBounds, TextTest, count_finding
 from ._registry import catalogue_check
-from ._units import has_word, paragraphs, sentences, unit_pieces, words
+from ._units import body_paragraphs, has_word, paragraphs, sentences, unit_pieces, words
 
 __all__ = [
     "character_count",
@@ -128,9 +128,12 @@ def paragraph_count(separator: str | None = None, **bounds: Unpack[CountBounds])
     if separator is not None and not separator.strip():
         raise RubricError("paragraph_count: `separator` must not be blank", field="separator")
     rule = separator.strip() if separator is not None else None
-    return lambda text: count_finding(
-        len(paragraphs(text, rule)), "paragraph", "paragraphs", limits
-    )
+
+    def test(text: str) -> tuple[bool, str]:
+        found = paragraphs(text, rule) if rule is not None else body_paragraphs(text)
+        return count_finding(len(found), "paragraph", "paragraphs", limits)
+
+    return test
 
 
 @catalogue_check

@@ -219,6 +219,19 @@ def paragraphs(text: str, separator: str | None = None) -> list[str]:
     return [block for block in joined if has_word(block)]
 
 
+def body_paragraphs(text: str) -> list[str]:
+    """The paragraphs a reader counts: `paragraphs` without a title standing alone on top.
+
+    "Exactly three stanzas" of a poem under `**Autumn Rain**`, or "3 paragraphs" of an essay
+    under `# Title`: the title is no paragraph of it.
+    """
+    blocks = paragraphs(text)
+    title = title_line(text)
+    if len(blocks) > 1 and title is not None and blocks[0].strip() == title.strip():
+        return blocks[1:]
+    return blocks
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of `text` (see the module docstring for the rule), each stripped."""
     found: list[str] = []
@@ -303,7 +316,7 @@ def unit_pieces(text: str, unit: str) -> list[str]:
     if unit == "sentence":
         return sentences(text)
     if unit == "paragraph":
-        return paragraphs(text)
+        return body_paragraphs(text)
     return [line.strip() for line in text.splitlines() if has_word(line)]
 
 
@@ -445,10 +458,7 @@ def part_text(text: str, part: str) -> str | None:
             return _SUBJECT.sub("", labelled)
         return lines[0] if lines else None
     if part == "body":
-        blocks = paragraphs(text)
-        title = title_line(text)
-        if blocks and title is not None and blocks[0].strip() == title.strip():
-            blocks = blocks[1:]
+        blocks = body_paragraphs(text)
         while len(blocks) > 1 and _POSTSCRIPT.match(blocks[-1]):
             blocks = blocks[:-1]
         body = _body(blocks)
