@@ -393,6 +393,40 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Respond in JSON format", C.valid_json()),
         # typed in a hurry
         ("20 wrds or less", C.word_count(at_most=20)),
+        # "and" ends a number unless a scale comes before it
+        ("Somewhere between four and six bullet points.", C.bullet_count(at_least=4, at_most=6)),
+        ("one hundred and five words or fewer", C.word_count(at_most=105)),
+        # the word count said as a subject, however its bound is put
+        ("Word count must stay below one hundred.", C.word_count(fewer_than=100)),
+        ("Word count: 100 max", C.word_count(at_most=100)),
+        ("Total word count no more than 200", C.word_count(at_most=200)),
+        ("Word count must not exceed 90.", C.word_count(at_most=90)),
+        ("word count not under 300", C.word_count(at_least=300)),
+        # "short" explained by a ceiling, an intensifier, a reason in brackets: no more rule
+        ("Keep it brief - less than fifty words.", C.word_count(fewer_than=50)),
+        (
+            "Short paragraphs: max three sentences each.",
+            C.sentence_count(per="paragraph", at_most=3),
+        ),
+        (
+            "Short paragraphs please, none longer than 3 sentences.",
+            C.sentence_count(per="paragraph", at_most=3),
+        ),
+        ("Short paragraphs, exactly 3 of them.", None),  # short is a rule of its own there
+        ("Keep it short: 3 paragraphs.", None),
+        ("Absolutely no emoji.", C.emoji_count(exactly=0)),
+        ("Shorter than 100 words? (it's Slack, ppl won't read more)", C.word_count(fewer_than=100)),
+        ("No emojis (it's a formal letter)", C.emoji_count(exactly=0)),
+        (
+            "Under 50 words (it's the subject line that counts)",
+            C.within("subject", C.word_count(fewer_than=50)),
+        ),
+        ("Under 50 words (for the intro)", None),
+        # several outputs, named after a preposition or as texts
+        ("No full stops at the end of the taglines.", None),
+        ("each SMS under 160 characters", None),
+        ("Use no more than 3 hashtags in the tweets.", None),
+        ("No emojis in the captions.", C.emoji_count(exactly=0)),  # the same for each as for all
         # a count said after its unit, "of them"
         ("Use bullet points, exactly 4 of them.", C.bullet_count(exactly=4)),
         ("Hashtags - at most 3 of them", C.hashtag_count(at_most=3)),
@@ -405,6 +439,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("two pargraphs", C.paragraph_count(exactly=2)),
         ("at most 100 charcters", C.character_count(at_most=100)),
         ("no bulletpoints", C.bullet_count(exactly=0)),
+        ("It should'nt have over 10 bullet points.", C.bullet_count(at_most=10)),
+        ("shd be under 150 words", C.word_count(fewer_than=150)),
         ("It is more then a summary", None),
         ("under 20 wds", C.word_count(fewer_than=20)),  # not 20 entries called "wds"
         ("3 sents max", C.sentence_count(at_most=3)),

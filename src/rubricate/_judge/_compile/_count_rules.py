@@ -332,16 +332,22 @@ def highlight_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 
 UNIT_LIMIT = re.compile(
-    rf"(?:the\s+)?(?P<unit>word|sentence|paragraph|character|line|bullet(?: point)?)s?[- ]?"
-    rf"(?:count|limit|total|length)\s*(?::|of|is|should be|must be|must|should|stays?|remains?|"
-    rf"to be)?\s*(?:(?P<neg>not|never)\s+(?:\w+\s+)?)?(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)"
+    rf"(?:the\s+)?(?:total\s+|overall\s+)?(?P<unit>word|sentence|paragraph|character|line|"
+    rf"bullet(?: point)?)s?[- ]?(?:count|limit|total|length)\s*(?::|of|is|stays?|remains?|to be|"
+    rf"(?:should|must|has to|have to|needs? to|will)(?:\s+(?:be kept|be|stay|remain))?)?\s*"
+    rf"(?:(?P<neg>no|not|never)\s+(?:\w+\s+)??)?(?:(?:{CMP_ANY})\s+)?(?P<n>\d+)"
+    rf"(?:\s+(?:(?P<most>{POST['at_most']})|(?P<least>{POST['at_least']}))\b)?"
 )
 
 
 def unit_limit_rule(match: re.Match[str], reading: Reading) -> Check | None:
     unit = unit_key(match.group("unit"))
     cmp = cmp_key(match)
-    if cmp is None and re.search(r"limit", match.group()):
+    if cmp is None and match.group("most"):
+        cmp = "at_most"  # "word count: 100 max"
+    elif cmp is None and match.group("least"):
+        cmp = "at_least"
+    elif cmp is None and re.search(r"limit", match.group()):
         cmp = "at_most"  # "a word limit of 150"
     key = bound(cmp, match.group("neg") is not None)
     if unit is None or key is None:

@@ -59,6 +59,11 @@ _A_COUPLE = re.compile(
 )
 
 
+def _after_unit(words: Sequence[str]) -> bool:
+    """Whether the number words before an "and" hold no scale, so the "and" ends the number."""
+    return not any(word in _SCALES for word in words) and words[-1] not in ("a", "an", "and")
+
+
 def normalize_numbers(text: str) -> str:
     """Casefolded `text` with numbers in words written in digits and `1,000` as `1000`.
 
@@ -72,20 +77,31 @@ def normalize_numbers(text: str) -> str:
     for word, digits in _TIMES.items():
         text = re.sub(rf"\b{word}\b", digits, text)
 
-    def replace(match: re.Match[str]) -> str:
-        words = [w for w in re.split(r"[\s-]+", match.group().strip()) if w]
-        # A leading article belongs to the number only before a scale ("a hundred", "a
-        # dozen", "a single"); "a two-sentence answer" is two. A leading "and" never does.
-        lead = ""
-        while words and (
-            words[0] == "and"
-            or (words[0] in ("a", "an") and (len(words) < 2 or words[1] not in _ARTICLE_NUMBERS))
-        ):
-            lead += words.pop(0) + " "
-        value = _words_to_number(words)
-        if value is None:
-            return match.group()
-        tail = " " if match.group().endswith((" ", "-")) else ""
-        return f"{lead}{value}{tail}"
+    return _NUMBER_RUN.sub(lambda match: _in_digits(match.group()), text)
 
-    return _NUMBER_RUN.sub(replace, text)
+
+def _in_digits(run: str) -> str:
+    """One run of number words in digits: "twenty-five " -> "25 ", "four and six" -> "4 and 6"."""
+    words = [w for w in re.split(r"[\s-]+", run.strip()) if w]
+    tail = " " if run.endswith((" ", "-")) else ""
+    # "and" joins a number only after a scale ("a hundred and five"); "between four and six"
+    # is two numbers, not ten.
+    split = next(
+        (i for i, word in enumerate(words) if word == "and" and i and _after_unit(words[:i])),
+        None,
+    )
+    if split is not None:
+        first = _in_digits(" ".join(words[:split]) + " ")
+        return f"{first}and {_in_digits(' '.join(words[split + 1 :]) + tail)}"
+    # A leading article belongs to the number only before a scale ("a hundred", "a dozen", "a
+    # single"); "a two-sentence answer" is two. A leading "and" never does.
+    lead = ""
+    while words and (
+        words[0] == "and"
+        or (words[0] in ("a", "an") and (len(words) < 2 or words[1] not in _ARTICLE_NUMBERS))
+    ):
+        lead += words.pop(0) + " "
+    value = _words_to_number(words)
+    if value is None:
+        return run
+    return f"{lead}{value}{tail}"

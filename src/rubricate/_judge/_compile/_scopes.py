@@ -352,7 +352,7 @@ def _quoted(text: str, position: int) -> bool:
 _OUTPUT_NOUNS = (
     r"(?:response|answer|reply|output|draft|poem|haiku|essay|summary|story|e-?mail|letter|post|"
     r"tweet|note|description|review|message|bio|slogan|tagline|caption|headline|title|version|"
-    r"variant|option|ad|idea)s?"
+    r"variant|option|ad|idea|sms|text message|dm|notification|subject line)s?"
 )
 # "No title longer than 8 words" bounds every title, as "each title" does: several of them.
 EACH_OUTPUT = re.compile(
@@ -362,10 +362,15 @@ EACH_OUTPUT = re.compile(
 )
 # "Answers three words max": a plural subject names several outputs too, unless the rule means
 # the same for each as for all ("answers in English").
+_SEVERAL_NOUNS = (
+    r"(?:answers|responses|replies|outputs|drafts|tweets|captions|slogans|taglines|headlines|"
+    r"titles|descriptions|bios|posts|messages|emails|versions|variants|options|ideas|texts)"
+)
+# ... and so does one named after a preposition: "no full stops at the end of the taglines".
 SEVERAL_SUBJECT = re.compile(
-    r"^(?:(?:are|is|do|does|did|were)\s+)?(?:all\s+)?(?:the\s+|your\s+)?(?:answers|responses|replies|outputs|drafts|tweets|captions|"
-    r"slogans|taglines|headlines|titles|descriptions|bios|posts|messages|emails|versions|options|"
-    r"ideas)\b"
+    rf"^(?:(?:are|is|do|does|did|were)\s+)?(?:all\s+)?(?:the\s+|your\s+)?{_SEVERAL_NOUNS}\b"
+    rf"|\b(?:of|on|in|for|across|to)\s+(?:the|your|all|all the|all of the|both|any of the)\s+"
+    rf"{_SEVERAL_NOUNS}\b"
 )
 
 

@@ -346,6 +346,7 @@ def read(description: str) -> Reading:
     )
     text = _informal(text)
     text = _FRAME.sub("", text)
+    text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", _REASON_ASIDE.sub(_no_reason, text)))
     text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
@@ -408,7 +409,8 @@ _INFORMAL = (
     (r"\bw/o\b", "without"),
     (r"\bw/(?=\s)", "with"),
     # the typos of people in a hurry: "shoud be", "no more then 5", "3 sentances"
-    (r"\b(?:shoud|shuold|sould|shoudl)\b", "should"),
+    (r"\b(?:shoud|shuold|sould|shoudl|shd)\b", "should"),
+    (r"\b(should|could|would|did|does|is|are|was|were)'nt\b", r"\1 not"),
     (r"\b(more|less|fewer|longer|shorter|greater|other) then\b", r"\1 than"),
     (r"\bsentan(ce|ces)\b", r"senten\1"),
     (r"\bpara(?:gragh|graph|gaph|grpah)(s?)\b|\bpargraph(s?)\b", r"paragraph\1\2"),
@@ -430,6 +432,44 @@ _COUNT_ASIDE = re.compile(
     rf"no less than|exactly|up to|max(?:imum)?|min(?:imum)?)\s*:?\s+)?(?P<n>\d+)"
     rf"(?:\s+(?P<post>or more|or fewer|or less|max(?:imum)?|min(?:imum)?|at most|at least))?"
     rf"(?:\s+(?:of them|in total|total))?\s*\)"
+)
+
+
+# "Short" or "brief" explained by a ceiling that follows it says nothing more than the ceiling:
+# "keep it brief - less than fifty words", "short paragraphs: max three sentences each". An
+# intensifier before a rule adds nothing either: "absolutely no emoji".
+_CEILING = (
+    r"(?:under|below|at most|max(?:imum)?|no more than|not more than|no longer than|less than|"
+    r"fewer than|up to|none (?:longer|over|more)|or (?:fewer|less))"
+)
+_EXPLAINED_SHORT = re.compile(
+    rf"^\W*(?:keep (?:it|this|things|them|everything) )?(?:short|brief|concise|tight|compact)"
+    rf"(?: please| pls)?\s*[-\u2013\u2014:,]\s*(?=.*\b{_CEILING}\b)"
+    rf"|^\W*(?:short|brief)\s+(?=(?:paragraphs|sentences|bullets|bullet points|lines|stanzas)"
+    rf"(?: please| pls)?\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)",
+    re.IGNORECASE,
+)
+# A reason given in brackets at the end states no rule: "(it's Slack, ppl won't read more)".
+_REASON_ASIDE = re.compile(
+    r"\s*\((?:it'?s|it is|because|since|as it|so (?:that|it|people|readers|ppl)|people|readers|"
+    r"ppl|they)\b[^()]*\)(?=\W*$)",
+    re.IGNORECASE,
+)
+# ... unless it names a piece of the text: "(it's the subject line that counts)".
+_NAMES_A_PIECE = re.compile(
+    r"\b(?:subject|title|headline|heading|intro\w*|opening|closing|body|greeting|sign-?off|"
+    r"caption|summary|conclusion|first|last|final|paragraph|sentence|line|bullet|item|section)",
+    re.IGNORECASE,
+)
+
+
+def _no_reason(match: re.Match[str]) -> str:
+    return match.group() if _NAMES_A_PIECE.search(match.group()) else ""
+
+
+_INTENSIFIER = re.compile(
+    r"\b(?:absolutely|strictly|definitely|totally|really)\s+(?=(?:no|not|never|only|exactly)\b)",
+    re.IGNORECASE,
 )
 
 
