@@ -1772,6 +1772,25 @@ def test_opens_with_a_capital_letter_looks_past_marks_quotes_and_digits() -> Non
     assert not capital("")[0] and capital("Élan")[0]
 
 
+def test_embedded_json_is_the_json_a_text_holds() -> None:
+    config = 'Here is the config:\n\n```json\n{"level": "info"}\n```\n\nRestart after.'
+    embedded = checks.valid_json(embedded=True)
+    assert run(embedded, config) == (True, "its JSON code block parses")
+    assert not checks.valid_json()(config)[0]  # "valid JSON" asks that the text be JSON
+    broken = config.replace('"info"}', '"info",}')
+    assert run(embedded, broken)[1].startswith("JSON block 1 of 1 is not valid JSON")
+    assert run(embedded, '{"a": 1}') == (True, "is valid JSON (an object)")
+    untagged = "Two arrays:\n```\n[1, 2]\n```\nand\n```\n[3,]\n```"
+    assert run(embedded, untagged) == (
+        False,
+        "JSON block 2 of 2 is not valid JSON: Expecting value (line 1, column 4)",
+    )
+    assert run(embedded, "No JSON, only `code`.") == (
+        False,
+        "holds no JSON: neither the whole text nor a JSON code block",
+    )
+
+
 def test_a_title_on_top_is_no_paragraph_or_stanza() -> None:
     poem = (
         "**Autumn Rain**\n\nleaves fall\nslowly down\nto the ground\n\nrain comes\nsoft\nand cold"

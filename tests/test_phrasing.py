@@ -427,6 +427,17 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("each SMS under 160 characters", None),
         ("Use no more than 3 hashtags in the tweets.", None),
         ("No emojis in the captions.", C.emoji_count(exactly=0)),  # the same for each as for all
+        ("Numbered steps; seven at most", C.numbered_count(at_most=7)),
+        ("Use bullets, 5 max.", C.bullet_count(at_most=5)),
+        ("Bullets - 5", None),  # five what, exactly or at most?
+        ("Must not exceed 90 words (it has to fit in 30 seconds).", C.word_count(at_most=90)),
+        ("Please to write the times in 24 hours format, like 09:00", C.time_format(24)),
+        # "the JSON" is the JSON the text holds; "valid JSON" asks that the text be JSON
+        ("The JSON must be valid (it should parse).", C.valid_json(embedded=True)),
+        ("The JSON must parse.", C.valid_json(embedded=True)),
+        ("The JSON is valid.", C.valid_json(embedded=True)),
+        ("The output must be valid JSON.", C.valid_json()),
+        ("Return the JSON only, no prose.", C.valid_json()),
         # a count said after its unit, "of them"
         ("Use bullet points, exactly 4 of them.", C.bullet_count(exactly=4)),
         ("Hashtags - at most 3 of them", C.hashtag_count(at_most=3)),

@@ -73,15 +73,21 @@ def wrapped_in_quotes() -> TextTest:
 
 
 @catalogue_check
-def valid_json(allow_fence: bool = True) -> TextTest:
+def valid_json(allow_fence: bool = True, embedded: bool = False) -> TextTest:
     """The whole text is one valid JSON value (strict JSON: no `NaN`, no trailing text).
 
     Whitespace around it is ignored. With `allow_fence`, the JSON may sit inside one Markdown
     code fence that is the whole text: a line opening with three backticks (and any language
     tag, such as `json`) and a closing three backticks.
 
+    With `embedded`, the JSON is what the text holds, prose around it allowed: "the JSON must
+    be valid" of a config under "Here's the config:". That is the whole text when it is JSON,
+    else every code block tagged `json` or opening with `{` or `[`; there must be one, and
+    each must parse.
+
     Args:
         allow_fence: Accept JSON inside a code fence.
+        embedded: Judge the JSON inside the text rather than ask that the text be JSON.
 
     Example:
         ```python
@@ -92,12 +98,33 @@ def valid_json(allow_fence: bool = True) -> TextTest:
 
     def test(text: str) -> tuple[bool, str]:
         value, fenced, problem = _json_of(text, allow_fence)
+        if problem is not None and embedded:
+            return _embedded_json(text)
         if problem is not None:
             return False, problem
         kind = _JSON_TYPES.get(type(value), "a number" if value is not None else "null")
         return True, f"is valid JSON ({kind}{', fenced' if fenced else ''})"
 
     return test
+
+
+def _embedded_json(text: str) -> tuple[bool, str]:
+    """Whether every JSON code block of a text that is not JSON itself parses."""
+    blocks = [
+        block
+        for block in code_blocks(text)
+        if (opener := block.split("\n", 1)[0].strip("` \t").casefold()) == "json"
+        or (not opener and block.split("\n", 1)[-1].lstrip().startswith(("{", "[")))
+    ]
+    if not blocks:
+        return False, "holds no JSON: neither the whole text nor a JSON code block"
+    for number, block in enumerate(blocks, start=1):
+        _, _, problem = _json_of(block)
+        if problem is not None:
+            return False, f"JSON block {number} of {len(blocks)} {problem}"
+    if len(blocks) == 1:
+        return True, "its JSON code block parses"
+    return True, f"its {len(blocks)} JSON code blocks parse"
 
 
 def _json_blocks(text: str) -> list[Any]:

@@ -164,6 +164,7 @@ FLAG_CUES: Mapping[str, str] = {
     "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",
     "exact": r"\b(only|exactly|just|nothing else|no other|should be|must be|are)\b|:",
     "ordered": r"\border\b",
+    "embedded": r"\b(the|your|any) json\b",
     "required": r"\b(no|none|deeper|lower|below|if any)\b",
     "skip_title": r"\b(section|sub-?head\w*|title)",
 }

@@ -185,6 +185,10 @@ quotes_rule = constant("wrapped_in_quotes")
 JSON = re.compile(
     r"(?:(?P<raw>raw|bare|plain)\s+)?"
     r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|only|data))?"
+    # "the JSON must parse", "must be valid (it should parse)"
+    r"(?:\s+(?:(?:must|should|has to|needs? to|will)\s+)?(?:be\s+(?:valid|parseable|well-formed)"
+    r"|parse)\b)?(?:\s*\(\s*(?:it\s+)?(?:(?:must|should|has to|needs? to)\s+)?"
+    r"(?:parse|be valid|be parseable)\s*\))?"
     r"(?:\s*\(?\s*(?:it\s+)?(?:may|can)\s+be\s+(?:wrapped|enclosed|placed)\s+in\s+"
     r"(?:a\s+)?(?:markdown\s+)?code\s+(?:fence|block)\s*\)?)?"
     # The whole text is the JSON, which `valid_json` requires anyway: "nothing else".
@@ -200,10 +204,22 @@ JSON = re.compile(
 )
 
 
+# "The JSON must be valid" is about the JSON the text holds; "valid JSON", "output JSON only"
+# ask that the text be JSON.
+_THE_JSON = re.compile(r"\b(?:the|your|any|all(?: the)?|each|every)\s+$")
+_WHOLE_JSON = re.compile(
+    r"\bonly\b|nothing else|no (?:other|extra|additional)\b|no prose|no commentary|no explanation"
+)
+
+
 def json_rule(match: re.Match[str], reading: Reading) -> Check | None:
     # "raw JSON", "no code fences": bare JSON; otherwise a fence around it is allowed.
-    bare = bool(match.group("raw") or match.group("unfenced"))
-    return create("valid_json", allow_fence=False) if bare else create("valid_json")
+    if match.group("raw") or match.group("unfenced"):
+        return create("valid_json", allow_fence=False)
+    before = reading.text[: match.start()]
+    if _THE_JSON.search(before) and not _WHOLE_JSON.search(match.group()):
+        return create("valid_json", embedded=True)
+    return create("valid_json")
 
 
 # The keys a JSON object must hold: "the JSON must include the keys level, format and output",

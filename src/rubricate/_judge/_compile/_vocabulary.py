@@ -406,6 +406,7 @@ _INFORMAL = (
     (r"\bpts\b", "points"),
     (r"\bw(?:r?d|o?rd)s\b", "words"),
     (r"\bsents\b", "sentences"),
+    (r"\b(12|24)[- ]hours (format|clock|time)\b", r"\1-hour \2"),
     (r"\bw/o\b", "without"),
     (r"\bw/(?=\s)", "with"),
     # the typos of people in a hurry: "shoud be", "no more then 5", "3 sentances"
@@ -452,7 +453,7 @@ _EXPLAINED_SHORT = re.compile(
 # A reason given in brackets at the end states no rule: "(it's Slack, ppl won't read more)".
 _REASON_ASIDE = re.compile(
     r"\s*\((?:it'?s|it is|because|since|as it|so (?:that|it|people|readers|ppl)|people|readers|"
-    r"ppl|they)\b[^()]*\)(?=\W*$)",
+    r"ppl|they|(?:it )?(?:has|needs|must) to fit|to fit)\b[^()]*\)(?=\W*$)",
     re.IGNORECASE,
 )
 # ... unless it names a piece of the text: "(it's the subject line that counts)".
@@ -473,12 +474,13 @@ _INTENSIFIER = re.compile(
 )
 
 
-# The same after a comma or a dash, as "of them": "bullet points, four of them", "hashtags -
-# at most 3 of them".
+# The same after a comma or a dash, as "of them" or with its bound: "bullet points, four of
+# them", "hashtags - at most 3 of them", "numbered steps; seven at most", "bullets, 5 max".
 _COUNT_OF_THEM = re.compile(
     rf"\b(?P<unit>{UNIT})\s*[,;\u2014\u2013-]\s*(?:(?P<pre>at least|at most|no more than|"
     rf"no fewer than|no less than|exactly|up to|max(?:imum)?|min(?:imum)?)\s+)?(?P<n>\d+)"
-    rf"(?:\s+(?P<post>or more|or fewer|or less))?\s+of them\b"
+    rf"(?:\s+(?P<post>or more|or fewer|or less|at most|at least|max(?:imum)?|min(?:imum)?|tops))?"
+    rf"(?:\s+of them\b|(?<=[a-z])(?=\W*$))"
 )
 
 
