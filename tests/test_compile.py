@@ -415,6 +415,23 @@ def test_arguments_must_come_from_the_criterion(
         ),
         (checks.word_count(per="item", at_most=12), "Each bullet under 12 words", None),
         (checks.emoji_count(exactly=0), "No emojis in any line, or in each heading", None),
+        (checks.word_count(at_most=10), "Answers under 10 words each", "each piece"),
+        (checks.section_count(marker="SECTION", exactly=3), "3 sections, each with a title", None),
+        # several outputs, unless the rule means the same for each
+        (checks.word_count(at_most=3), "answers three words max", "several outputs"),
+        (checks.emoji_count(exactly=0), "No emojis in the captions", None),
+        # what the text should hold, described, is no phrase to find
+        (checks.ends_with(phrase="rhyming couplet"), "Ends with a rhyming couplet", "describes"),
+        (checks.bold_keywords(["deadline"]), "bold the deadline in the body", "describes"),
+        (checks.ends_with(phrase="Bye"), "The last word is Bye", None),
+        (checks.starts_with(phrase="Subject:"), "Start with a Subject: line", None),
+        (checks.bold_keywords(["Deadline"]), "Put 'Deadline' in bold", None),
+        # a phrase with more after it is no ending
+        (
+            checks.ends_with(phrase="Kind regards,"),
+            "End with 'Kind regards,' and then my name",
+            "more after",
+        ),
     ],
 )
 def test_a_mapping_that_says_the_opposite_of_the_criterion_is_rejected(

@@ -21,7 +21,8 @@ from ...checks._language import LANGUAGES
 from ...checks._registry import create, describe
 from ._numbers import normalize_numbers
 from ._phrasing import stated_numbers
-from ._vocabulary import CMP_ANY, NEG, POST, bound, cmp_key, plain
+from ._scopes import EACH_OUTPUT, SEVERAL_SUBJECT, same_for_each
+from ._vocabulary import CMP_ANY, NEG, POST, bound, cmp_key, plain, read
 
 __all__ = [
     "CUES",
@@ -346,7 +347,7 @@ _NEGATION = re.compile(rf"\b{NEG}\b|n't\b")
 # A rule on every piece ("each item should be a question") is no rule on the whole text; "3
 # sections, each starting with 'SECTION X'" says what the counted pieces look like.
 _EACH = re.compile(r"\b(?:each|every|per)\b")
-_COUNTED_EACH = re.compile(r"\b\d+\s+(?:[a-z-]+\s+){0,2}[a-z-]+s\s*,?\s*(?:and\s+)?each\b")
+_COUNTED_EACH = re.compile(r"\b\d+\s+(?:[a-z-]+\s+){0,2}[a-z-]+s\s*,\s*(?:and\s+)?each\b")
 # How a piece starts or ends, not the text: "include a line that starts with 'Impact:'".
 _PIECE_EDGE = re.compile(
     r"\b(?:a|an|one|any|some|each|every|all)\s+(?:[a-z-]+\s+)?(?:lines?|sentences?|paragraphs?|"
@@ -383,6 +384,12 @@ def _contradicted(part: Check, description: str) -> str | None:
             return f"`{key}` holds the criterion's own words, which are a rule, not text to find"
         if key == "keyword" and is_text and _named_by_name(str(value), description):
             return f"the criterion asks for the name of {value!r}, not the word"
+        if key in ("phrase", "keyword", "keywords") and _described(value, description):
+            return (
+                f"`{key}` is what the criterion describes ('a call to action'), not words to find"
+            )
+        if key == "phrase" and part.name == "ends_with" and _followed(str(value), description):
+            return f"the criterion puts more after {value!r}, so the text does not end with it"
     normal = _normal(description)
     if part.name in _PRESENCE_ONLY and _ruled_out(part.name, normal):
         return f"the criterion rules out what {part.name} checks is there"
@@ -391,7 +398,41 @@ def _contradicted(part: Check, description: str) -> str | None:
     pieces = _EACH.search(_COUNTED_EACH.sub(" ", normalize_numbers(normal)))
     if pieces and "per" not in dict(part.args) and not _none_at_all(part):
         return f"the criterion sets a rule on each piece; {part.name} checks the whole text"
+    said = read(description).text
+    several = EACH_OUTPUT.search(said) or SEVERAL_SUBJECT.search(said)
+    if several and "per" not in dict(part.args) and not same_for_each((part,)):
+        return f"the criterion is about several outputs ({several.group()!r}), not the whole text"
     return None
+
+
+def _described(value: Any, description: str) -> bool:
+    """Words the criterion does not quote and puts after an article: a description of content.
+
+    "Ends with a rhyming couplet", "use the customer's name", "bold the deadline": what the text
+    should hold, not the words it should hold.
+    """
+    quoted = [_normal(q) for q in _quoted(description)]
+    text = _normal(description)
+    for item in value if isinstance(value, tuple) else (value,):
+        words = _normal(str(item))
+        if not words or words.endswith(":") or any(words in q for q in quoted):
+            continue  # a label ("start with a Subject: line") is written as it is
+        if re.search(rf"\b(?:a|an|the|some|my|your|their)\s+(?:\w+\s+)?{re.escape(words)}", text):
+            return True
+    return False
+
+
+def _followed(phrase: str, description: str) -> bool:
+    """Whether more comes after the phrase: "end with 'Kind regards,' and then my name"."""
+    text = _normal(description)
+    at = text.find(_normal(phrase))
+    return (
+        at >= 0
+        and re.match(
+            r"\W*\s*(?:and\s+)?(?:then|followed by|after that)\b", text[at + len(_normal(phrase)) :]
+        )
+        is not None
+    )
 
 
 def _named_by_name(keyword: str, description: str) -> bool:
