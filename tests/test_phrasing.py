@@ -438,6 +438,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The JSON is valid.", C.valid_json(embedded=True)),
         ("The output must be valid JSON.", C.valid_json()),
         ("Return the JSON only, no prose.", C.valid_json()),
+        ("Asks followers a question somewhere in the caption", C.mark_count("?", at_least=1)),
+        ("The auto-reply is fewer than 60 words.", C.word_count(fewer_than=60)),
+        ("Product blurb cannot exceed fifty words.", C.word_count(at_most=50)),
+        ("Mention the product name twice.", None),
         # a count said after its unit, "of them"
         ("Use bullet points, exactly 4 of them.", C.bullet_count(exactly=4)),
         ("Hashtags - at most 3 of them", C.hashtag_count(at_most=3)),

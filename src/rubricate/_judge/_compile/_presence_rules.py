@@ -193,7 +193,8 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
 ASKED = re.compile(
     r"\b(?:include|includes|including|ask|asks|asking|pose|poses|posing|contain|contains|"
     r"containing|add|adds|with|has|have|feature|features)\s+"
-    r"(?:(?:the |your )?(?:reader|readers|audience|user|customer|listener|them)\s+)?"
+    r"(?:(?:the |your )?(?:reader|readers|audience|user|users|customer|customers|listener|"
+    r"listeners|follower|followers|viewer|viewers|fans|subscribers|them)\s+)?"
     r"(?:at least\s+)?"
     r"(?:a|an|one|some|several)\s+(?:(?:short|open|open-ended|rhetorical|follow-up|direct|"
     r"clear|single)\s+)?questions?\b"

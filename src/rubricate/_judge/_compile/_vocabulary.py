@@ -291,7 +291,8 @@ FILLER = _word_set(
     goes consist consists set build builds tagline taglines testimonial caption captions motto
     pitch ad advert advertisement invitation invite notice announcement listing
     thing split divide divided fit fits valid parseable parsable well-formed ask asks somewhere
-    notes blurb msg statement
+    notes blurb msg statement auto-reply autoreply newsletter toast eulogy changelog readme
+    product
     """
 )
 
