@@ -385,9 +385,7 @@ def _contradicted(part: Check, description: str) -> str | None:
         if key == "keyword" and is_text and _named_by_name(str(value), description):
             return f"the criterion asks for the name of {value!r}, not the word"
         if key in ("phrase", "keyword", "keywords") and _described(value, description):
-            return (
-                f"`{key}` is what the criterion describes ('a call to action'), not words to find"
-            )
+            return f"`{key}` holds words the criterion describes content with, not words to find"
         if key == "phrase" and part.name == "ends_with" and _followed(str(value), description):
             return f"the criterion puts more after {value!r}, so the text does not end with it"
     normal = _normal(description)
