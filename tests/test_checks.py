@@ -1791,6 +1791,29 @@ def test_embedded_json_is_the_json_a_text_holds() -> None:
     )
 
 
+def test_an_ending_is_read_past_the_emojis_after_it() -> None:
+    question = checks.ends_with_punctuation("?")
+    assert run(question, "What would you like to do today? 🙂") == (
+        True,
+        "ends with '?': 'What would you like to do today?'",
+    )
+    assert not question("Fun! 🎉🎉")[0]
+
+
+def test_a_first_paragraph_is_no_heading_on_top() -> None:
+    report = "## Executive Summary\n\nChurn rose. Two causes.\n\nMore text."
+    first = checks.within("first_paragraph", checks.sentence_count(exactly=1))
+    assert not first(report)[0]  # "Churn rose. Two causes." has two sentences
+
+
+def test_with_warm_wishes_is_a_sign_off_over_any_name() -> None:
+    card = (
+        "Dear Mrs Patel,\n\nThank you.\n\nWe noticed.\n\nHave a good summer.\n\n"
+        "With warm wishes,\nSarah and James (Leo's parents)"
+    )
+    assert run(checks.within("body", checks.paragraph_count(at_most=3)), card)[0]
+
+
 def test_a_title_on_top_is_no_paragraph_or_stanza() -> None:
     poem = (
         "**Autumn Rain**\n\nleaves fall\nslowly down\nto the ground\n\nrain comes\nsoft\nand cold"

@@ -12,7 +12,15 @@ from .._exceptions import RubricError
 from ._check import TextTest
 from ._phrases import SNIPPET, choice, normalize, required_phrase, shortened
 from ._registry import catalogue_check
-from ._units import GREETING, VALEDICTION, line_kinds, paragraphs, sentences, title_line
+from ._units import (
+    GREETING,
+    VALEDICTION,
+    line_kinds,
+    paragraphs,
+    sentences,
+    title_line,
+    without_trailing_emojis,
+)
 
 __all__ = [
     "ends_with",
@@ -176,7 +184,7 @@ def ends_with_punctuation(mark: str) -> TextTest:
         )
 
     def test(text: str) -> tuple[bool, str]:
-        body = _TRAILING.sub("", text.strip())
+        body = _TRAILING.sub("", without_trailing_emojis(_TRAILING.sub("", text.strip())))
         last = "…" if body.endswith("...") else body[-1:] if body else ""
         tail = body[-SNIPPET:] if len(body) > SNIPPET else body
         shown = f"…{tail}" if len(tail) < len(body) else tail

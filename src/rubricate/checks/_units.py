@@ -121,8 +121,9 @@ GREETING = re.compile(
 )
 # A closing line: "Best regards,", "Thanks again — Priya", "Cheers, Sam".
 VALEDICTION = re.compile(
-    r"^\W{0,3}(?i:(?:(?:best|kind|kindest|warm|warmest|with best|with kind)\s+)?"
-    r"(?:regards|wishes)|best|sincerely|yours(?: sincerely| truly| faithfully)?|cheers|"
+    r"^\W{0,3}(?i:(?:with\s+)?(?:(?:best|kind|kindest|warm|warmest|all (?:the|our|my) best|"
+    r"our best|my best|love and best)\s+)?(?:regards|wishes)|best|sincerely|"
+    r"yours(?: sincerely| truly| faithfully)?|cheers|"
     r"(?:many |with )?thanks(?: again| so much)?|thank you(?: again| so much)?|all the best|"
     r"take care|warmly|respectfully|cordially|love|with (?:love|gratitude|thanks)|talk soon|"
     r"speak soon|see you(?: soon)?|until next time)"
@@ -464,7 +465,7 @@ def part_text(text: str, part: str) -> str | None:
         body = _body(blocks)
         return "\n\n".join(body) if body else None
     kind, _, unit = part.partition("_")
-    cut = {"line": lambda: lines, "paragraph": lambda: _body(paragraphs(text))}
+    cut = {"line": lambda: lines, "paragraph": lambda: _body(body_paragraphs(text))}
     pieces = cut.get(unit, lambda: sentences(text))()
     if not pieces:
         return None
@@ -564,6 +565,11 @@ def in_case(heading: str, case: str) -> bool:
     later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
     capitals = sum(1 for w in later if w[0].isupper())
     return capitals * 2 <= len(later) and not (len(later) > 0 and capitals == len(later))
+
+
+def without_trailing_emojis(text: str) -> str:
+    """`text` without the emojis (and the spaces between them) that end it: "today? 🙂"."""
+    return re.sub(rf"(?:\s*{_EMOJI.pattern})+\s*$", "", text)
 
 
 def emojis(text: str) -> list[str]:
