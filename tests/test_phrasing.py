@@ -442,6 +442,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The auto-reply is fewer than 60 words.", C.word_count(fewer_than=60)),
         ("Product blurb cannot exceed fifty words.", C.word_count(at_most=50)),
         ("Mention the product name twice.", None),
+        # found on the blind dev-h file
+        ("Bullets using the • character, 5 max.", None),  # a glyph named, no characters counted
+        ("No more than 280 characters.", C.character_count(at_most=280)),
+        ("Headlines in Title Case.", None),  # several headlines, not the text's headings
+        ("Headings in Title Case.", C.heading_case("title")),
+        ("No emojis in any subject line.", None),
+        ("Never use emojis in any response.", C.emoji_count(exactly=0)),
         # a count said after its unit, "of them"
         ("Use bullet points, exactly 4 of them.", C.bullet_count(exactly=4)),
         ("Hashtags - at most 3 of them", C.hashtag_count(at_most=3)),

@@ -21,7 +21,7 @@ from ...checks._language import LANGUAGES
 from ...checks._registry import create, describe
 from ._numbers import normalize_numbers
 from ._phrasing import stated_numbers
-from ._scopes import EACH_OUTPUT, SEVERAL_SUBJECT, same_for_each
+from ._scopes import several_outputs
 from ._vocabulary import CMP_ANY, NEG, POST, bound, cmp_key, plain, read
 
 __all__ = [
@@ -396,9 +396,8 @@ def _contradicted(part: Check, description: str) -> str | None:
     pieces = _EACH.search(_COUNTED_EACH.sub(" ", normalize_numbers(normal)))
     if pieces and "per" not in dict(part.args) and not _none_at_all(part):
         return f"the criterion sets a rule on each piece; {part.name} checks the whole text"
-    said = read(description).text
-    several = EACH_OUTPUT.search(said) or SEVERAL_SUBJECT.search(said)
-    if several and "per" not in dict(part.args) and not same_for_each((part,)):
+    several = several_outputs(read(description).text, (part,))
+    if several is not None and "per" not in dict(part.args):
         return f"the criterion is about several outputs ({several.group()!r}), not the whole text"
     return None
 

@@ -60,8 +60,6 @@ from . import _start_end_rules as start_end_rules
 from . import _style_rules as style_rules
 from ._numbers import normalize_numbers
 from ._scopes import (
-    EACH_OUTPUT,
-    SEVERAL_SUBJECT,
     for_each,
     has_stray_each,
     ignores_each,
@@ -69,7 +67,7 @@ from ._scopes import (
     is_negation,
     less_the_frame,
     parts,
-    same_for_each,
+    several_outputs,
 )
 from ._vocabulary import (
     ABSENCE,
@@ -294,10 +292,7 @@ def _parse(description: str) -> ParsedCriterion:
     permission = _PERMISSION.search(text)
     if permission is not None and not all(_is_limit(check) for check in found):
         return ParsedCriterion(None, found, (permission.group(),), permission=True)
-    each = EACH_OUTPUT.search(text)
-    several = SEVERAL_SUBJECT.search(text)
-    if each is None and several is not None and not same_for_each(found):
-        each = several
+    each = several_outputs(text, found)
     if each is not None:
         return ParsedCriterion(None, found, (each.group(),))
     # "Aim for 100 words" is a target, not an exact count.

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EACH_OUTPUT",
-    "SEVERAL_SUBJECT",
     "for_each",
     "has_stray_each",
     "ignores_each",
@@ -32,6 +31,7 @@ __all__ = [
     "less_the_frame",
     "parts",
     "same_for_each",
+    "several_outputs",
 ]
 
 Parse = Callable[[str], "ParsedCriterion"]
@@ -262,6 +262,27 @@ def ignores_each(check: Check) -> bool:
     return not same_for_each(pieces)
 
 
+def several_outputs(text: str, found: tuple[Check, ...]) -> re.Match[str] | None:
+    """The words that name several outputs the rules are about, when no whole-text check fits.
+
+    "Each tweet under 280 characters" always; a plural subject ("answers three words max",
+    "no full stops at the end of the taglines") unless the rules mean the same for each as for
+    all ("answers in English"). Headlines or titles in the plural are the outputs themselves,
+    which a heading check does not see: "headlines in Title Case" of six listed ad headlines.
+    """
+    each = EACH_OUTPUT.search(text)
+    if each is not None:
+        return each
+    several = SEVERAL_SUBJECT.search(text)
+    if several is None:
+        return None
+    if re.search(r"headlines|titles", several.group()) and any(
+        p.name == "heading_case" for check in found for p in parts(check)
+    ):
+        return several
+    return None if same_for_each(found) else several
+
+
 def same_for_each(checks: tuple[Check, ...]) -> bool:
     """Whether the rules mean the same on every piece as on the whole text."""
     singles = [p for check in checks for p in parts(check)]
@@ -357,6 +378,9 @@ _OUTPUT_NOUNS = (
 # "No title longer than 8 words" bounds every title, as "each title" does: several of them.
 EACH_OUTPUT = re.compile(
     rf"\b(?:each|every|per)\s+(?:single\s+|one of the\s+)?{_OUTPUT_NOUNS}\b"
+    # "no emojis in any subject line": several of them, where "any response" is the one
+    r"|\bany\s+(?:of the\s+)?(?:subject lines?|tweets?|headlines?|captions?|slogans?|taglines?|"
+    r"variants?|options?|versions?|sms|text messages?|notifications?)\b"
     rf"|\bno\s+(?:single\s+)?{_OUTPUT_NOUNS}\s+(?:(?:is|should be|may be|can be)\s+)?"
     r"(?:longer|shorter|more|over|under|above|below|exceeds?|goes|runs|has|have|with)\b"
 )

@@ -348,6 +348,8 @@ def read(description: str) -> Reading:
     text = _informal(text)
     text = _FRAME.sub("", text)
     text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", _REASON_ASIDE.sub(_no_reason, text)))
+    # "bullets using the • character": a glyph named, not characters counted
+    text = _GLYPH.sub(r"\g<glyph> glyph", text)
     text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
@@ -469,6 +471,7 @@ def _no_reason(match: re.Match[str]) -> str:
     return match.group() if _NAMES_A_PIECE.search(match.group()) else ""
 
 
+_GLYPH = re.compile(r"(?P<glyph>(?:^|\s)(?:q\d+|[^\w\s%$€£¥]{1,3}))\s+(?:character|char)\b")
 _INTENSIFIER = re.compile(
     r"\b(?:absolutely|strictly|definitely|totally|really)\s+(?=(?:no|not|never|only|exactly)\b)",
     re.IGNORECASE,
