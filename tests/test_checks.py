@@ -1791,6 +1791,32 @@ def test_embedded_json_is_the_json_a_text_holds() -> None:
     )
 
 
+def test_a_section_is_what_the_text_says_under_its_heading_or_label() -> None:
+    report = (
+        "# Bug 142\n\n## Summary\nExport fails. It hangs.\n\n## Steps\n1. Open\n2. Click\n\n"
+        "```yaml\nkey: value\n```\n\n**Notes:** none really.\nSecond line."
+    )
+    summary = checks.within("section:Summary", checks.sentence_count(at_most=2))
+    assert run(summary, report) == (
+        True,
+        "the Summary section 'Export fails. It hangs.' has 2 sentences, needs at most 2",
+    )
+    # a label in a code block is code; the section runs to the next heading or label
+    assert checks.within("section:steps", checks.numbered_count(exactly=2))(report)[0]
+    notes = checks.within("Section: Notes", checks.sentence_count(at_most=1))
+    assert run(notes, report)[1].startswith("the Notes section 'none really.")
+    assert run(checks.within("section:Fix", checks.word_count(at_most=5)), report) == (
+        False,
+        "has no Fix section",
+    )
+    assert summary.to_spec() == {
+        "within": "section:Summary",
+        "check": {"name": "sentence_count", "at_most": 2},
+    }
+    with pytest.raises(RubricError, match="needs the section's name"):
+        checks.within("section: ", checks.word_count(at_most=5))
+
+
 def test_an_ending_is_read_past_the_emojis_after_it() -> None:
     question = checks.ends_with_punctuation("?")
     assert run(question, "What would you like to do today? 🙂") == (

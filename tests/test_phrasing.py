@@ -443,6 +443,21 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Product blurb cannot exceed fifty words.", C.word_count(at_most=50)),
         ("Mention the product name twice.", None),
         # found on the blind dev-h file
+        (
+            "Summary section: two sentences or fewer.",
+            C.within("section:Summary", C.sentence_count(at_most=2)),
+        ),
+        (
+            "Notes section no longer than one sentence.",
+            C.within("section:Notes", C.sentence_count(at_most=1)),
+        ),
+        (
+            "Changes section: three bullets or fewer.",
+            C.within("section:Changes", C.bullet_count(at_most=3)),
+        ),
+        ("Each section under 40 words.", None),
+        ("One section per day.", None),
+        ("The explanation section needs a proper Markdown heading (##), not just bold text.", None),
         ("Bullets using the • character, 5 max.", None),  # a glyph named, no characters counted
         ("No more than 280 characters.", C.character_count(at_most=280)),
         ("Headlines in Title Case.", None),  # several headlines, not the text's headings

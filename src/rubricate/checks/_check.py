@@ -9,7 +9,7 @@ from typing import Any, TypedDict, cast
 from .._exceptions import RubricError
 from .._types import Evidence
 from ._phrases import shortened
-from ._units import PARTS, UNITS, part_text, unit_pieces
+from ._units import PARTS, SECTION_PART, UNITS, part_text, unit_pieces
 
 __all__ = [
     "Bounds",
@@ -229,7 +229,9 @@ def within(part: str, check: Check) -> Check:
     For a rule on a named part: "subject line under 50 characters", "end the title with a
     question mark", "closing paragraph under 50 words". Parts (defined in `docs/checks.md`):
     `title`, `subject`, `body`, `first_line`, `last_line`, `first_paragraph`, `last_paragraph`,
-    `first_sentence`, `last_sentence`. A text without the part is checked as empty text, so
+    `first_sentence`, `last_sentence`, and `section:<name>`: what the text says under the
+    heading or line label `name` ("Summary section: two sentences or fewer"), which fails a
+    text without that section. A text without any other part is checked as empty text, so
     "no emojis in the title" passes an untitled text and "the title ends with '?'" fails it.
     In a rubric it is `{within: title, check: <check>}`.
 
@@ -242,13 +244,20 @@ def within(part: str, check: Check) -> Check:
     if not isinstance(check, Check):
         raise RubricError(f"within applies a catalogue check, got {type(check).__name__}")
     name = part.strip().casefold().replace(" ", "_") if isinstance(part, str) else part
-    if name not in PARTS:
+    if isinstance(part, str) and part.strip().casefold().startswith(SECTION_PART):
+        name = SECTION_PART + part.strip()[len(SECTION_PART) :].strip()
+        if name == SECTION_PART:
+            raise RubricError("within: `section:` needs the section's name", field="part")
+    elif name not in PARTS:
         raise RubricError(
-            f"within: `part` must be one of {', '.join(PARTS)}, got {part!r}", field="part"
+            f"within: `part` must be one of {', '.join(PARTS)}, or section:<heading>, got {part!r}",
+            field="part",
         )
 
     def test(text: str) -> tuple[bool, str]:
         found = part_text(text, name)
+        if found is None and name.startswith(SECTION_PART):
+            return False, f"has no {_part_words(name)}"  # the rule presumes one: none is no pass
         passed, finding = check.test(found or "")
         if found is None:
             return passed, f"has no {_part_words(name)}; {finding}"
@@ -258,6 +267,8 @@ def within(part: str, check: Check) -> Check:
 
 
 def _part_words(part: str) -> str:
+    if part.startswith(SECTION_PART):
+        return f"{part[len(SECTION_PART) :]} section"
     return {"subject": "subject line"}.get(part, part.replace("_", " "))
 
 

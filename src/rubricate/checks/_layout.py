@@ -19,6 +19,7 @@ from ._phrases import choice, normalize, required_phrases, shortened
 from ._registry import catalogue_check
 from ._units import (
     CASES,
+    LINE_LABEL,
     bullet_lines,
     code_blocks,
     csv_rows,
@@ -434,7 +435,6 @@ def heading_names(names: Sequence[str], exact: bool = False, ordered: bool = Fal
 
 
 # A label that opens a line before a colon: "**Today:** pairing", "- Pros: light", "Q: why?".
-_LINE_LABEL = re.compile(r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*|__)?(?P<label>[^\s:*_][^:*_]{0,39}?)\s*:")
 
 
 def _section_labels(text: str) -> list[tuple[str, bool]]:
@@ -444,7 +444,7 @@ def _section_labels(text: str) -> list[tuple[str, bool]]:
     for line in text.splitlines():
         if line.strip() in headings:
             found.append((heading_text(line).rstrip(":").strip(), True))
-        elif (label := _LINE_LABEL.match(line)) is not None and len(label["label"].split()) <= 5:
+        elif (label := LINE_LABEL.match(line)) is not None and len(label["label"].split()) <= 5:
             found.append((label["label"].strip(), False))
     return found
 

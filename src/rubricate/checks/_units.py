@@ -426,6 +426,8 @@ def title_line(text: str) -> str | None:
     return first
 
 
+SECTION_PART = "section:"
+"""A part named by its heading or label: `section:Summary` is what the text says under it."""
 PARTS = (
     "title",
     "subject",
@@ -445,7 +447,9 @@ _POSTSCRIPT = re.compile(r"^\W{0,3}p\.?\s?p?\.?\s?s\b", re.IGNORECASE)
 
 
 def part_text(text: str, part: str) -> str | None:
-    """The named part of `text` (`PARTS`), or `None` when the text has no such part."""
+    """The named part of `text` (`PARTS`, or `section:<name>`), or `None` without one."""
+    if part.startswith(SECTION_PART):
+        return section_text(text, part[len(SECTION_PART) :])
     lines = [line.strip() for line in text.splitlines() if has_word(line)]
     if part == "title":
         alone = lines[0] if len(lines) == 1 else ""  # a headline on its own is its title
@@ -565,6 +569,44 @@ def in_case(heading: str, case: str) -> bool:
     later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
     capitals = sum(1 for w in later if w[0].isupper())
     return capitals * 2 <= len(later) and not (len(later) > 0 and capitals == len(later))
+
+
+# A label that opens a line: "**Today:** pairing with Lee", "- Owner: Sam", "Note: ...".
+LINE_LABEL = re.compile(r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*|__)?(?P<label>[^\s:*_][^:*_]{0,39}?)\s*:")
+_LABEL_MAX_WORDS = 5
+
+
+def section_text(text: str, name: str) -> str | None:
+    """What the text says under the heading or line label `name`, or `None` without one.
+
+    The heading is one a reader sees (`headings_seen`: `## Summary`, `**Summary**`, a label
+    line) or a line label (`**Summary:** one line`, `Summary: ...`), names compared without
+    their marks, case, a trailing colon or the word "section". The section runs to the next
+    heading or line label, code blocks aside.
+    """
+    wanted = _section_name(name)
+    headings = {line.strip() for line in headings_seen(text)}
+    found: list[str] | None = None
+    for line in _lines(text):
+        stripped = line.text.strip()
+        heading = not line.in_fence and stripped in headings
+        label = None if line.in_fence or heading else LINE_LABEL.match(line.text)
+        if label is not None and len(label["label"].split()) > _LABEL_MAX_WORDS:
+            label = None
+        if found is not None:
+            if heading or label is not None:
+                break
+            found.append(line.text)
+        elif heading and _section_name(heading_text(stripped)) == wanted:
+            found = []
+        elif label is not None and _section_name(label["label"]) == wanted:
+            found = [line.text[label.end() :].strip().lstrip("*_").strip()]
+    return None if found is None else "\n".join(found).strip()
+
+
+def _section_name(name: str) -> str:
+    folded = " ".join(name.strip().rstrip(":").strip().casefold().split())
+    return re.sub(r"\s+section$", "", folded)
 
 
 def without_trailing_emojis(text: str) -> str:

@@ -64,6 +64,7 @@ from ._scopes import (
     has_stray_each,
     ignores_each,
     in_a_part,
+    in_a_section,
     is_negation,
     less_the_frame,
     parts,
@@ -233,6 +234,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
     if parsed.check is None or drops_each:
         scoped = (
             in_a_part(description, _parse)
+            or in_a_section(description, _parse)
             or for_each(description, _parse)
             or less_the_frame(description, _parse)
         )

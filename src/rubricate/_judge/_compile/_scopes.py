@@ -27,6 +27,7 @@ __all__ = [
     "has_stray_each",
     "ignores_each",
     "in_a_part",
+    "in_a_section",
     "is_negation",
     "less_the_frame",
     "parts",
@@ -111,6 +112,31 @@ def in_a_part(description: str, parse: Parse) -> Check | None:
     if not all(p.name in allowed and _inner_in(p, allowed) for p in parts(rest.check)):
         return None
     return within(part, rest.check)
+
+
+# A section named by its heading, first in the criterion: "Summary section: two sentences or
+# fewer", "the Notes section no longer than one sentence", "Changes section: three bullets max".
+_SECTION = re.compile(
+    r"^\W*(?:the\s+|your\s+)?(?P<name>(?!(?:each|every|any|one|a|an|the|first|last|opening|"
+    r"closing|final|main|next|previous|this|that|which|per|no|every|some|other)\b)[A-Za-z][\w'&/-]*"
+    r"(?:\s+[A-Za-z][\w'&/-]*){0,3}?)\s+section\b\s*(?:[:\-\u2013\u2014]\s*)?",
+    re.IGNORECASE,
+)
+# What a section holds beside a part's words and marks: its own list and paragraphs.
+_IN_A_SECTION = _IN_A_PART | {"bullet_count", "numbered_count", "paragraph_count", "line_count"}
+
+
+def in_a_section(description: str, parse: Parse) -> Check | None:
+    """The criterion as a rule on the section it names first, when the rest reads whole."""
+    match = _SECTION.match(description)
+    if match is None or _SEVERAL.search(description):
+        return None
+    rest = parse(description[match.end() :])
+    if rest.check is None or rest.approximate or rest.permission:
+        return None
+    if not all(p.name in _IN_A_SECTION and _inner_in(p, _IN_A_SECTION) for p in parts(rest.check)):
+        return None
+    return within(f"section:{match.group('name')}", rest.check)
 
 
 # A rule on every one of several pieces: "every bullet ends with a period", "each tip is 15 words
