@@ -572,7 +572,9 @@ def in_case(heading: str, case: str) -> bool:
 
 
 # A label that opens a line: "**Today:** pairing with Lee", "- Owner: Sam", "Note: ...".
-LINE_LABEL = re.compile(r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*|__)?(?P<label>[^\s:*_][^:*_]{0,39}?)\s*:")
+LINE_LABEL = re.compile(
+    r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*|__)?(?P<label>[^\s:*_][^:*_]{0,39}?)\s*:(?!//)"
+)
 _LABEL_MAX_WORDS = 5
 
 
