@@ -19,7 +19,6 @@ from ._phrases import choice, normalize, required_phrases, shortened
 from ._registry import catalogue_check
 from ._units import (
     CASES,
-    LINE_LABEL,
     bullet_lines,
     code_blocks,
     csv_rows,
@@ -32,6 +31,7 @@ from ._units import (
     line_kinds,
     nested_lines,
     numbered_lines,
+    section_lines,
     section_markers,
     table_cells,
     tables,
@@ -439,14 +439,7 @@ def heading_names(names: Sequence[str], exact: bool = False, ordered: bool = Fal
 
 def _section_labels(text: str) -> list[tuple[str, bool]]:
     """The headings and line labels of `text` in order, unmarked, each with whether a heading."""
-    headings = {line.strip() for line in headings_seen(text)}
-    found = []
-    for line in text.splitlines():
-        if line.strip() in headings:
-            found.append((heading_text(line).rstrip(":").strip(), True))
-        elif (label := LINE_LABEL.match(line)) is not None and len(label["label"].split()) <= 5:
-            found.append((label["label"].strip(), False))
-    return found
+    return [(line.name, line.heading) for line in section_lines(text) if line.name is not None]
 
 
 @catalogue_check

@@ -62,6 +62,7 @@ import csv
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "BOLD_LINE",
@@ -572,37 +573,62 @@ def in_case(heading: str, case: str) -> bool:
 
 
 # A label that opens a line: "**Today:** pairing with Lee", "- Owner: Sam", "Note: ...".
-LINE_LABEL = re.compile(
+_LINE_LABEL = re.compile(
     r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*|__)?(?P<label>[^\s:*_][^:*_]{0,39}?)\s*:(?!//)"
 )
 _LABEL_MAX_WORDS = 5
 
 
+class SectionLine(NamedTuple):
+    """A line of a text, and the section it opens: a heading's or a line label's name, if any."""
+
+    text: str
+    name: str | None
+    heading: bool
+    rest: str
+    """What follows a line label on its line ("one line" of `**Summary:** one line`)."""
+
+
+def section_lines(text: str) -> list[SectionLine]:
+    """Every line of `text`, each with the section it opens, code blocks aside.
+
+    A section opens at a heading a reader sees (`headings_seen`: `## Summary`, `**Summary**`,
+    a label line), named without its marks or a trailing colon, or at a line label of at most
+    five words (`**Summary:** one line`, `Owner: Sam`).
+    """
+    headings = {line.strip() for line in headings_seen(text)}
+    found = []
+    for line in _lines(text):
+        stripped = line.text.strip()
+        if not line.in_fence and stripped in headings:
+            found.append(
+                SectionLine(line.text, heading_text(stripped).rstrip(":").strip(), True, "")
+            )
+            continue
+        label = None if line.in_fence else _LINE_LABEL.match(line.text)
+        if label is not None and len(label["label"].split()) <= _LABEL_MAX_WORDS:
+            rest = line.text[label.end() :].strip().lstrip("*_").strip()
+            found.append(SectionLine(line.text, label["label"].strip(), False, rest))
+        else:
+            found.append(SectionLine(line.text, None, False, ""))
+    return found
+
+
 def section_text(text: str, name: str) -> str | None:
     """What the text says under the heading or line label `name`, or `None` without one.
 
-    The heading is one a reader sees (`headings_seen`: `## Summary`, `**Summary**`, a label
-    line) or a line label (`**Summary:** one line`, `Summary: ...`), names compared without
-    their marks, case, a trailing colon or the word "section". The section runs to the next
-    heading or line label, code blocks aside.
+    Names are compared without case or the word "section"; the section runs to the next
+    heading or line label (`section_lines`).
     """
     wanted = _section_name(name)
-    headings = {line.strip() for line in headings_seen(text)}
     found: list[str] | None = None
-    for line in _lines(text):
-        stripped = line.text.strip()
-        heading = not line.in_fence and stripped in headings
-        label = None if line.in_fence or heading else LINE_LABEL.match(line.text)
-        if label is not None and len(label["label"].split()) > _LABEL_MAX_WORDS:
-            label = None
+    for line in section_lines(text):
         if found is not None:
-            if heading or label is not None:
+            if line.name is not None:
                 break
             found.append(line.text)
-        elif heading and _section_name(heading_text(stripped)) == wanted:
-            found = []
-        elif label is not None and _section_name(label["label"]) == wanted:
-            found = [line.text[label.end() :].strip().lstrip("*_").strip()]
+        elif line.name is not None and _section_name(line.name) == wanted:
+            found = [line.rest] if line.rest else []
     return None if found is None else "\n".join(found).strip()
 
 
