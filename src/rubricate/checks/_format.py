@@ -113,7 +113,7 @@ def _embedded_json(text: str) -> tuple[bool, str]:
     blocks = [
         block
         for block in code_blocks(text)
-        if (opener := block.split("\n", 1)[0].strip("` \t").casefold()) == "json"
+        if (opener := block.split("\n", 1)[0].strip("`~ \t").casefold()) == "json"
         or (not opener and block.split("\n", 1)[-1].lstrip().startswith(("{", "[")))
     ]
     if not blocks:

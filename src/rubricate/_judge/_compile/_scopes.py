@@ -118,7 +118,7 @@ def in_a_part(description: str, parse: Parse) -> Check | None:
 # fewer", "the Notes section no longer than one sentence", "Changes section: three bullets max".
 _SECTION = re.compile(
     r"^\W*(?:the\s+|your\s+)?(?P<name>(?!(?:each|every|any|one|a|an|the|first|last|opening|"
-    r"closing|final|main|next|previous|this|that|which|per|no|every|some|other)\b)[A-Za-z][\w'&/-]*"
+    r"closing|final|main|next|previous|this|that|which|per|no|some|other)\b)[A-Za-z][\w'&/-]*"
     r"(?:\s+[A-Za-z][\w'&/-]*){0,3}?)\s+section\b\s*(?:[:\-\u2013\u2014]\s*)?",
     re.IGNORECASE,
 )
