@@ -175,3 +175,22 @@ def _yes_to_bold(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessa
 
 def yes_to_bold() -> ScriptedChatModel:
     return GrammarScriptedChatModel(script=[_logged(_yes_to_bold)], repeat_last=True)
+
+
+def _reads_the_facts(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+    """bench/layout_facts.py: with the layout facts, P(yes) 0.9 when they list bold text and 0.1
+    when not; without them, `yes` at 0.6 whatever the output; a gap after a `no`."""
+    if "grammar" not in kwargs:
+        return AIMessage("The output lacks it.")
+    prompt = "\n".join(str(m.content) for m in messages)
+    shown = "measured by code" in prompt
+    p = (0.9 if 'Bold: "' in prompt else 0.1) if shown else 0.8
+    word = "yes" if p >= 0.5 else "no"
+    top = [{"token": "yes", "logprob": math.log(p)}, {"token": "no", "logprob": math.log(1 - p)}]
+    chosen = next(t for t in top if t["token"] == word)
+    logprobs = {"content": [{**chosen, "top_logprobs": top}]}
+    return AIMessage(word, response_metadata={"logprobs": logprobs})
+
+
+def reads_the_facts() -> ScriptedChatModel:
+    return GrammarScriptedChatModel(script=[_logged(_reads_the_facts)], repeat_last=True)

@@ -52,6 +52,7 @@ OPTIONS: JudgeOptions = {
     "explain_passes": False,
     "show_context": "when_referenced",
     "careful": True,
+    "layout_facts": False,
 }
 """Every option but `tools`, each away from its default on a remote model."""
 
@@ -190,6 +191,7 @@ def test_every_command_that_grades_takes_the_same_judge_flags() -> None:
         ("--guard-injections", "--no-guard-injections"),
         ("--show-context",),
         ("--careful",),
+        ("--layout-facts", "--no-layout-facts"),
     ]
     for command in ("run", "grade", "agreement"):
         flags = _flags(command)
@@ -255,6 +257,7 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
         "--show-context",
         "always",
         "--careful",
+        "--no-layout-facts",
     ]
     args = [command, *target.get(command, ["task", "-r", "- A"]), *flags]
     app = create_app(judge_factory=factory, model_factory=lambda spec: model())
@@ -265,6 +268,7 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
     assert (judge.read_checks, judge.explain_passes) == (False, True)
     assert (judge.guard_injections, judge.compile_checks) == (False, True)
     assert (judge.show_context, judge.careful) == ("always", True)
+    assert judge.layout_facts is False
 
 
 def test_the_ray_engine_builds_each_actors_judge_from_the_same_options() -> None:

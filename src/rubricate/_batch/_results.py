@@ -196,6 +196,12 @@ def judge_fingerprint(judge: Judge) -> dict[str, Any]:
         **({} if judge.guard_injections else {"guard_injections": False}),
         **({} if judge.show_context == "always" else {"show_context": judge.show_context}),
         **({"careful": True} if judge.careful else {}),
+        # Only where it applies; results cached before it existed were graded without it.
+        **(
+            {"layout_facts": True}
+            if judge.layout_facts and (judge.read_checks or judge.compile_checks)
+            else {}
+        ),
     }
 
 

@@ -237,6 +237,16 @@ CarefulOption = Annotated[
         ),
     ),
 ]
+LayoutFactsOption = Annotated[
+    bool,
+    typer.Option(
+        "--layout-facts/--no-layout-facts",
+        help=(
+            "Show the judge the output's layout as code measured it (pieces, counts) when it "
+            "grades a rule on the text's form that no check could read."
+        ),
+    ),
+]
 JobsOption = Annotated[
     int,
     typer.Option(
@@ -346,6 +356,7 @@ class JudgeFlags(FlagGroup):
     guard_injections: GuardInjectionsOption = True
     show_context: ShowContextOption = None
     careful: CarefulOption = False
+    layout_facts: LayoutFactsOption = True
 
     def options(self) -> JudgeOptions:
         """The judge options these flags set; a flag left at its default sets nothing."""
@@ -364,6 +375,8 @@ class JudgeFlags(FlagGroup):
             options["show_context"] = self.show_context.value
         if self.careful:
             options["careful"] = True
+        if not self.layout_facts:
+            options["layout_facts"] = False
         return options
 
     def choice(self, factory: JudgeFactory) -> JudgeChoice:

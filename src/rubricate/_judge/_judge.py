@@ -44,6 +44,7 @@ from ._evidence import last_assistant_text, render_evidence
 from ._grader_tools import run_tool_phase
 from ._injection import both_must_pass, mask_evidence
 from ._joint import ask_joint
+from ._layout_facts import LAYOUT_FACTS_PREAMBLE, layout_facts
 from ._options import JudgeOptions, check_options
 from ._per_criterion import ask_per_criterion
 from ._retry import RetryPolicy
@@ -66,8 +67,8 @@ class Judge:
         **options: The judge's settings, each described in `JudgeOptions` (`mode`,
             `system_prompt`, `tools`, `max_tool_calls`, `retry`, `max_concurrency`,
             `max_evidence_chars`, `guard_injections`, `read_checks`, `compile_checks`,
-            `explain_passes`, `show_context`, `careful`); a name that is none of these raises
-            `TypeError`.
+            `explain_passes`, `show_context`, `careful`, `layout_facts`); a name that is none
+            of these raises `TypeError`.
 
     Example:
         ```python
@@ -118,6 +119,7 @@ class Judge:
         self.explain_passes = not self.local if explain_passes is None else explain_passes
         self.show_context = show_context or ("when_referenced" if self.local else "always")
         self.careful = options.get("careful", False)
+        self.layout_facts = options.get("layout_facts", True)
         self._compiler: CheckCompiler | None = None
         self._calls = ModelCalls(self)
 
@@ -265,37 +267,52 @@ class Judge:
     async def _grade(
         self, criteria: list[Criterion], evidence: Evidence, meter: Meter
     ) -> dict[str, CriterionVerdict]:
-        """Grade `criteria`, each on the evidence it may see (`show_context`, `_context`)."""
+        """Grade `criteria`, each on the evidence it may see, in as few views as it takes.
+
+        A criterion about the output itself sees the output alone (`show_context`, `_context`);
+        a rule on the text's form that no check could read also sees the output's measured
+        layout (`layout_facts`). The views go out concurrently, so the embedded model's batches
+        for all of them run as one.
+        """
         split = (
             self.show_context == "when_referenced"
             and self.mode == "per_criterion"
             and not (self.tools and self.max_tool_calls)
             and bool(evidence.task.strip() or evidence.messages)
         )
-        own: list[Criterion] = []
-        rest: list[Criterion] = []
-        for criterion in criteria:
-            (rest if not split or needs_context(criterion.description) else own).append(criterion)
-        if not own:
-            return await self._grade_on(criteria, evidence, meter)
-        views = [self._grade_on(own, output_only(evidence), meter)]
-        if rest:
-            views.append(self._grade_on(rest, evidence, meter))
-        # Concurrent, so the embedded model's batches for both views go out as one.
+        form = [c for c in criteria if self._with_layout_facts(c)]
+        facts = layout_facts(evidence.output) if form else ""
+        views = []
+        for group, extra in (([c for c in criteria if c not in form], ""), (form, facts)):
+            own = [c for c in group if split and not needs_context(c.description)]
+            rest = [c for c in group if c not in own]
+            if own:
+                views.append(self._grade_on(own, output_only(evidence), meter, facts=extra))
+            if rest:
+                views.append(self._grade_on(rest, evidence, meter, facts=extra))
         verdicts: dict[str, CriterionVerdict] = {}
         for part in await asyncio.gather(*views):
             verdicts.update(part)
         return verdicts
 
+    def _with_layout_facts(self, criterion: Criterion) -> bool:
+        return (
+            self.layout_facts
+            and (self.read_checks or self.compile_checks)
+            and self._checker().format_unread(criterion)
+        )
+
     async def _grade_on(
-        self, criteria: list[Criterion], evidence: Evidence, meter: Meter
+        self, criteria: list[Criterion], evidence: Evidence, meter: Meter, *, facts: str = ""
     ) -> dict[str, CriterionVerdict]:
         labels = {f"C{i}": c for i, c in enumerate(criteria, start=1)}
-        rendered = render_evidence(evidence, max_chars=self.max_evidence_chars)
-        base: list[BaseMessage] = [
-            SystemMessage(self.system_prompt),
-            HumanMessage(prompts.EVIDENCE_PREAMBLE.format(evidence=rendered.text)),
-        ]
+        # The facts take their room from the evidence budget, so the prompt still fits.
+        budget = max(self.max_evidence_chars - len(facts), self.max_evidence_chars // 2)
+        rendered = render_evidence(evidence, max_chars=budget)
+        shown = prompts.EVIDENCE_PREAMBLE.format(evidence=rendered.text)
+        if facts:
+            shown = f"{shown}\n\n{LAYOUT_FACTS_PREAMBLE}\n{facts}"
+        base: list[BaseMessage] = [SystemMessage(self.system_prompt), HumanMessage(shown)]
         if self.tools and self.max_tool_calls:
             # Catalogue check tools read the graded output from here when called without `text`,
             # so a small model never has to copy a long output into its tool call.

@@ -77,6 +77,13 @@ class JudgeOptions(TypedDict, total=False):
             (tokens on remote models). On the embedded model it was measured slower (4.1x)
             and less accurate on summary facts than the default (docs/benchmarks.md), so it is
             meant for remote models. Default `False`.
+        layout_facts: When a rule on the text's form is left to the model (no check could read
+            it; needs `read_checks` or `compile_checks`), show the model the output's layout as
+            code measured it: its pieces top to bottom (headings, lists with the words of each
+            item, paragraphs with their sentences and words, code blocks, tables) and its bold,
+            italics, emojis and links. A small model counts badly but compares well: on the
+            embedded model it made those verdicts clearly better (docs/benchmarks.md, "Layout
+            facts"). Default `True`.
 
     Example:
         ```python
@@ -100,6 +107,7 @@ class JudgeOptions(TypedDict, total=False):
     explain_passes: bool | None
     show_context: ContextPolicy | None
     careful: bool
+    layout_facts: bool
 
 
 _NAMES = tuple(JudgeOptions.__annotations__)

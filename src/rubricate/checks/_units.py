@@ -62,7 +62,7 @@ import csv
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 __all__ = [
     "BOLD_LINE",
@@ -72,6 +72,8 @@ __all__ = [
     "SMALL_WORDS",
     "VALEDICTION",
     "WORD_LETTERS",
+    "Block",
+    "blocks",
     "bullet_lines",
     "code_blocks",
     "csv_rows",
@@ -891,6 +893,75 @@ def line_kinds(text: str) -> list[tuple[str, str]]:
             kind = "text"
         kinds.append((kind, stripped))
     return kinds
+
+
+BlockKind = Literal["heading", "bullets", "numbered", "table", "code", "text"]
+
+
+@dataclass(frozen=True)
+class Block:
+    """A run of lines a reader sees as one piece: its kind and its lines, as written."""
+
+    kind: BlockKind
+    lines: tuple[str, ...]
+
+    @property
+    def items(self) -> list[str]:
+        """A list's items without their markers (`- `, `1. `); other kinds' lines as they are."""
+        return [_LIST_MARKER.sub("", line) for line in self.lines]
+
+
+def blocks(text: str) -> list[Block]:
+    """The pieces of `text`, top to bottom: each heading line, list, table, code block, paragraph.
+
+    A blank line or a horizontal rule ends a piece, and so does a change of kind: a bullet list
+    right under a paragraph line is a piece of its own. A list item's wrapped or indented lines
+    join it, so a list has one line per item. A code block is whole, blank lines and fences
+    included.
+    """
+    in_table = {row.strip() for table in tables(text) for row in table}
+    found: list[Block] = []
+    kind: BlockKind | None = None
+    run: list[str] = []
+
+    def close() -> None:
+        nonlocal kind, run
+        if kind is not None and run:
+            found.append(Block(kind, tuple(run)))
+        kind, run = None, []
+
+    for line in _lines(text):
+        stripped = line.text.strip()
+        if line.in_fence:
+            if kind != "code":
+                close()
+                kind = "code"
+            run.append(line.text)
+            if len(run) > 1 and _FENCE.match(line.text):
+                close()
+            continue
+        if not stripped or _RULE.match(line.text):
+            close()
+            continue
+        if _HEADING.match(line.text):
+            now: BlockKind = "heading"
+        elif stripped in in_table:
+            now = "table"
+        elif _BULLET.match(line.text):
+            now = "bullets"
+        elif _NUMBERED.match(line.text):
+            now = "numbered"
+        elif kind in ("bullets", "numbered") and line.text[:1].isspace():
+            run[-1] = f"{run[-1]} {stripped}"  # a wrapped line of the item above
+            continue
+        else:
+            now = "text"
+        if now == "heading" or now != kind:
+            close()
+            kind = now
+        run.append(line.text)
+    close()
+    return found
 
 
 def phrase_pattern(phrase: str, *, inflected: bool = False) -> re.Pattern[str]:
