@@ -5,7 +5,7 @@ on the text's form that the phrase grammar could not read (`layout_facts`,
 `rubricate._judge._layout_facts`). This grades exactly those criteria of the given format files
 (`CheckCompiler.format_unread`) twice, with the facts and without, item by item in the same run,
 and reports balanced accuracy at the judge's own bar, AUROC and seconds for both. Rows are
-checkpointed, so an interrupted run resumes.
+checkpointed, so an interrupted run resumes; `--limit N` grades the first N such items of each file.
 
     .venv/bin/python bench/layout_facts.py bench/data/format/dev-h.jsonl
 """
@@ -76,7 +76,10 @@ async def run(args: argparse.Namespace, argv: Sequence[str] | None) -> dict[str,
     compiler = CheckCompiler()
     plan = []
     for path in args.data:
+        kept = 0
         for item in read_jsonl(path):
+            if args.limit is not None and kept >= args.limit:
+                break
             chosen = [
                 (n, c["description"])
                 for n, c in enumerate(item["criteria"], start=1)
@@ -84,6 +87,7 @@ async def run(args: argparse.Namespace, argv: Sequence[str] | None) -> dict[str,
             ]
             if chosen:
                 plan.append((path.name, item, chosen))
+                kept += 1
     for number, (file, item, chosen) in enumerate(plan, start=1):
         for name, judge in judges.items():
             if (file, item["id"], name) in checkpoint.done:
@@ -105,6 +109,7 @@ async def run(args: argparse.Namespace, argv: Sequence[str] | None) -> dict[str,
         **started,
         "judge": args.judge,
         "files": sorted({p.name for p in args.data}),
+        "limit": args.limit,
         "variants": {
             name: {
                 "all": figures([checkpoint.done[(*key, name)] for key in keys]),
@@ -146,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--fresh", action="store_true", help="grade again from the start")
+    parser.add_argument(
+        "--limit", type=int, help="only the first N items of each file that hold such criteria"
+    )
     return asyncio.run(run(parser.parse_args(argv), argv))
 
 

@@ -47,3 +47,15 @@ def test_both_variants_grade_the_same_form_rules_in_one_run(tmp_path: Path) -> N
     again = run_bench("layout_facts", data, *judge, "--out", out)
     ran(again)
     assert "dev-x-0" not in again.stdout.split("variant")[0]
+
+
+def test_a_limit_keeps_the_first_items_that_hold_such_criteria(tmp_path: Path) -> None:
+    data = _write(tmp_path / "dev-x.jsonl", ["Drink **water** daily.", "Drink water daily."] * 3)
+    out = tmp_path / "facts.json"
+    judge = ["--judge", "python:bench_models.reads_the_facts", "--checkpoint", tmp_path / "r"]
+
+    ran(run_bench("layout_facts", data, *judge, "--out", out, "--limit", "2"))
+
+    report = json.loads(out.read_text())
+    assert report["limit"] == 2
+    assert report["variants"]["facts"]["all"]["criteria"] == 2
