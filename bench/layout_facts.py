@@ -4,7 +4,8 @@ The default judge shows the model the output's layout as code measured it when i
 on the text's form that the phrase grammar could not read (`layout_facts`,
 `rubricate._judge._layout_facts`). This grades exactly those criteria of the given format files
 (`CheckCompiler.format_unread`) twice, with the facts and without, item by item in the same run,
-and reports balanced accuracy at the judge's own bar, AUROC and seconds for both. Rows are
+and reports balanced accuracy at the judge's own bar, AUROC and seconds for both (each grading
+starts with the embedded model's prompt cache cleared, so neither reuses the other's). Rows are
 checkpointed, so an interrupted run resumes; `--limit N` grades the first N such items of each file.
 
     .venv/bin/python bench/layout_facts.py bench/data/format/dev-h.jsonl
@@ -92,6 +93,8 @@ async def run(args: argparse.Namespace, argv: Sequence[str] | None) -> dict[str,
         for name, judge in judges.items():
             if (file, item["id"], name) in checkpoint.done:
                 continue
+            if hasattr(judge.model, "clear_cache"):
+                judge.model.clear_cache()  # each starts cold: the second would reuse the first's
             seconds, rows = await grade(judge, item, chosen)
             checkpoint.add(
                 {
