@@ -9,7 +9,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from rubricate import Judge, RetryPolicy
 from rubricate._judge._layout_facts import LAYOUT_FACTS_PREAMBLE, layout_facts
 from rubricate.checks._units import Block, blocks
-from rubricate.testing import GrammarScriptedChatModel
+from rubricate.testing import GrammarScriptedChatModel, ScriptedChatModel, joint_reply
 
 FAST = RetryPolicy(initial_delay=0, max_delay=0, timeout=None)
 
@@ -150,3 +150,13 @@ def test_the_facts_take_their_room_from_the_evidence_budget() -> None:
     assert "more blocks" in prompt  # the facts list at most 40 pieces
     evidence = prompt.split(LAYOUT_FACTS_PREAMBLE)[0]
     assert len(evidence) < 3000
+
+
+def test_in_joint_mode_the_one_call_shows_the_facts_when_a_criterion_needs_them() -> None:
+    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""), ("C2", "pass", ""))])
+    evaluation = Judge(model, retry=FAST, read_checks=True).evaluate(
+        f"- {FORM_RULE}\n- {CONTENT}", output=RECIPE
+    )
+
+    assert evaluation.usage.calls == 1
+    assert LAYOUT_FACTS_PREAMBLE in "\n".join(str(m.content) for m in model.calls[0][0])

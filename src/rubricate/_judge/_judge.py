@@ -272,7 +272,8 @@ class Judge:
         A criterion about the output itself sees the output alone (`show_context`, `_context`);
         a rule on the text's form that no check could read also sees the output's measured
         layout (`layout_facts`). The views go out concurrently, so the embedded model's batches
-        for all of them run as one.
+        for all of them run as one. In `joint` mode there is one call, and so one view: it
+        shows the layout when any of its criteria needs it.
         """
         split = (
             self.show_context == "when_referenced"
@@ -282,6 +283,8 @@ class Judge:
         )
         form = [c for c in criteria if self._with_layout_facts(c)]
         facts = layout_facts(evidence.output) if form else ""
+        if self.mode == "joint":
+            return await self._grade_on(criteria, evidence, meter, facts=facts)
         views = []
         for group, extra in (([c for c in criteria if c not in form], ""), (form, facts)):
             own = [c for c in group if split and not needs_context(c.description)]
