@@ -9,7 +9,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, BaseMessage
+
+from rubricate.testing import ScriptedChatModel
 
 
 def text(content: str, *, tokens: tuple[int, int] = (0, 0)) -> AIMessage:
@@ -47,3 +49,18 @@ def with_verdict_logprobs(
         entries.append({**chosen, "top_logprobs": top})
     metadata = {**message.response_metadata, "logprobs": {"content": entries}}
     return message.model_copy(update={"response_metadata": metadata})
+
+
+def answering(verdict: str) -> Any:
+    """A scripted reply for the embedded judge: `verdict` to every yes/no, a gap otherwise."""
+
+    def reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+        return AIMessage(verdict if "grammar" in kwargs else "The output lacks it.")
+
+    return reply
+
+
+def prompts_about(model: ScriptedChatModel, criterion: str) -> list[str]:
+    """The whole prompt of every call that asked about `criterion`."""
+    texts = ["\n".join(str(m.content) for m in messages) for messages, _ in model.calls]
+    return [text for text in texts if criterion in text]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.messages import AIMessage, HumanMessage
 
+from fakes import answering, prompts_about
 from rubricate import Judge, RetryPolicy
 from rubricate._judge._context import needs_context
 from rubricate.testing import (
@@ -83,21 +82,6 @@ def test_criteria_about_the_request_or_what_came_before_need_context(criterion: 
 )
 def test_criteria_about_the_output_itself_do_not(criterion: str) -> None:
     assert not needs_context(criterion)
-
-
-def answering(verdict: str) -> Any:
-    """A scripted reply: the same yes/no (or its gap) to every call."""
-
-    def reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
-        return AIMessage(verdict if "grammar" in kwargs else "The output lacks it.")
-
-    return reply
-
-
-def prompts_about(model: ScriptedChatModel, criterion: str) -> list[str]:
-    """The whole prompt of every call that asked about `criterion`."""
-    texts = ["\n".join(str(m.content) for m in messages) for messages, _ in model.calls]
-    return [text for text in texts if criterion in text]
 
 
 def test_the_embedded_judge_grades_output_criteria_without_the_task() -> None:

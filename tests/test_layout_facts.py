@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from langchain_core.messages import AIMessage, BaseMessage
-
+from fakes import answering, prompts_about
 from rubricate import Judge, RetryPolicy
 from rubricate._judge._layout_facts import LAYOUT_FACTS_PREAMBLE, layout_facts
 from rubricate.checks._units import Block, blocks
@@ -92,18 +89,6 @@ def test_a_short_unpunctuated_line_is_quoted_whole() -> None:
     facts = layout_facts("Dear Sam,\n\nThe heater is broken again.\n\nThanks,\nPriya")
     assert '1. line of 2 words: "Dear Sam,"' in facts
     assert "3. paragraph: 1 sentence, 2 words, 2 lines" in facts
-
-
-def answering(verdict: str) -> Any:
-    def reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
-        return AIMessage(verdict if "grammar" in kwargs else "The output lacks it.")
-
-    return reply
-
-
-def prompts_about(model: GrammarScriptedChatModel, criterion: str) -> list[str]:
-    texts = ["\n".join(str(m.content) for m in messages) for messages, _ in model.calls]
-    return [text for text in texts if criterion in text]
 
 
 # "max 2 bullets under each heading" names a unit of form that the grammar cannot read whole.

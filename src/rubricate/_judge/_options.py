@@ -81,7 +81,8 @@ class JudgeOptions(TypedDict, total=False):
             it; needs `read_checks` or `compile_checks`), show the model the output's layout as
             code measured it: its pieces top to bottom (headings, lists with the words of each
             item, paragraphs with their sentences and words, code blocks, tables) and its bold,
-            italics, emojis and links. A small model counts badly but compares well: on the
+            italics, emojis and links (in `joint` mode the one call shows them when any
+            criterion needs them). A small model counts badly but compares well: on the
             embedded model it made those verdicts clearly better (docs/benchmarks.md, "Layout
             facts"). Default `True`.
 
