@@ -24,6 +24,7 @@ __all__ = [
     "FEEDBACK_SOURCE",
     "RUBRIC_GRADER_MESSAGE_SOURCE",
     "RenderedEvidence",
+    "defuse",
     "first_user_text",
     "is_feedback",
     "last_assistant_text",
@@ -88,8 +89,8 @@ def render_evidence(evidence: Evidence, *, max_chars: int) -> RenderedEvidence:
     The output has priority: the transcript gets what the output leaves, oldest messages go first.
     """
     notes: list[str] = []
-    task = _defuse(evidence.task.strip())
-    output = _defuse(evidence.output)
+    task = defuse(evidence.task.strip())
+    output = defuse(evidence.output)
     gradable = _gradable(evidence.messages)
     transcript_lines = [_render_message(m) for m in gradable]
 
@@ -183,7 +184,7 @@ def _role(message: BaseMessage | Mapping[str, Any]) -> str:
 
 def _render_message(message: BaseMessage | Mapping[str, Any]) -> str:
     role = _role(message)
-    text = _defuse(message_text(message).strip())
+    text = defuse(message_text(message).strip())
     if role == "tool":
         name = message.name if isinstance(message, BaseMessage) else message.get("name")
         return f"[tool result{f' from {name}' if name else ''}] {text}"
@@ -198,11 +199,11 @@ def _render_message(message: BaseMessage | Mapping[str, Any]) -> str:
         name = call.get("name") or call.get("function", {}).get("name", "?")
         args = call.get("args", call.get("function", {}).get("arguments", {}))
         rendered = args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
-        lines.append(f"[{role} called tool {name}] {_defuse(rendered)}")
+        lines.append(f"[{role} called tool {name}] {defuse(rendered)}")
     return "\n".join(lines) or f"[{role}] (empty)"
 
 
-def _defuse(text: str) -> str:
+def defuse(text: str) -> str:
     """Neutralise copies of our delimiters so graded text cannot close or open a block."""
     return _TAG.sub(lambda m: f"‹{m.group(1)}{m.group(2)}", text)
 

@@ -40,7 +40,7 @@ from ._code_checks import run_check
 from ._compile._compiler import CheckCompiler, CompiledRubric
 from ._confidence import FORM_PASS_THRESHOLD
 from ._context import needs_context, output_only
-from ._evidence import last_assistant_text, render_evidence
+from ._evidence import defuse, last_assistant_text, render_evidence
 from ._grader_tools import run_tool_phase
 from ._injection import both_must_pass, mask_evidence
 from ._joint import ask_joint
@@ -314,7 +314,8 @@ class Judge:
         rendered = render_evidence(evidence, max_chars=budget)
         shown = prompts.EVIDENCE_PREAMBLE.format(evidence=rendered.text)
         if facts:
-            shown = f"{shown}\n\n{LAYOUT_FACTS_PREAMBLE}\n{facts}"
+            # The facts quote the output (headings, bold): never with a delimiter of ours.
+            shown = f"{shown}\n\n{LAYOUT_FACTS_PREAMBLE}\n{defuse(facts)}"
         base: list[BaseMessage] = [SystemMessage(self.system_prompt), HumanMessage(shown)]
         if self.tools and self.max_tool_calls:
             # Catalogue check tools read the graded output from here when called without `text`,
