@@ -66,10 +66,9 @@ def _describe(block: Block) -> str:
         level = len(block.lines[0].lstrip()) - len(block.lines[0].lstrip().lstrip("#"))
         return f'heading, level {level}: "{heading_text(block.lines[0])}"'
     if block.kind in ("bullets", "numbered"):
-        items = block.items
-        counts = ", ".join(str(len(words(item))) for item in items)
+        counts = ", ".join(str(len(words(item))) for item in block.items)
         name = "bulleted" if block.kind == "bullets" else "numbered"
-        return f"{name} list of {_count(len(items), 'item')} (words per item: {counts})"
+        return f"{name} list of {_count(len(block.items), 'item')} (words per item: {counts})"
     if block.kind == "code":
         tag = block.lines[0].strip().lstrip("`~").strip()
         tagged = f" tagged {tag}" if tag else " without a language tag"
@@ -80,7 +79,7 @@ def _describe(block: Block) -> str:
     text = body.strip()
     if len(block.lines) == 1 and len(words(body)) <= _LINE_WORDS and text[-1:] not in ".!?":
         return f'line of {_count(len(words(body)), "word")}: "{text}"'
-    opening = words_of(body, _OPENING_WORDS)
+    opening = _first_words(body, _OPENING_WORDS)
     return (
         f"paragraph: {_count(len(sentences(body)), 'sentence')}, "
         f"{_count(len(words(body)), 'word')}, {_count(len(block.lines), 'line')}, "
@@ -88,7 +87,7 @@ def _describe(block: Block) -> str:
     )
 
 
-def words_of(text: str, n: int) -> str:
+def _first_words(text: str, n: int) -> str:
     """The first `n` whitespace-separated tokens of `text`, with `…` when more follow."""
     tokens = text.split()
     return " ".join(tokens[:n]) + (" …" if len(tokens) > n else "")
