@@ -53,3 +53,26 @@ def tool_calls(path: Path) -> list[list[str]]:
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def write_bold_items(path: Path, outputs: list[str]) -> Path:
+    """Labelled format items, one per output, for the benches of form rules no check reads.
+
+    Each has a form rule the grammar does not read ("Put the key term in bold"), a judgment
+    call and a rule read in code, labelled from the output itself.
+    """
+    items = [
+        {
+            "id": f"{path.stem}-{n}",
+            "task": "Write a tip.",
+            "output": output,
+            "criteria": [
+                {"id": "c1", "description": "Put the key term in bold", "label": "**" in output},
+                {"id": "c2", "description": "Sounds friendly", "label": True},
+                {"id": "c3", "description": "No bullet points", "label": "- " not in output},
+            ],
+        }
+        for n, output in enumerate(outputs)
+    ]
+    path.write_text("".join(json.dumps(item) + "\n" for item in items))
+    return path

@@ -6,33 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benches import ran, run_bench
-
-
-def _write(path: Path, outputs: list[str]) -> Path:
-    items = [
-        {
-            "id": f"{path.stem}-{n}",
-            "task": "Write a tip.",
-            "output": output,
-            "criteria": [
-                # a form rule the grammar does not read: the bar is fitted on these
-                {"id": "c1", "description": "Put the key term in bold", "label": "**" in output},
-                # a judgment call: reported beside them, never refitted
-                {"id": "c2", "description": "Sounds friendly", "label": True},
-                # read in code: no model verdict at all
-                {"id": "c3", "description": "No bullet points", "label": "- " not in output},
-            ],
-        }
-        for n, output in enumerate(outputs)
-    ]
-    path.write_text("".join(json.dumps(item) + "\n" for item in items))
-    return path
+from benches import ran, run_bench, write_bold_items
 
 
 def test_the_bar_is_fitted_on_form_rules_no_check_read(tmp_path: Path) -> None:
     outputs = ["Drink **water** daily.", "Drink water daily.", "- Sleep **well**.", "- Sleep."]
-    data = _write(tmp_path / "dev-x.jsonl", outputs * 3)
+    data = write_bold_items(tmp_path / "dev-x.jsonl", outputs * 3)
     out = tmp_path / "form.json"
     judge = ["--judge", "python:bench_models.yes_to_bold", "--checkpoint", tmp_path / "rows.jsonl"]
 
@@ -51,7 +30,7 @@ def test_the_bar_is_fitted_on_form_rules_no_check_read(tmp_path: Path) -> None:
 
 
 def test_a_test_split_is_refused(tmp_path: Path) -> None:
-    data = _write(tmp_path / "test-b.jsonl", ["Drink **water** daily."])
+    data = write_bold_items(tmp_path / "test-b.jsonl", ["Drink **water** daily."])
 
     result = run_bench("calibrate_form", data, "--judge", "python:bench_models.yes_to_bold")
 

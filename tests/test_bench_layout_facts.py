@@ -6,30 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benches import ran, run_bench
-
-
-def _write(path: Path, outputs: list[str]) -> Path:
-    items = [
-        {
-            "id": f"{path.stem}-{n}",
-            "output": output,
-            "criteria": [
-                # a form rule the grammar does not read: graded both ways
-                {"id": "c1", "description": "Put the key term in bold", "label": "**" in output},
-                # a judgment call and a rule read in code: not graded at all
-                {"id": "c2", "description": "Sounds friendly", "label": True},
-                {"id": "c3", "description": "No bullet points", "label": "- " not in output},
-            ],
-        }
-        for n, output in enumerate(outputs)
-    ]
-    path.write_text("".join(json.dumps(item) + "\n" for item in items))
-    return path
+from benches import ran, run_bench, write_bold_items
 
 
 def test_both_variants_grade_the_same_form_rules_in_one_run(tmp_path: Path) -> None:
-    data = _write(tmp_path / "dev-x.jsonl", ["Drink **water** daily.", "Drink water daily."] * 2)
+    data = write_bold_items(
+        tmp_path / "dev-x.jsonl", ["Drink **water** daily.", "Drink water daily."] * 2
+    )
     out, rows = tmp_path / "facts.json", tmp_path / "rows.jsonl"
     judge = ["--judge", "python:bench_models.reads_the_facts", "--checkpoint", rows]
 
@@ -50,7 +33,9 @@ def test_both_variants_grade_the_same_form_rules_in_one_run(tmp_path: Path) -> N
 
 
 def test_a_limit_keeps_the_first_items_that_hold_such_criteria(tmp_path: Path) -> None:
-    data = _write(tmp_path / "dev-x.jsonl", ["Drink **water** daily.", "Drink water daily."] * 3)
+    data = write_bold_items(
+        tmp_path / "dev-x.jsonl", ["Drink **water** daily.", "Drink water daily."] * 3
+    )
     out = tmp_path / "facts.json"
     judge = ["--judge", "python:bench_models.reads_the_facts", "--checkpoint", tmp_path / "r"]
 

@@ -133,8 +133,9 @@ def test_the_facts_take_their_room_from_the_evidence_budget() -> None:
 
     (prompt, *_) = prompts_about(model, FORM_RULE)
     assert "more blocks" in prompt  # the facts list at most 40 pieces
+    # ~2,100 characters of facts leave the evidence half its 3,000 (the floor), not all of it.
     evidence = prompt.split(LAYOUT_FACTS_PREAMBLE)[0]
-    assert len(evidence) < 3000
+    assert len(evidence) < 2000
 
 
 def test_in_joint_mode_the_one_call_shows_the_facts_when_a_criterion_needs_them() -> None:
