@@ -15,6 +15,13 @@ criteria in one batch, as the judge asks them):
 - `first`: the criterion stated before the evidence as well as after it, so the model reads the
   output knowing what to look for; each criterion then has its own prompt (no shared prefix), so
   every output token is evaluated once per criterion.
+- `closest`: the output's sentence (or line) sharing the most content words with the criterion,
+  each weighted by how few of the output's sentences hold it, found by code and shown above the
+  criterion ("it may or may not meet it"); the plain question where no sentence shares a word.
+- `words`: no model call: the share of the criterion's content words found in the output (the
+  lexical evidence a summary metric such as ROUGE reads). `plain_words` combines it with
+  `plain`'s log-odds by a logistic regression fitted on four fifths of the items and applied to
+  the fifth left out, in turn (dev only: it has no threshold to carry to a test run).
 
 Choices are made on `--split dev` only; `--split test` measures what was chosen, once, at the
 thresholds the dev report fitted (`--fitted`): a way that moves P(yes) away from 0.5 (the
@@ -33,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import re
 import sys
 import time
@@ -80,7 +88,11 @@ QUOTE_DECIDE = "Does that show the output meets the criterion? Answer yes or no.
 CAREFUL = f"{prompts.CRITERION_QUESTION}\n\n{prompts.CAREFUL_REQUEST}"
 CAREFUL_DECIDE = prompts.CAREFUL_VERDICT
 FIRST = "Criterion to check: {criterion}\n\n"
-SINGLE = ("plain", "reworded", "reader", "negated", "quote", "careful", "first")
+CLOSEST = (
+    "The output's sentence that shares the most words with the criterion, found by code "
+    '(it may or may not meet it):\n"{sentence}"\n\n'
+)
+SINGLE = ("plain", "reworded", "reader", "negated", "quote", "careful", "first", "closest", "words")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -125,6 +137,59 @@ def sentences(output: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(output) if s.strip()]
 
 
+_FUNCTION_WORDS = frozenset(
+    """a an the of to in on at for by with from and or but nor is are was were be been being am
+    has have had do does did this that these those it its he him his she her hers they them their
+    theirs we us our you your i me my as not no into onto after before about than then so such up
+    out over under will would can could may might shall should must also which who whom whose what
+    when where why how all any some each every more most other there here if while because just
+    very only own same both either neither""".split()  # noqa: SIM905 - a word list to read
+)
+_PIECE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-cased words but function words, crudely stemmed ("tests", "tested" -> "test")."""
+    words = set()
+    for word in re.findall(r"[^\W_]+", text.lower()):
+        if word in _FUNCTION_WORDS:
+            continue
+        for suffix in ("ing", "ed", "es", "s"):
+            if len(word) > len(suffix) + 3 and word.endswith(suffix):
+                word = word[: -len(suffix)]
+                break
+        words.add(word)
+    return words
+
+
+def closest_sentence(output: str, criterion: str) -> str | None:
+    """The piece of `output` sharing the most content words with `criterion`.
+
+    Rarer words weigh more; `None` for a one-piece output or when no piece shares a word.
+    """
+    pieces = [p.strip() for p in _PIECE_END.split(output) if p.strip()]
+    if len(pieces) < 2:
+        return None
+    words = [content_words(p) for p in pieces]
+    spread: dict[str, int] = {}
+    for found in words:
+        for word in found:
+            spread[word] = spread.get(word, 0) + 1
+    wanted = content_words(criterion)
+    scores = [sum(1 / spread[w] for w in wanted & found) for found in words]
+    best = max(range(len(pieces)), key=scores.__getitem__)
+    return pieces[best] if scores[best] else None
+
+
+def word_share(output: str, criterion: str) -> float:
+    """The share of the criterion's content words the output holds.
+
+    The framing of a REALSumm criterion ("The summary conveys this fact:") is left out.
+    """
+    wanted = content_words(criterion.split("fact:", 1)[-1])
+    return len(wanted & content_words(output)) / len(wanted) if wanted else 1.0
+
+
 def grade_item(model: Any, item: dict[str, Any], ways: list[str]) -> dict[str, Any]:
     criteria = [c["description"] for c in item["criteria"]]
     bases = [base_messages(item, c) for c in criteria]
@@ -144,6 +209,17 @@ def grade_item(model: Any, item: dict[str, Any], ways: list[str]) -> dict[str, A
                 model,
                 [asked(b, tail.format(criterion=c)) for b, c in zip(bases, criteria, strict=True)],
             )
+        elif way == "closest":
+            tails = []
+            for c in criteria:
+                found = closest_sentence(item["output"], c)
+                shown = CLOSEST.format(sentence=found) if found else ""
+                tails.append(shown + prompts.CRITERION_QUESTION.format(criterion=c))
+            scores[way] = p_yes(
+                model, [asked(b, tail) for b, tail in zip(bases, tails, strict=True)]
+            )
+        elif way == "words":
+            scores[way] = [word_share(item["output"], c) for c in criteria]
         elif way == "first":
             scores[way] = p_yes(
                 model,
@@ -227,7 +303,10 @@ def figures(
     for row in rows:
         for way, values in combined(row).items():
             by_way.setdefault(way, []).extend(values)
+    if all("plain" in row["scores"] and "words" in row["scores"] for row in rows):
+        by_way["plain_words"] = out_of_fold(rows, seed)
     cost = {
+        "plain_words": ("plain", "words"),
         "average": ("plain", "reworded", "reader"),
         "both_ways": ("plain", "negated"),
     }
@@ -254,6 +333,32 @@ def figures(
             "seconds_per_criterion": round(seconds / len(labels), 3),
         }
     return out
+
+
+def out_of_fold(rows: list[dict[str, Any]], seed: int, folds: int = 5) -> list[float]:
+    """`plain` and `words` combined by logistic regression, each item scored by a fit on others.
+
+    Folds are whole items, so an output never informs its own score.
+    """
+    from sklearn.linear_model import LogisticRegression
+
+    order = list(range(len(rows)))
+    random.Random(seed).shuffle(order)
+    fold_of = {n: i % folds for i, n in enumerate(order)}
+    features = [
+        [[logit(p), w] for p, w in zip(row["scores"]["plain"], row["scores"]["words"], strict=True)]
+        for row in rows
+    ]
+    scores: list[list[float]] = [[] for _ in rows]
+    for fold in range(folds):
+        train = [n for n in range(len(rows)) if fold_of[n] != fold]
+        x = [f for n in train for f in features[n]]
+        y = [label for n in train for label in rows[n]["labels"]]
+        fit = LogisticRegression(class_weight="balanced").fit(x, y)
+        for n in range(len(rows)):
+            if fold_of[n] == fold:
+                scores[n] = list(fit.predict_proba(features[n])[:, 1])
+    return [p for row_scores in scores for p in row_scores]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -7,10 +7,14 @@ applies the dev run's thresholds instead of fitting its own.
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
+from types import ModuleType
 
-from benches import JUDGE_BENCH_SAMPLE, ran, run_bench
+import pytest
+
+from benches import BENCH_DIR, JUDGE_BENCH_SAMPLE, ran, run_bench
 
 WAYS = [
     "plain",
@@ -20,9 +24,36 @@ WAYS = [
     "quote",
     "careful",
     "first",
+    "closest",
+    "words",
     "average",
     "both_ways",
+    "plain_words",
 ]
+
+
+@pytest.fixture
+def levers(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCH_DIR))
+    return importlib.import_module("content_levers")
+
+
+def test_the_closest_sentence_is_the_one_sharing_the_rarest_words(levers: ModuleType) -> None:
+    output = (
+        "The council met on Monday. The council voted to ban cars from the old town.\n"
+        "Shops said the council ignored them."
+    )
+    # "council" is in every sentence and decides nothing; "cars" is in one.
+    found = levers.closest_sentence(output, "The summary conveys this fact: cars are banned.")
+    assert found == "The council voted to ban cars from the old town."
+    assert levers.closest_sentence(output, "The reply is polite.") is None  # no word shared
+    assert levers.closest_sentence("One sentence about cars.", "mentions cars") is None
+
+
+def test_the_word_share_leaves_out_the_framing(levers: ModuleType) -> None:
+    output = "The mayor of Paris spoke on Tuesday."
+    assert levers.word_share(output, "The summary conveys this fact: the mayor spoke") == 1.0
+    assert levers.word_share(output, "The summary conveys this fact: the mayor resigned") == 0.5
 
 
 def test_every_way_is_measured_and_test_runs_use_the_dev_thresholds(tmp_path: Path) -> None:
