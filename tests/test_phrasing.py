@@ -422,6 +422,16 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("subject", C.word_count(fewer_than=50)),
         ),
         ("Under 50 words (for the intro)", None),
+        # the same reason after a comma or a dash, unless it holds a number or names a part
+        ("100 words max, it's a one-minute read.", C.word_count(at_most=100)),
+        ("2 emoji max, it's for a shelter website not a text", C.emoji_count(at_most=2)),
+        ("At most 3 bullets, since people skim", C.bullet_count(at_most=3)),
+        ("Under 50 words; readers are busy", C.word_count(fewer_than=50)),
+        ("Max 2 hashtags - they look spammy", C.hashtag_count(at_most=2)),
+        ("No headings — it's a Slack message.", C.heading_count(exactly=0)),
+        ("No emojis, it's a bullet-free zone", None),  # names a unit: maybe a rule
+        ("Max 2 hashtags, it's the caption that counts", None),  # names a part
+        ("Keep it short, it's under 100 words", C.word_count(fewer_than=100)),
         # several outputs, named after a preposition or as texts
         ("No full stops at the end of the taglines.", None),
         ("each SMS under 160 characters", None),

@@ -347,7 +347,8 @@ def read(description: str) -> Reading:
     )
     text = _informal(text)
     text = _FRAME.sub("", text)
-    text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", _REASON_ASIDE.sub(_no_reason, text)))
+    text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
+    text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text))
     # "bullets using the • character": a glyph named, not characters counted
     text = _GLYPH.sub(r"\g<glyph> glyph", text)
     text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
@@ -467,8 +468,23 @@ _NAMES_A_PIECE = re.compile(
 )
 
 
+# The same reason after a comma or a dash: "100 words max, it's a one-minute read", "2 emoji
+# max - it's for a shelter website". It holds no number and names no part or unit of form, so
+# it cannot be the rule itself ("..., it's under 100 words" stays as written).
+_REASON_TAIL = re.compile(
+    r"(?:\s*[,;\u2013\u2014]|\s+-)\s*(?:it'?s|it is|because|since|as (?:it|this|that)|this is|"
+    r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they)\b[^\d()]*$",
+    re.IGNORECASE,
+)
+
+
 def _no_reason(match: re.Match[str]) -> str:
     return match.group() if _NAMES_A_PIECE.search(match.group()) else ""
+
+
+def _no_reason_tail(match: re.Match[str]) -> str:
+    said = match.group()
+    return said if _NAMES_A_PIECE.search(said) or FORM_WORDS.search(said) else ""
 
 
 _GLYPH = re.compile(r"(?P<glyph>(?:^|\s)(?:q\d+|[^\w\s%$€£¥]{1,3}))\s+(?:character|char)\b")
