@@ -1658,6 +1658,25 @@ def test_the_body_leaves_out_a_headline_and_a_postscript() -> None:
     )[0]
 
 
+def test_the_prose_is_the_text_outside_its_code_blocks() -> None:
+    from rubricate.checks._units import part_text
+
+    answer = (
+        "Use a list comprehension:\n\n```python\nsquares = [n * n for n in range(10)]\n"
+        "print(squares)\n```\n\nIt builds the list in one pass."
+    )
+    prose = checks.within("prose", checks.word_count(at_most=12))
+    passed, finding = run(prose, answer)
+    assert passed and finding.startswith("the text outside the code 'Use a list comprehension:")
+    assert finding.endswith("has 11 words, needs at most 12")
+    assert part_text(answer, "prose") == (
+        "Use a list comprehension:\n\nIt builds the list in one pass."
+    )
+    assert not checks.word_count(at_most=12)(answer)[0]  # the code's words count there
+    assert prose("No code here, only a few words.")[0]  # without code, the prose is the text
+    assert not checks.within("prose", checks.word_count(at_least=1))("```\nx = 1\n```")[0]
+
+
 def test_within_reads_and_writes_its_rubric_forms() -> None:
     check = checks.within("subject", checks.character_count(at_most=50))
     assert check.__name__ == "character_count(at_most=50) in the subject line"

@@ -865,6 +865,26 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("body", C.word_count(fewer_than=100)),
         ),
         ("Exactly 5 lines, title not counted.", C.within("body", C.line_count(exactly=5))),
+        # the text around the code, however the code is set aside
+        (
+            "Keep it under 80 words, not counting the code.",
+            C.within("prose", C.word_count(fewer_than=80)),
+        ),
+        (
+            "Explanation under 65 words total (code not counted).",
+            C.within("prose", C.word_count(fewer_than=65)),
+        ),
+        (
+            "Explaination outside the code block: no more than 50 words",
+            C.within("prose", C.word_count(at_most=50)),
+        ),
+        (
+            "Explanation: one sentence only (not counting the code)",
+            C.within("prose", C.sentence_count(exactly=1)),
+        ),
+        ("Text outside the code: no emojis", C.within("prose", C.emoji_count(exactly=0))),
+        ("No more than 20 lines of code, explanation excluded", None),  # a rule on the code
+        ("Under 100 words excluding code comments", None),
         (
             "The table has exactly three rows, not counting the header",
             C.table_size("rows", exactly=3),

@@ -441,6 +441,7 @@ PARTS = (
     "last_paragraph",
     "first_sentence",
     "last_sentence",
+    "prose",
 )
 _TITLE_MARKUP = re.compile(
     r"^\s{0,3}#{1,6}[ \t]+|^<<|>>$|^(\*\*|__)|(\*\*|__)$|^\W{0,3}title\W{0,3}:\s*", re.I
@@ -465,6 +466,9 @@ def part_text(text: str, part: str) -> str | None:
         if labelled is not None:
             return _SUBJECT.sub("", labelled)
         return lines[0] if lines else None
+    if part == "prose":
+        kept = "\n".join(line.text for line in _lines(text) if not line.in_fence)
+        return re.sub(r"\n\s*\n\s*(?=\S)", "\n\n", kept).strip() or None  # one gap per block
     if part == "body":
         blocks = body_paragraphs(text)
         while len(blocks) > 1 and _POSTSCRIPT.match(blocks[-1]):

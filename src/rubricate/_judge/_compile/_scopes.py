@@ -29,6 +29,7 @@ __all__ = [
     "in_a_part",
     "in_a_section",
     "is_negation",
+    "less_the_code",
     "less_the_frame",
     "parts",
     "same_for_each",
@@ -376,6 +377,46 @@ def less_the_frame(description: str, parse: Parse) -> Check | None:
     if not all(p.name in allowed and _inner_in(p, allowed) for p in parts(rest.check)):
         return None
     return within("body", rest.check)
+
+
+# "Under 80 words, not counting the code", "explanation under 65 words (code not counted)", "the
+# explanation outside the code block: at most 50 words": the rule is on the text around the code.
+_CODE = r"(?:the\s+|any\s+)?code(?:\s+(?:blocks?|snippets?|samples?|itself))?"
+_LESS_THE_CODE = re.compile(
+    rf"\s*[,;(—–-]?\s*(?:excluding|not counting|not including|without counting|apart from|"
+    rf"aside from|except(?:\s+for)?|ignoring|leaving out)\s+{_CODE}\s*\)?"
+    rf"|\s*[,;(—–-]?\s*{_CODE}\s+(?:not counted|excluded|aside|does(?:n't| not) count|"
+    rf"ignored)\s*\)?",
+    re.IGNORECASE,
+)
+_PROSE = r"(?:explai?nations?|prose|commentary|text|words)"
+# Its name as the rule's subject: "explanation outside the code block:", "explanation:".
+_PROSE_OUTSIDE = re.compile(
+    rf"^\W*(?:the\s+|your\s+|any\s+)?{_PROSE}\s+(?:outside|beyond|around|other than)\s+"
+    rf"(?:of\s+)?{_CODE}\s*(?:[:\-–—,]\s*)?",
+    re.IGNORECASE,
+)
+_PROSE_NAMED = re.compile(rf"^\W*(?:the\s+|your\s+)?{_PROSE}\b\s*(?:[:\-–—]\s*)?", re.IGNORECASE)
+
+
+def less_the_code(description: str, parse: Parse) -> Check | None:
+    """The criterion as a rule on the text outside its code blocks, when it sets the code aside."""
+    aside = [m for m in _LESS_THE_CODE.finditer(description) if not _quoted(description, m.start())]
+    outside = _PROSE_OUTSIDE.match(description)
+    if len(aside) + (outside is not None) != 1:
+        return None
+    if outside is not None:
+        rest = description[outside.end() :]
+    else:
+        match = aside[0]
+        rest = _PROSE_NAMED.sub(" ", f"{description[: match.start()]} {description[match.end() :]}")
+    parsed = parse(rest)
+    if parsed.check is None or parsed.approximate or parsed.permission or parsed.stray_each:
+        return None
+    allowed = _IN_A_PART | _IN_THE_BODY
+    if not all(p.name in allowed and _inner_in(p, allowed) for p in parts(parsed.check)):
+        return None
+    return within("prose", parsed.check)
 
 
 def _part_name(match: re.Match[str]) -> str:
