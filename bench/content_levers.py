@@ -319,7 +319,7 @@ def figures(
         seconds = sum(row["seconds"][p] for row in rows for p in parts)
         threshold = fitted[way] if fitted else fit_threshold(labels, scores, seed)["threshold"]
         # Compared at the rounded value the report shows, so a test run applies exactly it.
-        threshold = round(threshold, 3)
+        threshold = round(float(threshold), 3)
         out[way] = {
             "balanced_accuracy": round(m.balanced_accuracy or 0, 3),
             "auroc": round(m.auroc or 0, 3),

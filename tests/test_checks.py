@@ -22,6 +22,7 @@ needs_langdetect = pytest.mark.skipif(not HAS_LANGDETECT, reason="langdetect is 
 
 # Minimal valid arguments for every check, to run the whole catalogue generically.
 SAMPLE_ARGS: dict[str, dict[str, Any]] = {
+    "acrostic": {"word": "SPRING"},
     "all_capitals": {},
     "all_lowercase": {},
     "bullet_count": {"at_least": 1},
@@ -252,7 +253,9 @@ def test_argument_binding_errors() -> None:
     with pytest.raises(RubricError, match="letter_count needs the argument `letter`") as missing:
         checks.create("letter_count", at_least=1)
     assert missing.value.field == "letter"
-    with pytest.raises(RubricError, match="unknown check 'nope'; known checks: all_capitals"):
+    with pytest.raises(
+        RubricError, match="unknown check 'nope'; known checks: acrostic, all_capitals"
+    ):
         checks.create("nope")
     with pytest.raises(RubricError, match="expected true or false, got 'yes'"):
         checks.create("valid_json", allow_fence="yes")
@@ -1656,6 +1659,35 @@ def test_the_body_leaves_out_a_headline_and_a_postscript() -> None:
     assert checks.within("body", checks.word_count(at_most=6))(
         "Big Sale Today\n\nHalf price until Sunday."
     )[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("Sun on the hill\nPetals\nRain\nIvy\nNests\nGreen", True),
+        ("sun\npetals\n\nrain\nivy\n\nnests\ngreen", True),  # stanza breaks, any case
+        ("# Spring\n\nSun\nPetals\nRain\nIvy\nNests\nGreen", True),  # a title is no line
+        ('**S**un\n- Petals\n> Rain\n1. Ivy\n"Nests"\nGreen', True),  # marks passed over
+        ("Sun\nPetals\nRain\nIvy\nNests\nEvery branch is green", False),  # SPRINE
+        ("Sun\nPetals\nRain\nIvy\nNests", False),  # a letter short
+        ("", False),
+    ],
+)
+def test_acrostic(text: str, passed: bool) -> None:
+    assert checks.acrostic("SPRING")(text)[0] is passed
+
+
+def test_acrostic_findings_and_errors() -> None:
+    poem = "Rooftops drumming\nAll night\nIn the morning\nNothing left"
+    assert run(checks.acrostic("RAIN"), poem) == (True, "the lines' first letters spell 'RAIN'")
+    assert run(checks.acrostic("rain"), poem)[0]
+    assert run(checks.acrostic("HAPPY DAY"), "H\nA\nP\nP\nY\nD\nA\nY")[0]
+    assert run(checks.acrostic("RAINY"), poem) == (
+        False,
+        "the lines' first letters spell 'RAIN', need 'RAINY'",
+    )
+    with pytest.raises(RubricError, match="acrostic: `word` needs a letter"):
+        checks.acrostic("123")
 
 
 def test_the_prose_is_the_text_outside_its_code_blocks() -> None:

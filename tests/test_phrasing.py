@@ -865,6 +865,17 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("body", C.word_count(fewer_than=100)),
         ),
         ("Exactly 5 lines, title not counted.", C.within("body", C.line_count(exactly=5))),
+        # an acrostic: the word spelt, named, quoted or in capitals
+        ("The first letters of the lines spell SPRING.", C.acrostic("SPRING")),
+        ("First letter of each line spells out hope", C.acrostic("hope")),
+        ("An acrostic of the word 'HOPE'", C.acrostic("HOPE")),
+        ("Acrostic poem spelling SPRING", C.acrostic("SPRING")),
+        ("Is it an acrostic for SUMMER?", C.acrostic("SUMMER")),
+        ('Acrostic poem spelling out "HAPPY BIRTHDAY"', C.acrostic("HAPPY BIRTHDAY")),
+        ("The initial letters of every line form the word Autumn", C.acrostic("Autumn")),
+        ("Acrostic poem for kids", None),  # "kids" is the audience, not the word
+        ("Make it an acrostic poem", None),
+        ("First letter of every line is capitalised", None),  # no word spelt
         # the text around the code, however the code is set aside
         (
             "Keep it under 80 words, not counting the code.",

@@ -72,6 +72,7 @@ from ._layout import (
 from ._money import money_format, percent_sign
 from ._registry import CATALOGUE, create, from_spec
 from ._start_end import (
+    acrostic,
     ends_with,
     ends_with_punctuation,
     has_sign_off,
@@ -85,6 +86,7 @@ __all__ = [
     "CATALOGUE",
     "Check",
     "CountBounds",
+    "acrostic",
     "all_capitals",
     "all_lowercase",
     "all_of",

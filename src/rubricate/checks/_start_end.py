@@ -1,7 +1,7 @@
 """Text checks on how the text starts and ends.
 
 A given phrase first or last, a paragraph's first words, a closing punctuation mark, an opening
-question or greeting, a sign-off.
+question or greeting, a sign-off, the first letters of the lines (an acrostic).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ._units import (
 )
 
 __all__ = [
+    "acrostic",
     "ends_with",
     "ends_with_punctuation",
     "has_sign_off",
@@ -269,6 +270,42 @@ def opens_with(kind: str) -> TextTest:
 _CLOSING_MARKS = re.compile(r"[\s,.!—–-]+$")
 _SIGN_OFF_WORDS = 6  # a closing line is short: "Best regards," or "Thanks again, Sam"
 _NAME_LINES = 2  # lines allowed after the closing: a name, a role
+
+
+@catalogue_check
+def acrostic(word: str) -> TextTest:
+    """The first letters of the text's lines, top to bottom, spell the word: an acrostic.
+
+    Lines without a letter (blank lines between stanzas) are skipped, and so is a title on top
+    (`title_line`), which is no line of the poem. Letters compare in any case; Markdown marks,
+    quotes and digits before a line's first letter are passed over; spaces and marks in `word`
+    are ignored ("HAPPY BIRTHDAY" spells over 13 lines).
+
+    Args:
+        word: The word (or words) the first letters spell.
+
+    Example:
+        ```python
+        checks.acrostic("SPRING")  # "the first letters of the lines spell SPRING"
+        ```
+
+    """
+    wanted = "".join(c for c in word.casefold() if c.isalpha())
+    if not wanted:
+        raise RubricError(f"acrostic: `word` needs a letter, got {word!r}", field="word")
+    shown = word.strip()
+
+    def test(text: str) -> tuple[bool, str]:
+        lines = [line for line in text.splitlines() if any(c.isalpha() for c in line)]
+        title = title_line(text)
+        if title is not None and lines and lines[0].strip() == title.strip():
+            lines = lines[1:]
+        spelt = "".join(next(c for c in line if c.isalpha()) for line in lines)
+        if spelt.casefold() == wanted:
+            return True, f"the lines' first letters spell {spelt!r}"
+        return False, f"the lines' first letters spell {shortened(spelt)!r}, need {shown!r}"
+
+    return test
 
 
 @catalogue_check

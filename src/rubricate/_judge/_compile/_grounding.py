@@ -89,6 +89,7 @@ CUES: Mapping[str, str] = {
     "numbered_count": r"\b(numbered|ordered|steps?)\b",
     "ends_with": r"\b(ends?|finish(es)?|closes?) with\b|\b(last|final) (word|line|sentence)",
     "has_postscript": r"\b(postscript|p\.? ?s\b)",
+    "acrostic": r"\bacrostic|\b(first|initial|opening) letters?\b",
     "has_title": r"\b(title|heading|headline)|<<",
     "nested_item_count": r"\b(nest\w*|sub-?(bullet|point|item|list)s?|indent\w*|flat)\b",
     "percent_sign": r"%|\bpercent",
@@ -322,6 +323,7 @@ _DIRECTION = {
 # all caps"), such a mapping says the opposite. Checks with bounds or options say "none" their way.
 _PRESENCE_ONLY = frozenset(
     {
+        "acrostic",
         "all_capitals",
         "all_lowercase",
         "alphabetical",

@@ -167,6 +167,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (count_rules.PARTS, count_rules.parts_rule),
     (count_rules.COUNT_EACH, count_rules.count_each_rule),
     (start_end_rules.POSTSCRIPT, start_end_rules.postscript_rule),
+    (start_end_rules.ACROSTIC, start_end_rules.acrostic_rule),
     (start_end_rules.PARAGRAPH_START, start_end_rules.paragraph_start_rule),
     (style_rules.MONEY, style_rules.money_rule),
     (style_rules.MONEY_FIRST, style_rules.money_rule),

@@ -21,6 +21,7 @@ from ._vocabulary import (
 )
 
 __all__ = [
+    "ACROSTIC",
     "END_MARK",
     "END_PHRASE",
     "NO_END_MARK",
@@ -29,6 +30,7 @@ __all__ = [
     "POSTSCRIPT",
     "SIGN_OFF",
     "START_PHRASE",
+    "acrostic_rule",
     "end_mark_rule",
     "end_phrase_rule",
     "opening_rule",
@@ -238,3 +240,40 @@ SIGN_OFF = re.compile(
 
 
 sign_off_rule = constant("has_sign_off")
+
+
+# The first letters of the lines spell a word: "the first letters of the lines spell SPRING",
+# "first letter of each line spells out RAIN", "an acrostic of the word 'HOPE'", "acrostic poem
+# spelling SPRING", "the initial letters of every line form the word Autumn".
+_LINES = r"(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?|its\s+)?(?:lines?|verses?|rows?)"
+ACROSTIC = re.compile(
+    rf"(?:(?:the\s+)?(?:first|initial|opening|starting|beginning)\s+letters?\s+(?:of\s+)?{_LINES}"
+    rf"(?:\s*,?\s*(?:read\s+)?(?:down(?:wards?)?|from top to bottom|top to bottom|in order)\s*,?)?"
+    rf"|(?:an?\s+|the\s+)?acrostic(?:\s+poem)?(?:\s+(?:of|for|on))?)"
+    rf"\s*(?:(?:must|should|will|has to|have to|to)\s+)?"
+    rf"(?:(?P<verb>spelling|spelled|spells|spell|spelt|forming|forms|form|reading|reads|read)\b)?"
+    rf"(?:\s+out)?\s*:?\s*"
+    rf"(?P<named>the\s+(?:word|name)\s+)?(?P<word>q\d+|[a-z][a-z-]*)\b"
+    r"(?:\s*,?\s*(?:in order|from top to bottom|top to bottom|downwards?))?"
+)
+
+
+def acrostic_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    """The word as written; a bare word counts only when it is spelt, named or in capitals.
+
+    "An acrostic poem for kids" names no word: "kids" is neither after "spell", nor "the
+    word", nor quoted, nor written in capitals.
+    """
+    token = match.group("word")
+    quoted = reading.quote(token)
+    if quoted is not None:
+        word = quoted
+    else:
+        written = re.search(rf"\b{re.escape(token)}\b", reading.original, re.IGNORECASE)
+        word = written.group() if written else token
+        if not (match.group("verb") or match.group("named") or word.isupper()):
+            return None
+    try:
+        return create("acrostic", word=word)
+    except RubricError:
+        return None
