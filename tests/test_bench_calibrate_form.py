@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benches import ran, run_bench, write_bold_items
+from benches import ran, run_bench, tool_calls, write_bold_items
 
 
 def test_the_bar_is_fitted_on_form_rules_no_check_read(tmp_path: Path) -> None:
@@ -15,7 +15,8 @@ def test_the_bar_is_fitted_on_form_rules_no_check_read(tmp_path: Path) -> None:
     out = tmp_path / "form.json"
     judge = ["--judge", "python:bench_models.yes_to_bold", "--checkpoint", tmp_path / "rows.jsonl"]
 
-    ran(run_bench("calibrate_form", data, *judge, "--out", out))
+    calls = tmp_path / "calls.jsonl"
+    ran(run_bench("calibrate_form", data, *judge, "--out", out, calls=calls))
 
     report = json.loads(out.read_text())
     form = report["form_unread"]["all"]
@@ -24,7 +25,10 @@ def test_the_bar_is_fitted_on_form_rules_no_check_read(tmp_path: Path) -> None:
     assert form["criteria"] == 12
     assert (form["false_pass_rate_at_0.5"], form["false_pass_rate_at_bar"]) == (1.0, 0.0)
     assert form["balanced_accuracy_at_bar"] == 1.0
-    assert report["other_model_verdicts"]["criteria"] == 12
+    # Only those rules are graded: one question per item, and a gap for each of the six
+    # without bold; "Sounds friendly", a judgment call, is never asked.
+    assert len(tool_calls(calls)) == 12 + 6
+    assert "other_model_verdicts" not in report
     assert report["fitted_on"] == ["dev-x.jsonl"]
     assert "FORM_PASS_THRESHOLD" in report["constants_in_code"]
 
