@@ -41,6 +41,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "has_sign_off": {},
     "has_title": {},
     "hashtag_count": {"at_most": 2},
+    "hashtags_at_end": {},
     "heading_case": {"case": "title"},
     "highlight_count": {"at_least": 1},
     "keyword_count": {"keyword": "cat", "exactly": 1},
@@ -1688,6 +1689,42 @@ def test_acrostic_findings_and_errors() -> None:
     )
     with pytest.raises(RubricError, match="acrostic: `word` needs a letter"):
         checks.acrostic("123")
+
+
+@pytest.mark.parametrize(
+    ("text", "at_end", "own_line"),
+    [
+        ("Spring is here! 🌸 #spring #flowers", True, False),
+        ("Spring is here!\n\n#spring #flowers 🌷", True, True),
+        ("Spring is here! #spring and #flowers everywhere", False, False),
+        ("#spring starts today. Enjoy!", False, False),
+        ("Love this #spring day.\n#sun", False, False),  # one in the text, one at the end
+        ("No tags here.", True, True),  # nothing out of place; a count asks for some
+        ("Run it:\n```\n#include <x>\n```\nDone.\n#c", True, True),  # code holds none
+    ],
+)
+def test_hashtags_at_end(text: str, at_end: bool, own_line: bool) -> None:
+    assert checks.hashtags_at_end()(text)[0] is at_end
+    assert checks.hashtags_at_end(own_line=True)(text)[0] is own_line
+
+
+def test_hashtags_at_end_findings() -> None:
+    assert run(checks.hashtags_at_end(), "Hi there #a #b") == (
+        True,
+        "its 2 hashtags close the text: #a #b",
+    )
+    assert run(checks.hashtags_at_end(own_line=True), "Hi there.\n#a") == (
+        True,
+        "its one hashtag sits on its own line: #a",
+    )
+    assert run(checks.hashtags_at_end(), "Love this #spring day. #sun") == (
+        False,
+        "has #spring before its last words ('Love this #spring day. #sun')",
+    )
+    assert run(checks.hashtags_at_end(own_line=True), "Hi there #a") == (
+        False,
+        "its hashtags share a line with other words: 'Hi there #a'",
+    )
 
 
 def test_the_prose_is_the_text_outside_its_code_blocks() -> None:

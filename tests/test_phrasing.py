@@ -865,6 +865,31 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("body", C.word_count(fewer_than=100)),
         ),
         ("Exactly 5 lines, title not counted.", C.within("body", C.line_count(exactly=5))),
+        # where the hashtags go, with or without a count
+        (
+            "3-5 hashtags, placed at the end",
+            C.all_of(C.hashtags_at_end(), C.hashtag_count(at_least=3, at_most=5)),
+        ),
+        (
+            "Exactly 2 hashtags, and both sit at the very end of the tweet.",
+            C.all_of(C.hashtags_at_end(), C.hashtag_count(exactly=2)),
+        ),
+        (
+            "End the post with hashtags (at least 3).",
+            C.all_of(C.hashtags_at_end(), C.hashtag_count(at_least=3)),
+        ),
+        ("End with a hashtag", C.all_of(C.hashtags_at_end(), C.hashtag_count(at_least=1))),
+        ("Add hashtags at the end", C.all_of(C.hashtags_at_end(), C.hashtag_count(at_least=1))),
+        ("Put all hashtags at the end", C.hashtags_at_end()),
+        ("Put the hashtags at the bottom of the post", C.hashtags_at_end()),
+        ("Hashtags go on their own line at the very end.", C.hashtags_at_end(own_line=True)),
+        (
+            "Hashtags on their own line at the end, not sprinkled through the text.",
+            C.hashtags_at_end(own_line=True),
+        ),
+        ("No hashtags at the end", None),
+        ("Use 3 emojis, placed at the end, and 2 hashtags", None),  # the emojis go last
+        ("End with #blessed", None),
         # an acrostic: the word spelt, named, quoted or in capitals
         ("The first letters of the lines spell SPRING.", C.acrostic("SPRING")),
         ("First letter of each line spells out hope", C.acrostic("hope")),

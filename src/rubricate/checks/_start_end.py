@@ -1,7 +1,7 @@
 """Text checks on how the text starts and ends.
 
 A given phrase first or last, a paragraph's first words, a closing punctuation mark, an opening
-question or greeting, a sign-off, the first letters of the lines (an acrostic).
+question or greeting, a sign-off, hashtags last, the first letters of the lines (an acrostic).
 """
 
 from __future__ import annotations
@@ -15,8 +15,11 @@ from ._registry import catalogue_check
 from ._units import (
     GREETING,
     VALEDICTION,
+    has_word,
+    hashtags,
     line_kinds,
     paragraphs,
+    part_text,
     sentences,
     title_line,
     without_trailing_emojis,
@@ -27,6 +30,7 @@ __all__ = [
     "ends_with",
     "ends_with_punctuation",
     "has_sign_off",
+    "hashtags_at_end",
     "opens_with",
     "paragraph_starts_with",
     "starts_with",
@@ -306,6 +310,59 @@ def acrostic(word: str) -> TextTest:
         return False, f"the lines' first letters spell {shortened(spelt)!r}, need {shown!r}"
 
     return test
+
+
+@catalogue_check
+def hashtags_at_end(own_line: bool = False) -> TextTest:
+    """Every hashtag comes after the text's last other word: the hashtags close the text.
+
+    "Put the hashtags at the end", "hashtags at the very end, not sprinkled through the
+    caption". Marks and emojis between or after the closing hashtags are allowed; a hashtag in
+    a code block is none, as for `hashtag_count`. With `own_line`, no other word shares a line
+    with them ("hashtags on their own line at the end"). A text without hashtags passes:
+    combine with `hashtag_count` for "end with three hashtags".
+
+    Args:
+        own_line: The closing hashtags also sit on a line (or lines) of their own.
+
+    Example:
+        ```python
+        checks.hashtags_at_end(own_line=True)  # "hashtags on their own line at the end"
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        prose = part_text(text, "prose") or ""
+        tags = hashtags(prose)
+        if not tags:
+            return True, "has no hashtags"
+        lines = prose.splitlines()
+        # The last line holding a word that is no hashtag, and where on it that word ends.
+        last = max((n for n, line in enumerate(lines) if _other_words(line)), default=-1)
+        if last >= 0:
+            spoken = _other_words(lines[last])[-1]
+            before = [*lines[:last], lines[last][: lines[last].rindex(spoken)]]
+            early = hashtags("\n".join(before))
+            if early:
+                shown = shortened(lines[last] if early[-1] in lines[last] else early[-1])
+                return False, f"has {early[0]} before its last words ({shown!r})"
+            if own_line and hashtags(lines[last]):
+                shown = shortened(lines[last])
+                return False, f"its hashtags share a line with other words: {shown!r}"
+        listed = shortened(" ".join(tags))
+        if len(tags) == 1:
+            where = "sits on its own line" if own_line else "closes the text"
+            return True, f"its one hashtag {where}: {listed}"
+        where = "sit on their own line" if own_line else "close the text"
+        return True, f"its {len(tags)} hashtags {where}: {listed}"
+
+    return test
+
+
+def _other_words(line: str) -> list[str]:
+    """The words of a line that are no hashtag."""
+    return [t for t in line.split() if has_word(t) and not hashtags(t.strip(".,;:!?\"'()"))]
 
 
 @catalogue_check

@@ -120,6 +120,7 @@ CUES: Mapping[str, str] = {
     "url_count": r"\b(urls?|links?|hyperlinks?|web ?(site|page)s?|web address(es)?|https?)\b",
     "email_count": r"\be-?mail address",
     "hashtag_count": r"\bhash ?tags?\b|#",
+    "hashtags_at_end": r"\bhash ?tags?\b",
     "code_block_count": r"\bcode ?(block|fence)s?\b|```",
     "table_count": r"\btables?\b",
     "time_format": r"\b(24|12)[- ]?(hour|hr|h)\b|\b(clock|am/pm|times?)\b",
@@ -169,6 +170,7 @@ FLAG_CUES: Mapping[str, str] = {
     "embedded": r"\b(the|your|any) json\b",
     "required": r"\b(no|none|deeper|lower|below|if any)\b",
     "skip_title": r"\b(section|sub-?head\w*|title)",
+    "own_line": r"\b(own|separate|new|single|final) line\b",
 }
 
 

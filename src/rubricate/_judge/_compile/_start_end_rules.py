@@ -33,6 +33,7 @@ __all__ = [
     "acrostic_rule",
     "end_mark_rule",
     "end_phrase_rule",
+    "hashtags_last_rule",
     "opening_rule",
     "paragraph_start_rule",
     "postscript_rule",
@@ -277,3 +278,8 @@ def acrostic_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return create("acrostic", word=word)
     except RubricError:
         return None
+
+
+def hashtags_last_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    """Where the reading found the hashtags placed last (`HASHTAGS_LAST`)."""
+    return create("hashtags_at_end", own_line=bool(match.group("own")))

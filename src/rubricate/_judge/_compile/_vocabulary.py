@@ -29,6 +29,7 @@ __all__ = [
     "EXAMPLE_TAIL",
     "FILLER",
     "FORM_WORDS",
+    "HASHTAGS_LAST",
     "LANGUAGE_CODES",
     "LANGUAGE_NAMES",
     "LIST_WORDS",
@@ -369,6 +370,7 @@ def read(description: str) -> Reading:
         r"\bnot an? (bulleted|numbered|ordered|unordered) (?:1|one)\b", r"not a \1 list", text
     )
     text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
+    text = _END_WITH_HASHTAGS.sub(_hashtags_last, _HASHTAGS_LAST.sub(_hashtags_last, text))
     text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
     # "no trailing periods on bullet points": periods at the end of each
     text = re.sub(
@@ -438,6 +440,43 @@ _COUNT_ASIDE = re.compile(
     rf"(?:\s+(?P<post>or more|or fewer|or less|max(?:imum)?|min(?:imum)?|at most|at least))?"
     rf"(?:\s+(?:of them|in total|total))?\s*\)"
 )
+
+
+# Where the hashtags go: "3-5 hashtags, placed at the end", "hashtags on their own line at the
+# very end", "end the post with 3 hashtags". Said as one token (`HASHTAGS_LAST`) that a rule
+# reads, leaving a count before it ("exactly 2 hashtags") to the count rules.
+_WHERE_LAST = (
+    r"(?P<own>on (?:their|its|a) own line\s+|on a (?:separate|new|single|final) line\s+)?"
+    r"at the (?:very )?(?:end|bottom)(?:\s+of the (?:post|caption|text|tweet|message|output))?"
+    # said again: "..., not sprinkled through the text"
+    r"(?:\s*[,;]?\s*(?:and\s+)?(?:not|never)\s+(?:sprinkled|scattered|mixed|spread|dotted)\s+"
+    r"(?:through(?:out)?|in|into|across|around)\s+(?:the\s+)?(?:text|caption|post|body|copy))?"
+)
+_HASHTAGS_LAST = re.compile(
+    r"\b(?:(?:(?P<verb>add|include|use)|put|place|keep|move|save)\s+(?:(?:all|the|any|your|some)\s+)*)?"
+    r"(?P<tags>hashtags?)"
+    r"\s*[,;:-]?\s*(?:(?:and\s+)?(?:all|both|only|they|then)\s+)*"
+    r"(?:(?:go|goes|sit|sits|are|is|come|comes|placed|kept|grouped|belong|appear|"
+    r"(?:should|must|need to) (?:be|go|sit|come))\s+)?(?:only\s+|all\s+)*" + _WHERE_LAST
+)
+_END_WITH_HASHTAGS = re.compile(
+    r"\bend(?:s|ing)?\s+(?:(?:the\s+(?:post|caption|text|tweet|message)|it)\s+)?with\s+"
+    r"(?:(?:a few|some|your|the)\s+)?(?P<count>(?:(?:at least|at most|exactly|up to|no more than)"
+    r"\s+)?\d+(?:\s*(?:-|to)\s*\d+)?\s+|an?\s+)?(?P<tags>hashtags?)\b"
+)
+HASHTAGS_LAST = re.compile(r"\btagslast(?P<own>_ownline)?\b")
+"""The token the reading leaves where the text says its hashtags come last."""
+
+
+def _hashtags_last(match: re.Match[str]) -> str:
+    token = "tagslast_ownline" if match.groupdict().get("own") else "tagslast"
+    if "count" in match.groupdict() or match.groupdict().get("verb"):
+        # "end with 3 hashtags", "add hashtags at the end": at least one, and last
+        count = (match.groupdict().get("count") or "").strip()
+        count = "at least 1" if count in ("", "a", "an") else count
+        return f"{count} {match.group('tags')} and {token}"
+    counted = re.search(r"\d\s*$", match.string[: match.start()]) is not None
+    return f"{match.group('tags')} and {token}" if counted else token
 
 
 # "Short" or "brief" explained by a ceiling that follows it says nothing more than the ceiling:
