@@ -1727,6 +1727,20 @@ def test_hashtags_at_end_findings() -> None:
     )
 
 
+def test_the_text_without_its_hashtags() -> None:
+    from rubricate.checks._units import part_text
+
+    caption = "Fresh bread, warm from the oven! #bakery\n\nCome early.\n\n#sourdough #local"
+    assert part_text(caption, "without_hashtags") == (
+        "Fresh bread, warm from the oven!\n\nCome early."
+    )
+    words = checks.within("without_hashtags", checks.word_count(at_most=8))
+    assert words(caption)[0] and not checks.word_count(at_most=8)(caption)[0]
+    question = checks.within("without_hashtags", checks.ends_with_punctuation("?"))
+    assert question("Who wants a slice? #pie #baking")[0]
+    assert checks.within("without_hashtags", checks.word_count(at_most=0))("#only #tags")[0]
+
+
 def test_the_prose_is_the_text_outside_its_code_blocks() -> None:
     from rubricate.checks._units import part_text
 

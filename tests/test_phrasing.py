@@ -920,6 +920,24 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Text outside the code: no emojis", C.within("prose", C.emoji_count(exactly=0))),
         ("No more than 20 lines of code, explanation excluded", None),  # a rule on the code
+        # ... or around the hashtags
+        (
+            "Caption text (hashtags excluded) under 30 words",
+            C.within("without_hashtags", C.word_count(fewer_than=30)),
+        ),
+        (
+            "Keep the caption itself, hashtags aside, under 45 words.",
+            C.within("without_hashtags", C.word_count(fewer_than=45)),
+        ),
+        (
+            "Caption text (before the hashtags) should end with a question.",
+            C.within("without_hashtags", C.ends_with_punctuation("?")),
+        ),
+        (
+            "Under 50 words, hashtags not counted",
+            C.within("without_hashtags", C.word_count(fewer_than=50)),
+        ),
+        ("Caption without hashtags under 30 words", None),  # or: no hashtags at all?
         ("Under 100 words excluding code comments", None),
         (
             "The table has exactly three rows, not counting the header",

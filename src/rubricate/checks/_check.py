@@ -229,7 +229,8 @@ def within(part: str, check: Check) -> Check:
     For a rule on a named part: "subject line under 50 characters", "end the title with a
     question mark", "closing paragraph under 50 words". Parts (defined in `docs/checks.md`):
     `title`, `subject`, `body`, `first_line`, `last_line`, `first_paragraph`, `last_paragraph`,
-    `first_sentence`, `last_sentence`, `prose` (the text outside its fenced code blocks), and
+    `first_sentence`, `last_sentence`, `prose` (the text outside its fenced code blocks),
+    `without_hashtags` (the text less its hashtags: "caption under 30 words, hashtags aside"), and
     `section:<name>`: what the text says under the heading or line label `name` ("Summary
     section: two sentences or fewer"), which fails a text without that section. A text without
     any other part is checked as empty text, so "no emojis in the title" passes an untitled
@@ -270,7 +271,11 @@ def within(part: str, check: Check) -> Check:
 def _part_words(part: str) -> str:
     if part.startswith(SECTION_PART):
         return f"{part[len(SECTION_PART) :]} section"
-    named = {"subject": "subject line", "prose": "text outside the code"}
+    named = {
+        "subject": "subject line",
+        "prose": "text outside the code",
+        "without_hashtags": "text without its hashtags",
+    }
     return named.get(part, part.replace("_", " "))
 
 

@@ -442,6 +442,7 @@ PARTS = (
     "first_sentence",
     "last_sentence",
     "prose",
+    "without_hashtags",
 )
 _TITLE_MARKUP = re.compile(
     r"^\s{0,3}#{1,6}[ \t]+|^<<|>>$|^(\*\*|__)|(\*\*|__)$|^\W{0,3}title\W{0,3}:\s*", re.I
@@ -466,6 +467,13 @@ def part_text(text: str, part: str) -> str | None:
         if labelled is not None:
             return _SUBJECT.sub("", labelled)
         return lines[0] if lines else None
+    if part == "without_hashtags":
+        kept = []
+        for line in _lines(text):
+            untagged = line.text if line.in_fence else _HASHTAG.sub("", line.text).rstrip()
+            if untagged.strip() or not line.text.strip():  # a line of hashtags only goes
+                kept.append(untagged)
+        return "\n".join(kept).strip() or None
     if part == "prose":
         kept = "\n".join(line.text for line in _lines(text) if not line.in_fence)
         return re.sub(r"\n\s*\n\s*(?=\S)", "\n\n", kept).strip() or None  # one gap per block

@@ -66,8 +66,8 @@ from ._scopes import (
     in_a_part,
     in_a_section,
     is_negation,
-    less_the_code,
     less_the_frame,
+    less_what_is_set_aside,
     parts,
     several_outputs,
 )
@@ -241,7 +241,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
             or in_a_section(description, _parse)
             or for_each(description, _parse)
             or less_the_frame(description, _parse)
-            or less_the_code(description, _parse)
+            or less_what_is_set_aside(description, _parse)
         )
         if scoped is not None:
             return replace(parsed, check=scoped, leftover=())

@@ -29,8 +29,8 @@ __all__ = [
     "in_a_part",
     "in_a_section",
     "is_negation",
-    "less_the_code",
     "less_the_frame",
+    "less_what_is_set_aside",
     "parts",
     "same_for_each",
     "several_outputs",
@@ -379,44 +379,74 @@ def less_the_frame(description: str, parse: Parse) -> Check | None:
     return within("body", rest.check)
 
 
-# "Under 80 words, not counting the code", "explanation under 65 words (code not counted)", "the
-# explanation outside the code block: at most 50 words": the rule is on the text around the code.
+# What a rule sets aside, so that it is one on the rest of the text: the code ("under 80 words,
+# not counting the code", "explanation under 65 words (code not counted)", "explanation outside
+# the code block: at most 50 words") or the hashtags ("caption text (hashtags excluded) under 30
+# words", "keep the caption itself, hashtags aside, under 45 words").
 _CODE = r"(?:the\s+|any\s+)?code(?:\s+(?:blocks?|snippets?|samples?|itself))?"
-_LESS_THE_CODE = re.compile(
-    rf"\s*[,;(—–-]?\s*(?:excluding|not counting|not including|without counting|apart from|"
-    rf"aside from|except(?:\s+for)?|ignoring|leaving out)\s+{_CODE}\s*\)?"
-    rf"|\s*[,;(—–-]?\s*{_CODE}\s+(?:not counted|excluded|aside|does(?:n't| not) count|"
-    rf"ignored)\s*\)?",
-    re.IGNORECASE,
+_TAGS = r"(?:the\s+|any\s+|all\s+)?hash ?tags?"
+_AWAY = (
+    r"excluding|not counting|not including|without counting|apart from|aside from|"
+    r"except(?:\s+for)?|ignoring|leaving out"
 )
+_LEFT_AWAY = r"not counted|excluded|aside|does(?:n't| not) count|do(?:n't| not) count|ignored"
+
+
+def _set_aside(what: str, more: str = "") -> re.Pattern[str]:
+    return re.compile(
+        rf"\s*[,;(—–-]?\s*(?:{_AWAY}{more})\s+{what}\s*\)?"
+        rf"|\s*[,;(—–-]?\s*{what}\s+(?:{_LEFT_AWAY})\s*[,)]?",
+        re.IGNORECASE,
+    )
+
+
 _PROSE = r"(?:explai?nations?|prose|commentary|text|words)"
-# Its name as the rule's subject: "explanation outside the code block:", "explanation:".
-_PROSE_OUTSIDE = re.compile(
-    rf"^\W*(?:the\s+|your\s+|any\s+)?{_PROSE}\s+(?:outside|beyond|around|other than)\s+"
-    rf"(?:of\s+)?{_CODE}\s*(?:[:\-–—,]\s*)?",
-    re.IGNORECASE,
+# The rest of the text named as the rule's subject: "explanation outside the code block:",
+# "explanation:", "caption text", "the caption itself".
+_SET_ASIDE: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, re.Pattern[str], str], ...] = (
+    (
+        _set_aside(_CODE),
+        re.compile(
+            rf"^\W*(?:the\s+|your\s+|any\s+)?{_PROSE}\s+(?:outside|beyond|around|other than)\s+"
+            rf"(?:of\s+)?{_CODE}\s*(?:[:\-–—,]\s*)?",
+            re.IGNORECASE,
+        ),
+        re.compile(rf"^\W*(?:the\s+|your\s+)?{_PROSE}\b\s*(?:[:\-–—]\s*)?", re.IGNORECASE),
+        "prose",
+    ),
+    (
+        _set_aside(_TAGS, more=r"|before|above"),
+        None,
+        re.compile(
+            r"^\W*(?:keep\s+)?(?:the\s+|your\s+)?(?:caption|post|tweet|text|copy)"
+            r"(?:\s+(?:text|copy))?(?:\s+itself)?\b\s*(?:[:\-–—,]\s*)?",
+            re.IGNORECASE,
+        ),
+        "without_hashtags",
+    ),
 )
-_PROSE_NAMED = re.compile(rf"^\W*(?:the\s+|your\s+)?{_PROSE}\b\s*(?:[:\-–—]\s*)?", re.IGNORECASE)
 
 
-def less_the_code(description: str, parse: Parse) -> Check | None:
-    """The criterion as a rule on the text outside its code blocks, when it sets the code aside."""
-    aside = [m for m in _LESS_THE_CODE.finditer(description) if not _quoted(description, m.start())]
-    outside = _PROSE_OUTSIDE.match(description)
-    if len(aside) + (outside is not None) != 1:
-        return None
-    if outside is not None:
-        rest = description[outside.end() :]
-    else:
-        match = aside[0]
-        rest = _PROSE_NAMED.sub(" ", f"{description[: match.start()]} {description[match.end() :]}")
-    parsed = parse(rest)
-    if parsed.check is None or parsed.approximate or parsed.permission or parsed.stray_each:
-        return None
-    allowed = _IN_A_PART | _IN_THE_BODY
-    if not all(p.name in allowed and _inner_in(p, allowed) for p in parts(parsed.check)):
-        return None
-    return within("prose", parsed.check)
+def less_what_is_set_aside(description: str, parse: Parse) -> Check | None:
+    """The criterion as a rule on the text less its code or hashtags, when it sets them aside."""
+    for aside, outside, named, part in _SET_ASIDE:
+        found = [m for m in aside.finditer(description) if not _quoted(description, m.start())]
+        before = outside.match(description) if outside is not None else None
+        if len(found) + (before is not None) != 1:
+            continue
+        if before is not None:
+            rest = description[before.end() :]
+        else:
+            cut = found[0]
+            rest = named.sub(" ", f"{description[: cut.start()]} {description[cut.end() :]}")
+        parsed = parse(rest)
+        if parsed.check is None or parsed.approximate or parsed.permission or parsed.stray_each:
+            return None
+        allowed = _IN_A_PART | _IN_THE_BODY
+        if not all(p.name in allowed and _inner_in(p, allowed) for p in parts(parsed.check)):
+            return None
+        return within(part, parsed.check)
+    return None
 
 
 def _part_name(match: re.Match[str]) -> str:
