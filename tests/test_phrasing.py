@@ -432,6 +432,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No emojis, it's a bullet-free zone", None),  # names a unit: maybe a rule
         ("Max 2 hashtags, it's the caption that counts", None),  # names a part
         ("Keep it short, it's under 100 words", C.word_count(fewer_than=100)),
+        ("No more than 3 bullets, they should be short", None),  # a second rule, not a reason
+        ("Under 80 words - it must sound friendly", None),
         # several outputs, named after a preposition or as texts
         ("No full stops at the end of the taglines.", None),
         ("each SMS under 160 characters", None),

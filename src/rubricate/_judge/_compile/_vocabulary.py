@@ -521,9 +521,18 @@ def _no_reason(match: re.Match[str]) -> str:
     return match.group() if _NAMES_A_PIECE.search(match.group()) else ""
 
 
+# ... nor a second rule: "..., they should be short", "..., it must sound friendly".
+_RULE_WORDS = re.compile(
+    r"\b(?:should|must|needs?|has to|have to|ought|make sure|keep|use|avoid|do not|don't|never|"
+    r"always|each|every|only|include|mention)\b",
+    re.IGNORECASE,
+)
+
+
 def _no_reason_tail(match: re.Match[str]) -> str:
     said = match.group()
-    return said if _NAMES_A_PIECE.search(said) or FORM_WORDS.search(said) else ""
+    rule = _NAMES_A_PIECE.search(said) or FORM_WORDS.search(said) or _RULE_WORDS.search(said)
+    return said if rule else ""
 
 
 _GLYPH = re.compile(r"(?P<glyph>(?:^|\s)(?:q\d+|[^\w\s%$€£¥]{1,3}))\s+(?:character|char)\b")
