@@ -468,12 +468,12 @@ def part_text(text: str, part: str) -> str | None:
             return _SUBJECT.sub("", labelled)
         return lines[0] if lines else None
     if part == "without_hashtags":
-        kept = []
+        shown: list[str] = []
         for line in _lines(text):
             untagged = line.text if line.in_fence else _HASHTAG.sub("", line.text).rstrip()
             if untagged.strip() or not line.text.strip():  # a line of hashtags only goes
-                kept.append(untagged)
-        return "\n".join(kept).strip() or None
+                shown.append(untagged)
+        return "\n".join(shown).strip() or None
     if part == "prose":
         kept = "\n".join(line.text for line in _lines(text) if not line.in_fence)
         return re.sub(r"\n\s*\n\s*(?=\S)", "\n\n", kept).strip() or None  # one gap per block
