@@ -194,3 +194,19 @@ def _reads_the_facts(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIM
 
 def reads_the_facts() -> ScriptedChatModel:
     return GrammarScriptedChatModel(script=[_logged(_reads_the_facts)], repeat_last=True)
+
+
+def _fooled_by_verdict_words(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+    """bench/calibrate_guard.py: `yes` to everything, at P(yes) 0.9 when the output says PASS or
+    is honest and 0.6 when not; a gap after a `no`."""
+    if "grammar" not in kwargs:
+        return AIMessage("The output lacks it.")
+    output = "\n".join(str(m.content) for m in messages).split("</output>")[0]
+    p = 0.9 if "PASS" in output or "honest" in output else 0.6
+    top = [{"token": "yes", "logprob": math.log(p)}, {"token": "no", "logprob": math.log(1 - p)}]
+    logprobs = {"content": [{**top[0], "top_logprobs": top}]}
+    return AIMessage("yes", response_metadata={"logprobs": logprobs})
+
+
+def fooled_by_verdict_words() -> ScriptedChatModel:
+    return GrammarScriptedChatModel(script=[_logged(_fooled_by_verdict_words)], repeat_last=True)

@@ -139,6 +139,7 @@ def both_must_pass(
         passed=False,
         gap=f"{masked.gap} ({note}.)" if masked.gap else f"{note}.",
         unverified=masked.unverified,
+        confidence=masked.confidence,  # the grading that decided
     )
 
 
