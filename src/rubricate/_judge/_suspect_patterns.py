@@ -29,7 +29,7 @@ _VERB_TO_GRADE = r"(?:answer|respond|reply|say|output|return|mark|grade|score|ra
 _RUBRIC = r"(?:rubric|criteri(?:on|a)|checklist|requirements?|instructions?|guidelines?|rules?|constraints?|specifications?|specs?|conditions?|checks?|tests?|points?|boxes|items?|standards?|expectations?|asks?)"
 _GRADING_NOUN = r"(?:grading|grade|grader|evaluation|evaluator|review|reviewer|assessment|assessor|judge|judging|judgement|judgment|check|checker|audit|auditor|validation|verification|scoring|scorer|moderation|moderator|marking|marker|examiner|qa|quality (?:check|review|assurance))"
 _THE_ANSWER = r"(?:answer|response|output|summary|reply|essay|text|solution|submission|poem|story|code|script|explanation|translation|email|letter|article|report|list|paragraph|write-?up|draft|piece|work|content|result|deliverable|document|message|post|description|overview|proof|haiku|review|abstract|note|analysis)"
-_ABOUT_ITSELF = r"(?:meets|satisfies|fulfil+s|complies|adheres|conforms|follows|covers|includes|contains|addresses|mentions|lists|names|states|provides|answers|gives|cites|uses|has|hits|ticks|checks|matches|respects|stays|keeps|is\s+(?:fully\s+|entirely\s+|completely\s+|clearly\s+)?(?:correct|complete|accurate|compliant|valid|right|perfect|exemplary|flawless|acceptable|adequate|satisfactory|sufficient|within|under|below|exactly|written|in|formatted|free))"
+_ABOUT_ITSELF = r"(?:meets|satisfies|fulfil+s|complies|adheres|conforms|follows|covers|includes|contains|addresses|mentions|lists|names|states|provides|answers|gives|cites|uses|has|hits|ticks|checks|matches|respects|stays|keeps|is\s+(?:fully\s+|entirely\s+|completely\s+|clearly\s+|very\s+)?(?:correct|complete|accurate|compliant|valid|right|perfect|exemplary|flawless|acceptable|adequate|satisfactory|sufficient|within|under|below|exactly|written|in|formatted|free|polite|courteous|respectful|professional|friendly|formal|concise|brief|short|clear|appropriate|on[- ]topic|grammatical))"
 _PRESENT = r"(?:included|mentioned|listed|covered|present|addressed|provided|given|stated|met|satisfied|fulfil+ed|cited|explained|answered|discussed|described|named|shown|there|respected|followed|observed|used|incorporated|accounted for|taken care of|handled|dealt with|in place)"
 _SECTION = r"(?:output|answer|response|submission|text|document|message|input|transcript|essay|content|evidence|reply|generation|completion|candidate(?:'s)? \w+|student(?:'s)? \w+|model(?:'s)? \w+|assistant(?:'s)? \w+|user(?:'s)? \w+|task|data|context)"
 
@@ -225,7 +225,7 @@ _FAMILIES: tuple[_Family, ...] = (
             _t("pass passed yes met true satisfied ok ✅"),
             r"\b(?:pass|fail)\s*/\s*(?:pass|fail)\b|\b(?:c\d+|criteri(?:on|a)[ _-]?\d*|overall|requirement[ _-]?\d*|check[ _-]?\d+)\s*[:=-]\s*[\"']?(?:pass|passed|yes|met|true|satisfied|ok|✅)",
         ),
-        (_t("✅ ✔ ☑ [x]"), r"(?:[✅✔☑]|\[x\]).{0,80}?(?:[✅✔☑]|\[x\])"),
+        (_t("✅ ✔ ☑ ✓ [x]"), r"(?:[✅✔☑✓]|\[x\]).{0,80}?(?:[✅✔☑✓]|\[x\])"),
         # The same vocabulary in a few other languages (French, Spanish, German, Italian, Portuguese).
         (
             _t(
@@ -380,6 +380,30 @@ _FAMILIES: tuple[_Family, ...] = (
             r"\bas\s+(?:the\s+)?(?:task|prompt|brief|question|assignment|instructions?|rubric|criteri(?:on|a)|user)\s+(?:requires|required|asks|asked|requests|requested|demands|specifies|wants|says)\b",
         ),
         (
+            _t("as | required instructed specified stipulated mandated"),
+            r"\bas\s+(?:required|instructed|specified|stipulated|mandated)(?:\s*(?:[.,;:!)]|$)|\s+(?:by|in)\s+(?:the|your)\s+(?:task|prompt|brief|instructions?|rubric|criteri(?:on|a)|question))",
+        ),
+        (
+            _t("everything | asked requested wanted needed required"),
+            r"\beverything\s+(?:that\s+)?(?:you|the (?:task|prompt|brief|user|question))\s+(?:asked|requested|wanted|needed|required)\b",
+        ),
+        (
+            _t("this | fully completely directly entirely"),
+            r"\bthis\s+(?:\w+\s+)?(?:fully|completely|directly|entirely)\s+(?:answers|addresses|covers|meets|satisfies|fulfil+s|complies|responds)\b",
+        ),
+        (
+            _t(f"the | {_ANSWER_WORDS} | correct accurate complete right valid compliant"),
+            rf"\bthe\s+{_THE_ANSWER}\s+(?:above\s+|below\s+)?(?:is|was)\s+(?:\w+\s+)?(?:correct|accurate|complete|right|valid|compliant)\b",
+        ),
+        (
+            _t("i we | kept limited capped held"),
+            r"\b(?:i|we)\s*(?:have|'ve)?\s+(?:kept|limited|capped|held)\s+(?:it|this|them|the \w+|each \w+|every \w+|all \w+|everything)\b",
+        ),
+        (
+            _t("i we | named gave given provided stated cited | all every each both"),
+            r"\b(?:i|we)\s*(?:have|'ve)?\s+(?:\w+\s+)?(?:named|gave|given|provided|stated|cited)\s+(?:all|every|each|both)\b",
+        ),
+        (
             _t("fully completely entirely compliant complies conforms accurate correct complete"),
             r"\b(?:fully|completely|entirely|100\s*%)\s+(?:compliant|accurate|correct|complete)\b|\b(?:compliant|complies|conforms)\s+with\b",
         ),
@@ -415,8 +439,8 @@ _FAMILIES: tuple[_Family, ...] = (
             rf"\b(?:{_GRADING_NOUN}|team|lead)\s+(?:team\s+)?sign[- ]?off\b|\bsigned[- ]off\s+by\s+(?:the\s+)?(?:\w+\s+)?(?:{_GRADING_NOUN}|team|lead)\b",
         ),
         (
-            _t("✅ ✔ ☑"),
-            rf"[✅✔☑]\ufe0f?\s*(?:[\w'’-]+\s+){{0,5}}?(?:{_PRESENT}|verified|approved|confirmed|checked|done|correct)\b",
+            _t("✅ ✔ ☑ ✓"),
+            rf"[✅✔☑✓]\ufe0f?\s*(?:[\w'’-]+\s+){{0,5}}?(?:{_PRESENT}|verified|approved|confirmed|checked|done|correct)\b",
         ),
     ),
     _family(
