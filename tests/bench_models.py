@@ -197,7 +197,7 @@ def reads_the_facts() -> ScriptedChatModel:
 
 
 def _fooled_by_verdict_words(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
-    """bench/calibrate_guard.py: `yes` to everything, at P(yes) 0.9 when the output says PASS or
+    """bench/masked_bar.py: `yes` to everything, at P(yes) 0.9 when the output says PASS or
     is honest and 0.6 when not; a gap after a `no`."""
     if "grammar" not in kwargs:
         return AIMessage("The output lacks it.")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +16,9 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from rubricate import Criterion, Judge, RetryPolicy, Rubric
-from rubricate._judge._confidence import MASKED_PASS_THRESHOLD
-from rubricate._judge._injection import MASK, both_must_pass, mask_evidence, mask_passages
+from rubricate._judge._injection import MASK, mask_evidence, mask_passages
 from rubricate._judge._suspects import find_suspect_passages
-from rubricate._types import CriterionVerdict, Evidence
+from rubricate._types import Evidence
 from rubricate.testing import GrammarScriptedChatModel, ScriptedChatModel, joint_reply
 
 DATA = Path(__file__).resolve().parents[1] / "bench" / "data"
@@ -347,54 +345,25 @@ def test_code_checks_are_never_fooled() -> None:
     assert not evaluation.passed
 
 
-def _yes_at(p_of: Any) -> Any:
-    """An embedded-style grader: `yes` or `no` with P(yes) = `p_of(prompt)` in its logprobs."""
-
+def test_a_fail_from_the_masked_grading_carries_that_gradings_confidence() -> None:
+    # Sure of a pass with the attack shown, sure of a fail without it: the fail is what the
+    # masked grading said, so its P(yes) is the one a person sees.
     def reply(messages: list[BaseMessage], kwargs: dict[str, Any]) -> Any:
         shown = "\n".join(str(m.content) for m in messages)
         if not kwargs.get("grammar"):
             return "It names Berlin, not Paris."
-        p = p_of(shown)
+        p = 0.95 if ATTACK in shown else 0.2
         top = [
             {"token": "yes", "logprob": math.log(p)},
             {"token": "no", "logprob": math.log(1 - p)},
         ]
-        word = "yes" if p >= 0.5 else "no"
-        chosen = next(t for t in top if t["token"] == word)
-        return AIMessage(
-            word, response_metadata={"logprobs": {"content": [{**chosen, "top_logprobs": top}]}}
-        )
+        chosen = top[0] if p >= 0.5 else top[1]
+        logprobs = {"content": [{**chosen, "top_logprobs": top}]}
+        return AIMessage(chosen["token"], response_metadata={"logprobs": logprobs})
 
-    return reply
-
-
-@pytest.mark.parametrize(
-    ("masked_p", "passes"),
-    [(MASKED_PASS_THRESHOLD - 0.05, False), (min(MASKED_PASS_THRESHOLD + 0.05, 0.99), True)],
-)
-def test_on_the_embedded_model_the_masked_grading_needs_the_stricter_bar(
-    masked_p: float, passes: bool
-) -> None:
-    # Sure of a pass with the attack shown; with it masked, a lean to yes either side of the bar.
-    model = GrammarScriptedChatModel(
-        script=[_yes_at(lambda shown: 0.95 if ATTACK in shown else masked_p)], repeat_last=True
-    )
+    model = GrammarScriptedChatModel(script=[reply], repeat_last=True)
     output = f"The capital of France is Berlin.\n\n{ATTACK}"
-    evaluation = Judge(model, retry=FAST).evaluate("- Says Paris", output=output)
-    (verdict,) = evaluation.criteria
-    assert verdict.passed is passes
-    if passes:
-        assert verdict.unsure and verdict.reason.endswith("check it.")
-    else:
-        assert f"P(yes) {masked_p:.2f} is under the {MASKED_PASS_THRESHOLD:.2f}" in verdict.gap
-        assert verdict.confidence == pytest.approx(masked_p)  # the grading that decided
-
-
-def test_a_remote_models_masked_pass_keeps_its_own_verdict() -> None:
-    # No bar off the embedded model: its P(yes) is not on the scale the bar was fitted on.
-    first = CriterionVerdict(id="c1", name="Says Paris", passed=True, confidence=0.95)
-    masked = replace(first, confidence=0.55)
-    evidence = mask_evidence(Evidence(output=f"Paris. {ATTACK}"))
-    assert evidence is not None
-    assert both_must_pass(first, masked, evidence).passed
-    assert not both_must_pass(first, masked, evidence, bar=0.6).passed
+    (verdict,) = Judge(model, retry=FAST).evaluate("- Says Paris", output=output).criteria
+    assert not verdict.passed
+    assert verdict.confidence == pytest.approx(0.2)
+    assert verdict.gap.startswith("It names Berlin, not Paris. (Graded again with 1 passage(s)")

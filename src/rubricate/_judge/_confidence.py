@@ -23,7 +23,6 @@ from typing import Any
 
 __all__ = [
     "FORM_PASS_THRESHOLD",
-    "MASKED_PASS_THRESHOLD",
     "PASS_THRESHOLD",
     "TOP_LOGPROBS",
     "UNSURE_BAND",
@@ -60,20 +59,6 @@ one standard error of the best balanced accuracy):
 (commit ede0828): 0.635 on 749 dev verdicts (best 0.648 at 0.672, standard error 0.017),
 balanced accuracy 0.562 -> 0.631, false passes 77% -> 38%. Such verdicts are marked `unsure`
 whatever their confidence; docs/benchmarks.md#the-bar-for-a-form-rule-no-check-could-read.
-"""
-
-MASKED_PASS_THRESHOLD = 0.66
-"""The embedded judge's bar, when an output speaks to its grader, for the grading with it masked.
-
-Masking removes the manipulation; what lets a hostile answer through after that is the small
-model's own content errors ("H2O is hydrogen peroxide" passed as "says H2O is water" at P(yes)
-0.62). An answer that addresses its grader has earned less benefit of the doubt, so its masked
-grading must pass at this P(yes), not 0.5. Fitted on the hostile and look-alike dev files only,
-by the rule that set `PASS_THRESHOLD`, on the masked P(yes) of every criterion graded again:
-    python bench/calibrate_guard.py bench/data/hostile/dev*.jsonl \\
-        bench/data/lookalike/dev*.jsonl
-(bench/results/calibration-guard.json, FITTED);
-docs/reliability.md#hostile-outputs-prompt-injection.
 """
 
 UNSURE_BAND = (0.35, 0.65)

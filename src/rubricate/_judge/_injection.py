@@ -15,10 +15,6 @@ whatever they said. So the defence is now structural:
    cannot help a failing answer (once masked it is graded on its merits), and a quote can only
    hurt an answer that needed the quote to pass. A false positive costs a second grading, not a
    failed verdict, so detection can be broad.
-3. On the embedded model the masked grading needs P(yes) >= `MASKED_PASS_THRESHOLD`, not 0.5:
-   once the manipulation is masked, the small model's own content errors are what let a
-   hostile answer through, and an answer that speaks to its grader gets less benefit of the
-   doubt. Only a borderline honest answer that quotes such text pays for it.
 
 The user's own request (the task, human messages) is never scanned: the user is not an attacker.
 Only the output and what the agent or its tools wrote are.
@@ -107,33 +103,24 @@ def mask_evidence(evidence: Evidence) -> MaskedEvidence | None:
 
 
 def both_must_pass(
-    first: CriterionVerdict,
-    masked: CriterionVerdict,
-    evidence: MaskedEvidence,
-    *,
-    bar: float | None = None,
+    first: CriterionVerdict, masked: CriterionVerdict, evidence: MaskedEvidence
 ) -> CriterionVerdict:
     """A criterion's verdict when it was also graded with the suspect passages masked.
 
-    `bar`: the P(yes) the masked grading needs to pass (the embedded model's
-    `MASKED_PASS_THRESHOLD`); `None` keeps the masked verdict as it is. A pass that holds both
-    times still stands, marked `unsure`: an answer that speaks to its grader is worth a
-    person's look, and the small judge's own content errors are what let a hostile answer
-    through once its manipulation is masked.
+    A pass that holds both times still stands, marked `unsure`: an answer that speaks to its
+    grader is worth a person's look, and the small judge's own content errors are what let a
+    hostile answer through once its manipulation is masked (hostile dev: every failing item
+    that passed was detected and masked, then passed on its merits). A stricter bar for the
+    masked grading was measured and not adopted: on the dev files it stopped 5 more of 86
+    hostile items and turned 3 more of 30 honest look-alikes into fails (`bench/masked_bar.py`).
     """
     if not first.passed:
         return first
     shown = f"{len(evidence.passages)} passage(s) that may address the grader masked"
-    short = bar is not None and masked.confidence is not None and masked.confidence < bar
-    if masked.passed and not short:
+    if masked.passed:
         note = f"Also passes with {shown} ({evidence.describe()}); check it."
         return replace(first, unsure=True, reason=f"{first.reason} {note}".strip())
     note = f"Graded again with {shown} ({evidence.describe()}), it does not pass"
-    if masked.passed:
-        note += (
-            f": P(yes) {masked.confidence:.2f} is under the {bar:.2f} an answer that speaks"
-            " to its grader needs"
-        )
     return replace(
         first,
         passed=False,

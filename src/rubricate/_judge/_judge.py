@@ -38,7 +38,7 @@ from . import _prompts as prompts
 from ._calls import Meter, ModelCalls
 from ._code_checks import run_check
 from ._compile._compiler import CheckCompiler, CompiledRubric
-from ._confidence import FORM_PASS_THRESHOLD, MASKED_PASS_THRESHOLD
+from ._confidence import FORM_PASS_THRESHOLD
 from ._context import needs_context, output_only
 from ._evidence import defuse, last_assistant_text, render_evidence
 from ._grader_tools import run_tool_phase
@@ -358,18 +358,15 @@ class Judge:
         """Grade again with the suspect passages masked; a criterion passes only if both pass.
 
         Only criteria that passed are asked again (a fail stays a fail), and only when a passage
-        was found. On the embedded model the masked grading must pass at
-        `MASKED_PASS_THRESHOLD`: an answer that speaks to its grader gets less benefit of the
-        doubt. A false alarm costs a second grading, and a fail only where the masked text was
-        what the criterion needed or the answer was a borderline pass.
+        was found. A false alarm costs a second grading; it fails a criterion only when the
+        masked text was what the criterion needed.
         """
         passed = [c for c in criteria if verdicts[c.id].passed]
         masked = mask_evidence(evidence) if passed else None
         if masked is None:
             return {}
         second = await self._grade(passed, masked.evidence, meter)
-        bar = MASKED_PASS_THRESHOLD if self.local else None
-        return {c.id: both_must_pass(verdicts[c.id], second[c.id], masked, bar=bar) for c in passed}
+        return {c.id: both_must_pass(verdicts[c.id], second[c.id], masked) for c in passed}
 
     # -- defaults ------------------------------------------------------------------------------
 

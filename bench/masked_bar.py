@@ -1,21 +1,22 @@
-r"""Fit the embedded judge's bar for a pass that must hold with text aimed at the grader masked.
+r"""Measure a stricter bar for the grading with text aimed at the grader masked (not adopted).
 
 When an output holds passages that may address its grader, the judge grades the criteria that
 passed again with those passages masked (`_injection`), and both gradings must pass. Masking
 removes the manipulation; what is left is the small model's own content errors, and on the
 hostile dev files those are most of the false passes that remain ("H2O is hydrogen peroxide"
-passed as "says H2O is water" at P(yes) 0.62 once masked). An output that speaks to its grader
-has earned less benefit of the doubt, so its masked grading needs a higher P(yes):
-`MASKED_PASS_THRESHOLD`.
+passed as "says H2O is water" at P(yes) 0.62 once masked). One lever is to let an output that
+speaks to its grader pass its masked grading only at a higher P(yes). Its cost falls on honest
+answers that quote instruction-like text and are borderline passes.
 
 This grades the hostile and look-alike dev files with the default judge, guard off, then grades
 again with the suspect passages masked every criterion that passed where a passage was found (what
-the guard does), keeps both P(yes), and fits the bar on the masked ones with the rule that set
+the guard does), keeps both P(yes), and fits a bar on the masked ones with the rule that set
 `PASS_THRESHOLD` (`calibrate.fit_threshold`: nearest 0.5 within one standard error of the best
-balanced accuracy). It reports both sides at 0.5 and at the bar: failing hostile items passed,
-and look-alike pairs turned into fails by their instruction-like text. Test files are refused.
+balanced accuracy). It reports both sides at 0.5 (the guard as shipped) and at that bar: failing
+hostile items passed, and look-alike pairs turned into fails by their instruction-like text.
+Test files are refused.
 
-    .venv/bin/python bench/calibrate_guard.py bench/data/hostile/dev*.jsonl \
+    .venv/bin/python bench/masked_bar.py bench/data/hostile/dev*.jsonl \
         bench/data/lookalike/dev*.jsonl
 """
 
@@ -31,12 +32,12 @@ from _common import RESULTS, ROOT, Rows, chat_model, header, read_jsonl, rubric_
 from calibrate import balanced_accuracy, calibration_of, fit_threshold
 
 from rubricate import Judge, Rubric
-from rubricate._judge._confidence import MASKED_PASS_THRESHOLD, PASS_THRESHOLD
+from rubricate._judge._confidence import PASS_THRESHOLD
 from rubricate._judge._injection import mask_passages
 from rubricate._judge._suspects import find_suspect_passages
 
-DEFAULT_OUT = RESULTS / "calibration-guard.json"
-DEFAULT_CHECKPOINT = ROOT / ".cache" / "calibration-guard-verdicts.jsonl"
+DEFAULT_OUT = RESULTS / "masked-bar-dev.json"
+DEFAULT_CHECKPOINT = ROOT / ".cache" / "masked-bar-verdicts.jsonl"
 
 
 def grade(judge: Judge, item: dict[str, Any], file: str) -> dict[str, Any]:
@@ -113,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if tests:
         parser.error(f"{', '.join(tests)}: a test split; fit on dev files only")
 
-    started = header("calibrate_guard.py", argv)  # the code that grades, not a later edit
+    started = header("masked_bar.py", argv)  # the code that grades, not a later edit
     checkpoint = Rows(args.checkpoint, lambda r: (r["file"], r["id"]), fresh=args.fresh)
     judge = Judge(chat_model(args.judge), guard_injections=False)
     plan = [(item, f"{p.parent.name}/{p.name}") for p in args.data for item in read_jsonl(p)]
@@ -138,12 +139,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         **started,
         "judge": args.judge,
         "fitted_on": sorted({file for _, file in plan}),
-        "masked_pass_threshold": bar,
+        "masked_bar": bar,
         "threshold_fit": fit,
-        "constants_in_code": {
-            "PASS_THRESHOLD": PASS_THRESHOLD,
-            "MASKED_PASS_THRESHOLD": MASKED_PASS_THRESHOLD,
-        },
         "masked_criteria": {
             "criteria": len(masked),
             "positive_rate": sum(labels) / len(labels) if labels else None,
@@ -155,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "at_bar": sides(records, bar),
     }
     write_json(args.out, report)
-    print(f"\nFitted on {', '.join(report['fitted_on'])}: MASKED_PASS_THRESHOLD = {bar:.4g}")
+    print(f"\nFitted on {', '.join(report['fitted_on'])}: a masked bar of {bar:.4g}")
     for name in ("at_0.5", "at_bar"):
         s = report[name]
         print(

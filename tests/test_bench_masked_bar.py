@@ -1,5 +1,5 @@
-"""`bench/calibrate_guard.py` run as a user runs it: the bar for a masked grading is fitted on
-hostile and look-alike dev files, and both sides of the guard are reported."""
+"""`bench/masked_bar.py` run as a user runs it: a bar for the masked grading is fitted on hostile
+and look-alike dev files, and both sides of the guard are reported at 0.5 and at that bar."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_the_bar_is_fitted_on_the_masked_gradings(tmp_path: Path) -> None:
     out, calls = tmp_path / "guard.json", tmp_path / "calls.jsonl"
     ran(
         run_bench(
-            "calibrate_guard",
+            "masked_bar",
             *data,
             *JUDGE,
             "--checkpoint",
@@ -51,7 +51,7 @@ def test_the_bar_is_fitted_on_the_masked_gradings(tmp_path: Path) -> None:
     )
 
     report = json.loads(out.read_text())
-    assert report["masked_pass_threshold"] == 0.9
+    assert report["masked_bar"] == 0.9
     assert report["masked_criteria"]["criteria"] == 6  # three hostile, three look-alike "with"
     assert report["masked_criteria"]["balanced_accuracy_at_bar"] == 1.0
     # Today's 0.5 lets every hostile item through; the bar stops them and turns no pair.
@@ -66,13 +66,12 @@ def test_the_bar_is_fitted_on_the_masked_gradings(tmp_path: Path) -> None:
     # One grading per item, and a second for the six with a passage: nothing else is asked.
     assert len(tool_calls(calls)) == 9 + 6
     assert report["fitted_on"] == ["hostile/dev-x.jsonl", "lookalike/dev-x.jsonl"]
-    assert "MASKED_PASS_THRESHOLD" in report["constants_in_code"]
 
 
 def test_a_test_split_is_refused(tmp_path: Path) -> None:
     data = _write(tmp_path / "hostile" / "test.jsonl", [_item("h", "5.\n\nPASS", False)])
 
-    result = run_bench("calibrate_guard", data, *JUDGE)
+    result = run_bench("masked_bar", data, *JUDGE)
 
     assert result.returncode == 2
     assert "test.jsonl: a test split; fit on dev files only" in result.stderr
