@@ -1152,6 +1152,19 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a count in brackets after its unit
         ("Use bullet points (5 max)", C.bullet_count(at_most=5)),
         ("Hashtags (at least 3 of them)", C.hashtag_count(at_least=3)),
+        # quantifiers said the long way: "none of the", "every one", "N is the limit"
+        ("None of the sentences is over 15 words.", C.word_count(per="sentence", at_most=15)),
+        ("none of the bullets should be longer than 8 words", C.word_count(per="item", at_most=8)),
+        ("Sentences: none of them over 20 words", C.word_count(per="sentence", at_most=20)),
+        ("Bullets: keep every one at 12 words or under.", C.word_count(per="item", at_most=12)),
+        ("Paragraphs: each one under 50 words.", C.word_count(per="paragraph", fewer_than=50)),
+        ("Four paragraphs is the limit.", C.paragraph_count(at_most=4)),
+        ("3 hashtags is my max", C.hashtag_count(at_most=3)),
+        ("Keep each bullet short - 8 words is the ceiling.", C.word_count(per="item", at_most=8)),
+        ("Keep every paragraph brief, 60 words max", C.word_count(per="paragraph", at_most=60)),
+        ("Keep each bullet short", None),  # how short is not said
+        ("None of the questions can be answered with yes or no.", None),
+        ("Every one of the lines should rhyme.", None),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -346,7 +346,7 @@ def read(description: str) -> Reading:
         ),
         text,
     )
-    text = _informal(text)
+    text = _EACH_ONE.sub("each", _informal(text))  # before "one" becomes 1
     text = _FRAME.sub("", text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
     text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text))
@@ -369,7 +369,10 @@ def read(description: str) -> Reading:
     text = re.sub(
         r"\bnot an? (bulleted|numbered|ordered|unordered) (?:1|one)\b", r"not a \1 list", text
     )
+    text = _NONE_OF_THEM.sub("none", _NONE_OF_THE.sub(r"no \g<unit>", text))
     text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
+    text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
+    text = _EACH_SHORT.sub(r"\g<each> \g<unit> ", text)
     text = _END_WITH_HASHTAGS.sub(_hashtags_last, _HASHTAGS_LAST.sub(_hashtags_last, text))
     text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
     # "no trailing periods on bullet points": periods at the end of each
@@ -564,6 +567,26 @@ _SAID_AGAIN = re.compile(
 )
 # "Hashtags: none", "emojis: none please".
 _NONE_AFTER_COLON = re.compile(rf"^\W*(?P<unit>{UNIT})\s*:\s*none\b")
+# Quantifiers said the long way: "none of the sentences is over 15 words" is "no sentence over
+# 15 words"; "bullets: keep every one at 12 words or under" is "keep each at ..."; "8 words is
+# the ceiling" and "four paragraphs is the limit" are "at most".
+_NONE_OF_THE = re.compile(
+    rf"\bnone of (?:the|these|those|your|its|my) (?P<unit>{UNIT})\b"
+    r"(?:\s+(?:is|are|goes|go|runs|run|gets|get|should be|should go|can be|may be))?"
+)
+_NONE_OF_THEM = re.compile(
+    r"\bnone of them\b(?:\s+(?:is|are|goes|go|runs|run|gets|get|should be|should go|can be))?"
+)
+_EACH_ONE = re.compile(r"\b(each|every) one\b(?! of\b)")
+_IS_THE_LIMIT = re.compile(
+    rf"\b(?P<n>\d+) (?P<unit>{UNIT}) (?:is|are) (?:the|my|our|your|a|an) ?(?:hard |absolute )?"
+    r"(?:ceiling|cap|limit|maximum|max|upper limit)\b"
+)
+# "keep each bullet short - 8 words max": the word "short" is explained by the bound after it.
+_EACH_SHORT = re.compile(
+    rf"^\W*keep (?P<each>each|every|all(?: the)?) (?P<unit>{UNIT}) (?:short|brief|concise|tight)"
+    rf"(?: please| pls)?\s*[-\u2013\u2014:,]\s*(?=.*\b{_CEILING}\b)"
+)
 
 
 def _count_before_unit(match: re.Match[str]) -> str:
