@@ -43,6 +43,29 @@ Split = Literal["dev", "test"]
 SPLITS: tuple[Split, ...] = ("dev", "test")
 
 
+def fitting_parser(
+    description: str | None, data_help: str, *, checkpoint: Path, out: Path
+) -> argparse.ArgumentParser:
+    """The arguments of a script that fits a bar on dev files, with its default paths."""
+    parser = argparse.ArgumentParser(
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("data", nargs="+", type=Path, help=data_help)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
+    parser.add_argument("--checkpoint", type=Path, default=checkpoint)
+    parser.add_argument("--out", type=Path, default=out)
+    parser.add_argument("--fresh", action="store_true", help="grade again from the start")
+    return parser
+
+
+def refuse_test_files(parser: argparse.ArgumentParser, paths: Sequence[Path]) -> None:
+    """Exit with a usage error if any of `paths` is a test split: a bar fitted there is a lie."""
+    tests = [p.name for p in paths if p.name.startswith("test")]
+    if tests:
+        parser.error(f"{', '.join(tests)}: a test split; fit on dev files only")
+
+
 def split_of(item_id: str) -> Split:
     """The one rule that splits labelled data: `dev` (tuned on) or `test` (only ever measured).
 

@@ -16,13 +16,22 @@ test split would be a lie.
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from _common import RESULTS, ROOT, Rows, chat_model, header, read_jsonl, rubric_of, write_json
+from _common import (
+    RESULTS,
+    ROOT,
+    Rows,
+    chat_model,
+    fitting_parser,
+    header,
+    read_jsonl,
+    refuse_test_files,
+    rubric_of,
+    write_json,
+)
 from calibrate import balanced_accuracy, calibration_of, fit_threshold
 
 from rubricate import Judge, Rubric
@@ -84,19 +93,14 @@ def _false_pass_rate(labels: Sequence[bool], scores: Sequence[float], threshold:
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    parser = fitting_parser(
+        __doc__,
+        "format dev files (bench/data/format)",
+        checkpoint=DEFAULT_CHECKPOINT,
+        out=DEFAULT_OUT,
     )
-    parser.add_argument("data", nargs="+", type=Path, help="format dev files (bench/data/format)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
-    parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--fresh", action="store_true", help="grade again from the start")
     args = parser.parse_args(argv)
-    tests = [p.name for p in args.data if p.name.startswith("test")]
-    if tests:
-        parser.error(f"{', '.join(tests)}: a test split; fit on dev files only")
+    refuse_test_files(parser, args.data)
 
     started = header("calibrate_form.py", argv)  # the code that grades, not what a later edit made
     checkpoint = Rows(args.checkpoint, lambda r: r["id"], fresh=args.fresh)

@@ -22,13 +22,22 @@ Test files are refused.
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from _common import RESULTS, ROOT, Rows, chat_model, header, read_jsonl, rubric_of, write_json
+from _common import (
+    RESULTS,
+    ROOT,
+    Rows,
+    chat_model,
+    fitting_parser,
+    header,
+    read_jsonl,
+    refuse_test_files,
+    rubric_of,
+    write_json,
+)
 from calibrate import balanced_accuracy, calibration_of, fit_threshold
 
 from rubricate import Judge, Rubric
@@ -100,19 +109,11 @@ def sides(records: Sequence[Mapping[str, Any]], bar: float) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    parser = fitting_parser(
+        __doc__, "hostile and look-alike dev files", checkpoint=DEFAULT_CHECKPOINT, out=DEFAULT_OUT
     )
-    parser.add_argument("data", nargs="+", type=Path, help="hostile and look-alike dev files")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--judge", default="local", help="the model (see _common.chat_model)")
-    parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--fresh", action="store_true", help="grade again from the start")
     args = parser.parse_args(argv)
-    tests = [p.name for p in args.data if p.name.startswith("test")]
-    if tests:
-        parser.error(f"{', '.join(tests)}: a test split; fit on dev files only")
+    refuse_test_files(parser, args.data)
 
     started = header("masked_bar.py", argv)  # the code that grades, not a later edit
     checkpoint = Rows(args.checkpoint, lambda r: (r["file"], r["id"]), fresh=args.fresh)

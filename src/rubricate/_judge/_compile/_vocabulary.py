@@ -570,13 +570,11 @@ _NONE_AFTER_COLON = re.compile(rf"^\W*(?P<unit>{UNIT})\s*:\s*none\b")
 # Quantifiers said the long way: "none of the sentences is over 15 words" is "no sentence over
 # 15 words"; "bullets: keep every one at 12 words or under" is "keep each at ..."; "8 words is
 # the ceiling" and "four paragraphs is the limit" are "at most".
+_VERB_OF_NONE = r"(?:\s+(?:is|are|goes|go|runs|run|gets|get|should be|should go|can be|may be))?"
 _NONE_OF_THE = re.compile(
-    rf"\bnone of (?:the|these|those|your|its|my) (?P<unit>{UNIT})\b"
-    r"(?:\s+(?:is|are|goes|go|runs|run|gets|get|should be|should go|can be|may be))?"
+    rf"\bnone of (?:the|these|those|your|its|my) (?P<unit>{UNIT})\b{_VERB_OF_NONE}"
 )
-_NONE_OF_THEM = re.compile(
-    r"\bnone of them\b(?:\s+(?:is|are|goes|go|runs|run|gets|get|should be|should go|can be))?"
-)
+_NONE_OF_THEM = re.compile(rf"\bnone of them\b{_VERB_OF_NONE}")
 _EACH_ONE = re.compile(r"\b(each|every) one\b(?! of\b)")
 _IS_THE_LIMIT = re.compile(
     rf"\b(?P<n>\d+) (?P<unit>{UNIT}) (?:is|are) (?:the|my|our|your|a|an) ?(?:hard |absolute )?"
