@@ -7,7 +7,6 @@ call's tool names are appended to that file, so a test can see which calls a run
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
+from fakes import yes_no
 from rubricate._judge._answers import CRITERION_TITLE, JOINT_TITLE
 from rubricate.testing import (
     GrammarScriptedChatModel,
@@ -142,15 +142,7 @@ class _CountingWords(ScriptedChatModel):
         output = text.split("</output>")[0].lower()
         criterion = re.search(r"(?:Criterion|Requirement): (.*)", text)
         wanted = re.findall(r"[a-z]{6,}", criterion.group(1).lower()) if criterion else []
-        p = 0.9 if all(w in output for w in wanted) else 0.2
-        word = "yes" if p >= 0.5 else "no"
-        top = [
-            {"token": "yes", "logprob": math.log(p)},
-            {"token": "no", "logprob": math.log(1 - p)},
-        ]
-        chosen = next(t for t in top if t["token"] == word)
-        logprobs = {"content": [{**chosen, "top_logprobs": top}]}
-        return AIMessage(word, response_metadata={"logprobs": logprobs})
+        return yes_no(0.9 if all(w in output for w in wanted) else 0.2)
 
     def _generate(self, messages: list[BaseMessage], stop: Any = None, **kwargs: Any) -> ChatResult:
         assert kwargs.get("grammar", "").startswith("root ::= ")
@@ -167,10 +159,7 @@ def _yes_to_bold(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessa
     if "grammar" not in kwargs:
         return AIMessage("The output lacks it.")
     output = "\n".join(str(m.content) for m in messages).split("</output>")[0]
-    p = 0.9 if "**" in output else 0.6
-    top = [{"token": "yes", "logprob": math.log(p)}, {"token": "no", "logprob": math.log(1 - p)}]
-    logprobs = {"content": [{**top[0], "top_logprobs": top}]}
-    return AIMessage("yes", response_metadata={"logprobs": logprobs})
+    return yes_no(0.9 if "**" in output else 0.6)
 
 
 def yes_to_bold() -> ScriptedChatModel:
@@ -184,12 +173,7 @@ def _reads_the_facts(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIM
         return AIMessage("The output lacks it.")
     prompt = "\n".join(str(m.content) for m in messages)
     shown = "measured by code" in prompt
-    p = (0.9 if 'Bold: "' in prompt else 0.1) if shown else 0.8
-    word = "yes" if p >= 0.5 else "no"
-    top = [{"token": "yes", "logprob": math.log(p)}, {"token": "no", "logprob": math.log(1 - p)}]
-    chosen = next(t for t in top if t["token"] == word)
-    logprobs = {"content": [{**chosen, "top_logprobs": top}]}
-    return AIMessage(word, response_metadata={"logprobs": logprobs})
+    return yes_no((0.9 if 'Bold: "' in prompt else 0.1) if shown else 0.8)
 
 
 def reads_the_facts() -> ScriptedChatModel:
@@ -202,10 +186,7 @@ def _fooled_by_verdict_words(messages: list[BaseMessage], kwargs: dict[str, Any]
     if "grammar" not in kwargs:
         return AIMessage("The output lacks it.")
     output = "\n".join(str(m.content) for m in messages).split("</output>")[0]
-    p = 0.9 if "PASS" in output or "honest" in output else 0.6
-    top = [{"token": "yes", "logprob": math.log(p)}, {"token": "no", "logprob": math.log(1 - p)}]
-    logprobs = {"content": [{**top[0], "top_logprobs": top}]}
-    return AIMessage("yes", response_metadata={"logprobs": logprobs})
+    return yes_no(0.9 if "PASS" in output or "honest" in output else 0.6)
 
 
 def fooled_by_verdict_words() -> ScriptedChatModel:

@@ -51,6 +51,18 @@ def with_verdict_logprobs(
     return message.model_copy(update={"response_metadata": metadata})
 
 
+def yes_no(p_yes: float) -> AIMessage:
+    """The embedded judge's greedy `yes` / `no` with P(yes) = `p_yes` in its logprobs, in the
+    shape `ChatLlamaCpp` gives them."""
+    top = [
+        {"token": "yes", "logprob": math.log(p_yes)},
+        {"token": "no", "logprob": math.log(1 - p_yes)},
+    ]
+    chosen = top[0] if p_yes >= 0.5 else top[1]
+    logprobs = {"content": [{**chosen, "top_logprobs": top}]}
+    return AIMessage(chosen["token"], response_metadata={"logprobs": logprobs})
+
+
 def answering(verdict: str) -> Any:
     """A scripted reply for the embedded judge: `verdict` to every yes/no, a gap otherwise."""
 

@@ -8,13 +8,13 @@ whatever text they are shown, so the tests show what the structure does, not wha
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from fakes import yes_no
 from rubricate import Criterion, Judge, RetryPolicy, Rubric
 from rubricate._judge._injection import MASK, mask_evidence, mask_passages
 from rubricate._judge._suspects import find_suspect_passages
@@ -352,14 +352,7 @@ def test_a_fail_from_the_masked_grading_carries_that_gradings_confidence() -> No
         shown = "\n".join(str(m.content) for m in messages)
         if not kwargs.get("grammar"):
             return "It names Berlin, not Paris."
-        p = 0.95 if ATTACK in shown else 0.2
-        top = [
-            {"token": "yes", "logprob": math.log(p)},
-            {"token": "no", "logprob": math.log(1 - p)},
-        ]
-        chosen = top[0] if p >= 0.5 else top[1]
-        logprobs = {"content": [{**chosen, "top_logprobs": top}]}
-        return AIMessage(chosen["token"], response_metadata={"logprobs": logprobs})
+        return yes_no(0.95 if ATTACK in shown else 0.2)
 
     model = GrammarScriptedChatModel(script=[reply], repeat_last=True)
     output = f"The capital of France is Berlin.\n\n{ATTACK}"
