@@ -1,4 +1,8 @@
-"""Fit the embedded judge's bar for form rules no check could read, on format dev files only.
+"""Fit the embedded judge's bar for a kind of criterion it decides poorly, on dev files only.
+
+`--kind form` (the default): form rules no check could read, `FORM_PASS_THRESHOLD`.
+`--kind tone`: criteria about tone alone (`_tone.about_tone`), `TONE_PASS_THRESHOLD`; the same
+way, on whichever dev files hold them (trivial, format, hostile, look-alike).
 
 The grammar decides the format rules it can read; the model decides the rest, and on those it
 says "yes" far more often than it should. Its P(yes) still ranks them (AUROC about 0.65 on dev),
@@ -12,12 +16,14 @@ asked beside it, and the rest would only cost time. Test files are refused: a ba
 test split would be a lie.
 
     .venv/bin/python bench/calibrate_form.py bench/data/format/dev*.jsonl
+    .venv/bin/python bench/calibrate_form.py --kind tone bench/data/*/dev*.jsonl
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from _common import (
@@ -34,23 +40,38 @@ from _common import (
 )
 from calibrate import balanced_accuracy, calibration_of, fit_threshold
 
-from rubricate import Judge, Rubric
+from rubricate import Criterion, Judge, Rubric
 from rubricate._judge._compile._compiler import CheckCompiler
-from rubricate._judge._confidence import FORM_PASS_THRESHOLD, PASS_THRESHOLD
+from rubricate._judge._confidence import FORM_PASS_THRESHOLD, PASS_THRESHOLD, TONE_PASS_THRESHOLD
+from rubricate._judge._tone import about_tone
 
 DEFAULT_OUT = RESULTS / "calibration-form.json"
 DEFAULT_CHECKPOINT = ROOT / ".cache" / "calibration-form-verdicts.jsonl"
 
 
-def grade(judge: Judge, compiler: CheckCompiler, item: dict[str, Any], file: str) -> dict[str, Any]:
-    """The item's form rules no check could read, graded by the default judge."""
+# Per kind: the constant it fits, the report's key for its figures, and which criteria it holds.
+KINDS: dict[str, tuple[str, str, Callable[[CheckCompiler, Criterion], bool]]] = {
+    "form": ("FORM_PASS_THRESHOLD", "form_unread", lambda c, r: c.format_unread(r)),
+    "tone": (
+        "TONE_PASS_THRESHOLD",
+        "tone",
+        lambda c, r: r.check is None and not c.format_unread(r) and about_tone(r.description),
+    ),
+}
+
+
+def grade(
+    judge: Judge, compiler: CheckCompiler, item: dict[str, Any], file: str, kind: str
+) -> dict[str, Any]:
+    """The item's criteria of `kind`, graded by the default judge."""
     started = time.perf_counter()
     rubric = rubric_of(item)
     read = compiler.read(rubric)
     labels = {
         c.id: bool(labelled["label"]) for c, labelled in zip(rubric, item["criteria"], strict=True)
     }
-    form = Rubric(tuple(c for c, r in zip(rubric, read, strict=True) if compiler.format_unread(r)))
+    holds = KINDS[kind][2]
+    form = Rubric(tuple(c for c, r in zip(rubric, read, strict=True) if holds(compiler, r)))
     rows = []
     if form:
         evaluation = judge.evaluate(form, output=item["output"], task=item.get("task", ""))
@@ -59,7 +80,6 @@ def grade(judge: Judge, compiler: CheckCompiler, item: dict[str, Any], file: str
                 "label": labels[verdict.id],
                 "confidence": verdict.confidence,
                 "decided_by": verdict.decided_by,
-                "form_unread": True,
             }
             for verdict in evaluation.criteria
         ]
@@ -95,44 +115,55 @@ def _false_pass_rate(labels: Sequence[bool], scores: Sequence[float], threshold:
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = fitting_parser(
         __doc__,
-        "format dev files (bench/data/format)",
+        "dev files (bench/data/format for form rules)",
         checkpoint=DEFAULT_CHECKPOINT,
         out=DEFAULT_OUT,
     )
+    parser.add_argument("--kind", choices=sorted(KINDS), default="form")
     args = parser.parse_args(argv)
     refuse_test_files(parser, args.data)
+    constant, key, _ = KINDS[args.kind]
+    if args.kind != "form":  # each kind keeps its own checkpoint and report by default
+        if args.checkpoint == DEFAULT_CHECKPOINT:
+            args.checkpoint = DEFAULT_CHECKPOINT.with_name(
+                f"calibration-{args.kind}-verdicts.jsonl"
+            )
+        if args.out == DEFAULT_OUT:
+            args.out = DEFAULT_OUT.with_name(f"calibration-{args.kind}.json")
 
     started = header("calibrate_form.py", argv)  # the code that grades, not what a later edit made
-    checkpoint = Rows(args.checkpoint, lambda r: r["id"], fresh=args.fresh)
+    checkpoint = Rows(args.checkpoint, lambda r: (r["file"], r["id"]), fresh=args.fresh)
     judge, compiler = Judge(chat_model(args.judge)), CheckCompiler()
-    plan = [(item, path.name) for path in args.data for item in read_jsonl(path)]
+    plan = [(item, _file_name(path, args.kind)) for path in args.data for item in read_jsonl(path)]
     for number, (item, file) in enumerate(plan, start=1):
-        if item["id"] not in checkpoint.done:
-            record = checkpoint.add(grade(judge, compiler, item, file))
+        if (file, item["id"]) not in checkpoint.done:
+            record = checkpoint.add(grade(judge, compiler, item, file, args.kind))
             print(f"[{number}/{len(plan)}] {item['id']}: {record['seconds']:.1f} s", flush=True)
 
-    graded = [checkpoint.done[item["id"]] for item, _ in plan]
+    graded = [checkpoint.done[file, item["id"]] for item, file in plan]
     rows = [
         {**row, "file": record["file"]}
         for record in graded
         for row in record["criteria"]
         if row["decided_by"] == "judge" and row["confidence"] is not None
     ]
-    form = [r for r in rows if r["form_unread"]]
+    form = rows
     labels, scores = [r["label"] for r in form], [r["confidence"] for r in form]
     fit = fit_threshold(labels, scores, args.seed)
     bar = fit["threshold"]
     report: dict[str, Any] = {
         **started,
         "judge": args.judge,
-        "fitted_on": sorted({p.name for p in args.data}),
-        "form_pass_threshold": bar,
+        "kind": args.kind,
+        "fitted_on": sorted({file for _, file in plan}),
+        f"{args.kind}_pass_threshold": bar,
         "threshold_fit": fit,
         "constants_in_code": {
             "PASS_THRESHOLD": PASS_THRESHOLD,
             "FORM_PASS_THRESHOLD": FORM_PASS_THRESHOLD,
+            "TONE_PASS_THRESHOLD": TONE_PASS_THRESHOLD,
         },
-        "form_unread": {
+        key: {
             "all": figures(form, bar),
             **{
                 file: figures([r for r in form if r["file"] == file], bar)
@@ -142,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     }
     write_json(args.out, report)
     print(
-        f"\nFitted on {', '.join(report['fitted_on'])}: FORM_PASS_THRESHOLD = {bar:.4g} "
+        f"\nFitted on {', '.join(report['fitted_on'])}: {constant} = {bar:.4g} "
         f"(best {fit['best']:.4g}: {fit['best_balanced_accuracy']:.3f}, "
         f"standard error {fit['standard_error']:.3f})"
     )
@@ -150,13 +181,18 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         f"{'group':22} {'crit':>5} {'AUROC':>6} {'bal@.5':>6} {'bal@bar':>7} "
         f"{'FP@.5':>6} {'FP@bar':>6}"
     )
-    for group, f in report["form_unread"].items():
+    for group, f in report[key].items():
         print(
             f"{group:22} {f['criteria']:5d} {_f(f['auroc'])} {_f(f['balanced_accuracy_at_0.5'])} "
             f"{_f(f['balanced_accuracy_at_bar'], 7)} {_f(f['false_pass_rate_at_0.5'])} "
             f"{_f(f['false_pass_rate_at_bar'])}"
         )
     return report
+
+
+def _file_name(path: Path, kind: str) -> str:
+    """The file as the report names it: its name for format files, with its set for the rest."""
+    return path.name if kind == "form" else f"{path.parent.name}/{path.name}"
 
 
 def _f(value: float | None, width: int = 6) -> str:

@@ -191,3 +191,29 @@ def _fooled_by_verdict_words(messages: list[BaseMessage], kwargs: dict[str, Any]
 
 def fooled_by_verdict_words() -> ScriptedChatModel:
     return GrammarScriptedChatModel(script=[_logged(_fooled_by_verdict_words)], repeat_last=True)
+
+
+class _SeesVerdictWords(_CountingWords):
+    """bench/addressed.py: asked whether a passage addresses the grader, `yes` at P(yes) 0.9
+    when the passage says PASS and 0.3 when not, in the logprob shape `ChatLlamaCpp` gives."""
+
+    def _answer(self, messages: list[BaseMessage], choices: Sequence[str]) -> AIMessage:
+        passage = str(messages[-1].content).split("<passage>")[1].split("</passage>")[0]
+        return yes_no(0.9 if "PASS" in passage else 0.3)
+
+
+def sees_verdict_words() -> ScriptedChatModel:
+    return _SeesVerdictWords(script=[])
+
+
+def _polite_when_thankful(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+    """bench/calibrate_form.py --kind tone: `yes` to everything, at P(yes) 0.9 when the output
+    thanks its reader and 0.7 when not, the embedded model's lean to yes on tone."""
+    if "grammar" not in kwargs:
+        return AIMessage("The reply is curt.")
+    output = "\n".join(str(m.content) for m in messages).split("</output>")[0]
+    return yes_no(0.9 if "Thank" in output else 0.7)
+
+
+def polite_when_thankful() -> ScriptedChatModel:
+    return GrammarScriptedChatModel(script=[_logged(_polite_when_thankful)], repeat_last=True)

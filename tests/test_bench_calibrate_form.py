@@ -40,3 +40,38 @@ def test_a_test_split_is_refused(tmp_path: Path) -> None:
 
     assert result.returncode == 2
     assert "test-b.jsonl: a test split; fit on dev files only" in result.stderr
+
+
+def test_the_tone_bar_is_fitted_on_criteria_about_tone_alone(tmp_path: Path) -> None:
+    outputs = ["Thank you, it ships today.", "It ships when it ships."] * 4
+    items = [
+        {
+            "id": f"t{n}",
+            "task": "Reply to the customer.",
+            "output": output,
+            "criteria": [
+                {"id": "c1", "description": "The reply is polite", "label": "Thank" in output},
+                {"id": "c2", "description": "Says when it ships", "label": True},
+            ],
+        }
+        for n, output in enumerate(outputs)
+    ]
+    data = tmp_path / "trivial" / "dev-x.jsonl"
+    data.parent.mkdir()
+    data.write_text("".join(json.dumps(item) + "\n" for item in items))
+    out, calls = tmp_path / "tone.json", tmp_path / "calls.jsonl"
+    judge = ["--judge", "python:bench_models.polite_when_thankful"]
+    judge += ["--checkpoint", tmp_path / "rows.jsonl"]
+
+    ran(run_bench("calibrate_form", "--kind", "tone", data, *judge, "--out", out, calls=calls))
+
+    report = json.loads(out.read_text())
+    tone = report["tone"]["all"]
+    # P(yes) 0.9 when polite, 0.7 when curt: every curt reply passes at 0.5, none at 0.9.
+    assert report["tone_pass_threshold"] == 0.9
+    assert tone["criteria"] == 8
+    assert (tone["false_pass_rate_at_0.5"], tone["false_pass_rate_at_bar"]) == (1.0, 0.0)
+    # Only the tone criteria are graded: "Says when it ships" is never asked.
+    assert len(tool_calls(calls)) == 8 + 4
+    assert report["fitted_on"] == ["trivial/dev-x.jsonl"]
+    assert "TONE_PASS_THRESHOLD" in report["constants_in_code"]

@@ -271,14 +271,14 @@ def test_a_form_rule_no_check_read_needs_the_stricter_bar_on_the_embedded_model(
     p_yes = (PASS_THRESHOLD + FORM_PASS_THRESHOLD) / 2  # a lean to yes, short of the bar
     model = GrammarScriptedChatModel(script=[leaning_yes(p_yes)], repeat_last=True)
     judge = Judge(model, retry=FAST)
-    rubric = "- Put the key term in bold\n- Sounds friendly"
+    rubric = "- Put the key term in bold\n- Gives advice about sleep"
 
-    form, tone = judge.evaluate(rubric, output="Drink water. Sleep well.").criteria
+    form, content = judge.evaluate(rubric, output="Drink water. Sleep well.").criteria
 
     assert (form.passed, form.unsure, form.confidence) == (False, True, pytest.approx(p_yes))
     assert form.gap == "The output has no term set in bold."
     assert f"stricter bar P(yes) >= {FORM_PASS_THRESHOLD:.2f}" in form.reason
-    assert tone.passed and tone.confidence == pytest.approx(p_yes)
+    assert content.passed and content.confidence == pytest.approx(p_yes)
     # Without the grammar reading criteria, nothing says the rule is one of form.
     plain = Judge(model, retry=FAST, read_checks=False).evaluate(rubric, output="Drink water.")
     assert [v.passed for v in plain.criteria] == [True, True]

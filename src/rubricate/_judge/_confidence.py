@@ -24,6 +24,7 @@ from typing import Any
 __all__ = [
     "FORM_PASS_THRESHOLD",
     "PASS_THRESHOLD",
+    "TONE_PASS_THRESHOLD",
     "TOP_LOGPROBS",
     "UNSURE_BAND",
     "choice_probability",
@@ -59,6 +60,20 @@ one standard error of the best balanced accuracy):
 (commit ede0828): 0.635 on 749 dev verdicts (best 0.648 at 0.672, standard error 0.017),
 balanced accuracy 0.562 -> 0.631, false passes 77% -> 38%. Such verdicts are marked `unsure`
 whatever their confidence; docs/benchmarks.md#the-bar-for-a-form-rule-no-check-could-read.
+"""
+
+TONE_PASS_THRESHOLD = 0.77
+"""The embedded judge's bar for a criterion about tone alone ("The reply is polite", `_tone`).
+
+The model says "yes" to tone: at 0.5 it passed 59% of the dev tone criteria a reply fails ("Not
+our problem." as polite, at P(yes) 0.98). Its P(yes) still ranks them (AUROC 0.80), so the cut
+moves. Fitted on every dev file that holds such criteria, by the rule that set `PASS_THRESHOLD`:
+    python bench/calibrate_form.py --kind tone bench/data/trivial/dev*.jsonl \
+        bench/data/format/dev*.jsonl bench/data/hostile/dev*.jsonl \
+        bench/data/lookalike/dev*.jsonl --out bench/results/calibration-tone.json
+0.770 on 127 dev verdicts (best 0.776, standard error 0.035): balanced accuracy 0.649 -> 0.744,
+false passes 59% -> 16%. Such verdicts are marked `unsure` whatever their confidence;
+docs/benchmarks.md#the-bar-for-a-criterion-about-tone.
 """
 
 UNSURE_BAND = (0.35, 0.65)

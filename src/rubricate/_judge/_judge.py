@@ -38,7 +38,7 @@ from . import _prompts as prompts
 from ._calls import Meter, ModelCalls
 from ._code_checks import run_check
 from ._compile._compiler import CheckCompiler, CompiledRubric
-from ._confidence import FORM_PASS_THRESHOLD
+from ._confidence import FORM_PASS_THRESHOLD, TONE_PASS_THRESHOLD
 from ._context import needs_context, output_only
 from ._evidence import defuse, last_assistant_text, render_evidence
 from ._grader_tools import run_tool_phase
@@ -48,6 +48,7 @@ from ._layout_facts import LAYOUT_FACTS_PREAMBLE, layout_facts
 from ._options import JudgeOptions, check_options
 from ._per_criterion import ask_per_criterion
 from ._retry import RetryPolicy
+from ._tone import about_tone
 from ._verdicts import summarize, to_verdict
 
 __all__ = ["Judge", "check_judge_options", "judge_for"]
@@ -55,6 +56,10 @@ __all__ = ["Judge", "check_judge_options", "judge_for"]
 _REMOTE_EVIDENCE_CHARS = 60_000
 _FORMAT_NOTE = (
     "A rule on the text's form that no check could read, decided by the model{bar}: check it."
+)
+_TONE_NOTE = (
+    "A criterion about tone, which the embedded model reads poorly; decided at the stricter bar "
+    "P(yes) >= {bar:.2f}: check it."
 )
 
 
@@ -184,8 +189,7 @@ class Judge:
                 verdicts.update(await self._grade(judged, evidence, meter))
                 if self.guard_injections:
                     verdicts.update(await self._grade_masked(judged, evidence, verdicts, meter))
-                if self.compile_checks or self.read_checks:
-                    verdicts.update(self._unsure_where_format_unread(judged, verdicts))
+                verdicts.update(self._unsure_where_model_is_weak(judged, verdicts))
             except GraderError as exc:
                 return Evaluation(
                     result="grader_error",
@@ -222,33 +226,53 @@ class Judge:
         compiled = await self._compile(Rubric.parse(rubric), meter)
         return replace(compiled, usage=meter.usage())
 
-    def _unsure_where_format_unread(
+    def _unsure_where_model_is_weak(
         self, judged: list[Criterion], verdicts: dict[str, CriterionVerdict]
     ) -> dict[str, CriterionVerdict]:
-        """Model verdicts on format rules no check could read, marked `unsure` with a note."""
-        checker = self._checker()
-        bar = f" at the stricter bar P(yes) >= {FORM_PASS_THRESHOLD:.2f}" if self.local else ""
-        note = _FORMAT_NOTE.format(bar=bar)
+        """Model verdicts of kinds it decides poorly, marked `unsure` with a note that says why.
+
+        Format rules no check could read (when checks are read or compiled), and on the
+        embedded model, criteria about tone alone (`about_tone`).
+        """
+        notes: dict[str, str] = {}
+        if self.compile_checks or self.read_checks:
+            checker = self._checker()
+            bar = f" at the stricter bar P(yes) >= {FORM_PASS_THRESHOLD:.2f}" if self.local else ""
+            note = _FORMAT_NOTE.format(bar=bar)
+            notes.update({c.id: note for c in judged if checker.format_unread(c)})
+        if self.local:
+            note = _TONE_NOTE.format(bar=TONE_PASS_THRESHOLD)
+            notes.update({c.id: note for c in judged if about_tone(c.description)})
         return {
-            c.id: replace(verdict, unsure=True, reason=f"{verdict.reason} {note}".strip())
-            for c in judged
-            if (verdict := verdicts[c.id]).decided_by == "judge" and checker.format_unread(c)
+            id: replace(verdict, unsure=True, reason=f"{verdict.reason} {note}".strip())
+            for id, note in notes.items()
+            if (verdict := verdicts[id]).decided_by == "judge"
         }
 
     def _bars(self, labels: Mapping[str, Criterion]) -> dict[str, float]:
         """The labels whose embedded-model verdict needs more than `PASS_THRESHOLD` to pass.
 
-        A rule on the text's form that no check could read gets `FORM_PASS_THRESHOLD`: the
-        small model's "yes" on those is worth less than on anything else it grades.
+        The small model's "yes" is worth less on two kinds of criteria than on anything else it
+        grades: a rule on the text's form that no check could read (`FORM_PASS_THRESHOLD`), and
+        a criterion about tone alone (`TONE_PASS_THRESHOLD`).
         """
-        if not self.local or not (self.read_checks or self.compile_checks):
+        if not self.local:
             return {}
-        checker = self._checker()
-        return {
-            label: FORM_PASS_THRESHOLD
+        bars = {
+            label: TONE_PASS_THRESHOLD
             for label, criterion in labels.items()
-            if checker.format_unread(criterion)
+            if about_tone(criterion.description)
         }
+        if self.read_checks or self.compile_checks:
+            checker = self._checker()
+            bars.update(
+                {
+                    label: FORM_PASS_THRESHOLD
+                    for label, criterion in labels.items()
+                    if checker.format_unread(criterion)
+                }
+            )
+        return bars
 
     def _checker(self) -> CheckCompiler:
         if self._compiler is None:
