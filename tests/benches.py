@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 TESTS = Path(__file__).resolve().parent
 BENCH_DIR = TESTS.parent / "bench"
@@ -55,6 +56,13 @@ def tool_calls(path: Path) -> list[list[str]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
+def write_items(path: Path, items: list[dict[str, Any]]) -> Path:
+    """`items` as a JSONL file at `path` (its folder made), for a bench script to read."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(item) + "\n" for item in items), encoding="utf-8")
+    return path
+
+
 def write_bold_items(path: Path, outputs: list[str]) -> Path:
     """Labelled format items, one per output, for the benches of form rules no check reads.
 
@@ -74,5 +82,4 @@ def write_bold_items(path: Path, outputs: list[str]) -> Path:
         }
         for n, output in enumerate(outputs)
     ]
-    path.write_text("".join(json.dumps(item) + "\n" for item in items))
-    return path
+    return write_items(path, items)

@@ -8,15 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from benches import ran, run_bench
+from benches import ran, run_bench, write_items
 
 JUDGE = ("--judge", "python:bench_models.sees_verdict_words")
-
-
-def _write(path: Path, items: list[dict[str, Any]]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(item) + "\n" for item in items))
-    return path
 
 
 def _item(id: str, output: str, label: bool, variant: str | None = None) -> dict[str, Any]:
@@ -34,8 +28,8 @@ def test_hostile_and_quoting_outputs_are_told_apart_per_passage(tmp_path: Path) 
         _item("l1-without", "An attack hides instructions in text.", True, "without"),
     ]
     data = [
-        _write(tmp_path / "hostile" / "dev-x.jsonl", hostile),
-        _write(tmp_path / "lookalike" / "dev-x.jsonl", lookalike),
+        write_items(tmp_path / "hostile" / "dev-x.jsonl", hostile),
+        write_items(tmp_path / "lookalike" / "dev-x.jsonl", lookalike),
     ]
     out = tmp_path / "addressed.json"
     ran(
@@ -55,7 +49,7 @@ def test_hostile_and_quoting_outputs_are_told_apart_per_passage(tmp_path: Path) 
 
 
 def test_a_test_split_is_refused(tmp_path: Path) -> None:
-    data = _write(tmp_path / "lookalike" / "test.jsonl", [_item("l", "PASS", True, "with")])
+    data = write_items(tmp_path / "lookalike" / "test.jsonl", [_item("l", "PASS", True, "with")])
 
     result = run_bench("addressed", data, *JUDGE)
 

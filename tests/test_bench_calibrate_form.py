@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benches import ran, run_bench, tool_calls, write_bold_items
+from benches import ran, run_bench, tool_calls, write_bold_items, write_items
 
 
 def test_the_bar_is_fitted_on_form_rules_no_check_read(tmp_path: Path) -> None:
@@ -56,9 +56,7 @@ def test_the_tone_bar_is_fitted_on_criteria_about_tone_alone(tmp_path: Path) -> 
         }
         for n, output in enumerate(outputs)
     ]
-    data = tmp_path / "trivial" / "dev-x.jsonl"
-    data.parent.mkdir()
-    data.write_text("".join(json.dumps(item) + "\n" for item in items))
+    data = write_items(tmp_path / "trivial" / "dev-x.jsonl", items)
     out, calls = tmp_path / "tone.json", tmp_path / "calls.jsonl"
     judge = ["--judge", "python:bench_models.polite_when_thankful"]
     judge += ["--checkpoint", tmp_path / "rows.jsonl"]

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
-from benches import ran, run_bench
-
-
-def _write(path: Path, items: list[dict[str, Any]]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(item) + "\n" for item in items))
-    return path
+from benches import ran, run_bench, write_items
 
 
 def test_format_bench_grades_both_variants(tmp_path: Path) -> None:
@@ -29,7 +22,7 @@ def test_format_bench_grades_both_variants(tmp_path: Path) -> None:
         }
         for n in range(4)
     ]
-    data = _write(tmp_path / "format.jsonl", items)
+    data = write_items(tmp_path / "format.jsonl", items)
     out = tmp_path / "summary.json"
 
     ran(run_bench("format_bench", data, "--out", out, "--judge", "python:bench_models.pass_all"))
@@ -53,7 +46,7 @@ def test_format_bench_keeps_the_dev_half(tmp_path: Path) -> None:
         {"id": i, "task": "t", "output": "o", "criteria": [{"description": "c", "label": True}]}
         for i in ids
     ]
-    data = _write(tmp_path / "ifeval.jsonl", rows)
+    data = write_items(tmp_path / "ifeval.jsonl", rows)
 
     def items(split: str) -> int:
         out = tmp_path / f"{split}.json"
@@ -76,7 +69,7 @@ def test_grammar_mode_measures_the_phrase_grammar_without_a_model(tmp_path: Path
             {"id": "c3", "description": "The tone is warm", "label": True},
         ],
     }
-    data = _write(tmp_path / "format.jsonl", [item])
+    data = write_items(tmp_path / "format.jsonl", [item])
     out = tmp_path / "grammar.json"
 
     printed = ran(run_bench("format_bench", data, "--grammar", "--out", out)).stdout
@@ -94,7 +87,7 @@ def test_verdicts_reads_both_format_dev_files_and_stops_without_the_blind_split(
     folder = tmp_path / "data"
     for name in ("dev.jsonl", "dev-b.jsonl"):
         criteria = [{"description": "Says hello", "label": True}]
-        _write(
+        write_items(
             folder / "format" / name,
             [{"id": name, "task": "t", "output": "o", "criteria": criteria}],
         )
@@ -129,7 +122,7 @@ def test_verdicts_reads_both_format_dev_files_and_stops_without_the_blind_split(
 def test_verdicts_grades_the_context_always_variant_beside_the_default(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     criteria = [{"description": "The poem is about spring", "label": True}]
-    _write(
+    write_items(
         folder / "trivial" / "dev.jsonl",
         [{"id": "one", "task": "Write a haiku about spring.", "output": "o", "criteria": criteria}],
     )
