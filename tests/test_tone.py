@@ -32,6 +32,7 @@ TONE = [
     "Keeps a casual, chatty tone throughout.",
     "Written in a formal, businesslike register.",
     "tone: friendly",
+    "A friendly reminder with no passive aggression",
 ]
 NOT_TONE = [
     "Ends with 'Kind regards'",  # a sign-off, and a quoted phrase
@@ -45,6 +46,7 @@ NOT_TONE = [
     "The summary conveys this fact: The council was polite to residents.",
     "Under 50 words",
     "Says 'be polite' to the bot",
+    "Uses the passive voice",  # grammar, not tone
 ]
 
 

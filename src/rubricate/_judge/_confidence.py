@@ -66,7 +66,7 @@ TONE_PASS_THRESHOLD = 0.77
 """The embedded judge's bar for a criterion about tone alone ("The reply is polite", `_tone`).
 
 The model says "yes" to tone: at 0.5 it passed 59% of the dev tone criteria a reply fails ("Not
-our problem." as polite, at P(yes) 0.98). Its P(yes) still ranks them (AUROC 0.80), so the cut
+our problem." as polite). Its P(yes) still ranks them (AUROC 0.80), so the cut
 moves. Fitted on every dev file that holds such criteria, by the rule that set `PASS_THRESHOLD`:
     python bench/calibrate_form.py --kind tone bench/data/trivial/dev*.jsonl \
         bench/data/format/dev*.jsonl bench/data/hostile/dev*.jsonl \

@@ -42,8 +42,7 @@ _TONE_WORDS = (
     "casually gently calmly firmly collegial gracious patient impatient honest sincerely "
     "inclusive alarmist resentful bitter unserious dry deadpan celebratory festive neighbourly "
     "neighborly constructive balanced flippant mean mean-spirited measured restrained "
-    "over-the-top hype hype-y hyped fun lively direct elegant refined upscale slangy slang "
-    "passive"
+    "over-the-top hype hype-y hyped fun lively direct elegant refined upscale slangy slang"
 )
 # Nouns of tone: "no sarcasm", "avoid condescension", "keep a friendly tone".
 _TONE_NOUNS = (
@@ -71,6 +70,7 @@ _DESCRIBES = frozenset((_TONE_WORDS + " " + _TONE_NOUNS).split())
 _ALLOWED = _DESCRIBES | frozenset(_FRAME.split())
 _WORD = re.compile(r"[a-z]+(?:[-'][a-z]+)*")
 # "Kind regards" and "warm regards" are a sign-off, "user-friendly" a quality of a product.
+_PASSIVE_AGGRESSION = re.compile(r"\bpassive[ -]aggressi(?:ve|on)\b")
 _NOT_TONE = re.compile(r"\b(?:kind|warm|best) (?:regards|wishes)\b|\w+-friendly\b")
 
 
@@ -79,7 +79,8 @@ def about_tone(description: str) -> bool:
 
     At least one word must describe tone, and every other word must frame or join such words.
     """
-    text = read(description).text
+    # "no passive aggression" is one tone; "passive voice" is grammar, not tone.
+    text = _PASSIVE_AGGRESSION.sub("passive-aggressive", read(description).text)
     if _NOT_TONE.search(text) or re.search(r"\bq\d+\b", text):
         return False  # a quoted phrase asks for those words, not for a tone
     words = [_unprefixed(w) for w in _WORD.findall(text)]
