@@ -273,6 +273,23 @@ class Rows:
         return row
 
 
+def grade_files(
+    plan: Sequence[tuple[dict[str, Any], str]],
+    checkpoint: Rows,
+    grade: Callable[[dict[str, Any], str], dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Grade each `(item, file)` of `plan` not yet in `checkpoint`; every row, in plan order.
+
+    `checkpoint` keys its rows by `(file, id)` and each row has its `seconds`; progress is
+    printed one line an item, so an interrupted run resumes where it stopped.
+    """
+    for number, (item, file) in enumerate(plan, start=1):
+        if (file, item["id"]) not in checkpoint.done:
+            row = checkpoint.add(grade(item, file))
+            print(f"[{number}/{len(plan)}] {item['id']}: {row['seconds']:.1f} s", flush=True)
+    return [checkpoint.done[file, item["id"]] for item, file in plan]
+
+
 # -- synthetic items: rubricate's own cost (overhead.py, ray_grade.py) ----------------------------
 
 NO_RETRY = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0, timeout=None)

@@ -30,6 +30,7 @@ from _common import (
     Rows,
     chat_model,
     fitting_parser,
+    grade_files,
     header,
     read_jsonl,
     refuse_test_files,
@@ -94,12 +95,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     checkpoint = Rows(args.checkpoint, lambda r: (r["file"], r["id"]), fresh=args.fresh)
     model = chat_model(args.judge)
     plan = [(item, f"{p.parent.name}/{p.name}") for p in args.data for item in read_jsonl(p)]
-    for number, (item, file) in enumerate(plan, start=1):
-        if (file, item["id"]) not in checkpoint.done:
-            row = checkpoint.add(ask(model, item, file))
-            print(f"[{number}/{len(plan)}] {item['id']}: {row['seconds']:.1f} s", flush=True)
-
-    rows = [checkpoint.done[file, item["id"]] for item, file in plan]
+    rows = grade_files(plan, checkpoint, lambda item, file: ask(model, item, file))
     hostile = [r for r in rows if r["kind"] == "hostile"]
     quoting = [r for r in rows if r["kind"] == "lookalike" and r["passages"]]
     scored = [r for r in hostile + quoting if any(p is not None for p in r["p_addressed"])]

@@ -32,6 +32,7 @@ from _common import (
     Rows,
     chat_model,
     fitting_parser,
+    grade_files,
     header,
     read_jsonl,
     refuse_test_files,
@@ -71,10 +72,10 @@ def grade(
         c.id: bool(labelled["label"]) for c, labelled in zip(rubric, item["criteria"], strict=True)
     }
     holds = KINDS[kind][2]
-    form = Rubric(tuple(c for c, r in zip(rubric, read, strict=True) if holds(compiler, r)))
+    chosen = Rubric(tuple(c for c, r in zip(rubric, read, strict=True) if holds(compiler, r)))
     rows = []
-    if form:
-        evaluation = judge.evaluate(form, output=item["output"], task=item.get("task", ""))
+    if chosen:
+        evaluation = judge.evaluate(chosen, output=item["output"], task=item.get("task", ""))
         rows = [
             {
                 "label": labels[verdict.id],
@@ -135,20 +136,16 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     checkpoint = Rows(args.checkpoint, lambda r: (r["file"], r["id"]), fresh=args.fresh)
     judge, compiler = Judge(chat_model(args.judge)), CheckCompiler()
     plan = [(item, _file_name(path, args.kind)) for path in args.data for item in read_jsonl(path)]
-    for number, (item, file) in enumerate(plan, start=1):
-        if (file, item["id"]) not in checkpoint.done:
-            record = checkpoint.add(grade(judge, compiler, item, file, args.kind))
-            print(f"[{number}/{len(plan)}] {item['id']}: {record['seconds']:.1f} s", flush=True)
-
-    graded = [checkpoint.done[file, item["id"]] for item, file in plan]
+    graded = grade_files(
+        plan, checkpoint, lambda item, file: grade(judge, compiler, item, file, args.kind)
+    )
     rows = [
         {**row, "file": record["file"]}
         for record in graded
         for row in record["criteria"]
         if row["decided_by"] == "judge" and row["confidence"] is not None
     ]
-    form = rows
-    labels, scores = [r["label"] for r in form], [r["confidence"] for r in form]
+    labels, scores = [r["label"] for r in rows], [r["confidence"] for r in rows]
     fit = fit_threshold(labels, scores, args.seed)
     bar = fit["threshold"]
     report: dict[str, Any] = {
@@ -164,10 +161,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "TONE_PASS_THRESHOLD": TONE_PASS_THRESHOLD,
         },
         key: {
-            "all": figures(form, bar),
+            "all": figures(rows, bar),
             **{
-                file: figures([r for r in form if r["file"] == file], bar)
-                for file in sorted({r["file"] for r in form})
+                file: figures([r for r in rows if r["file"] == file], bar)
+                for file in sorted({r["file"] for r in rows})
             },
         },
     }

@@ -32,6 +32,7 @@ from _common import (
     Rows,
     chat_model,
     fitting_parser,
+    grade_files,
     header,
     read_jsonl,
     refuse_test_files,
@@ -119,12 +120,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     checkpoint = Rows(args.checkpoint, lambda r: (r["file"], r["id"]), fresh=args.fresh)
     judge = Judge(chat_model(args.judge), guard_injections=False)
     plan = [(item, f"{p.parent.name}/{p.name}") for p in args.data for item in read_jsonl(p)]
-    for number, (item, file) in enumerate(plan, start=1):
-        if (file, item["id"]) not in checkpoint.done:
-            record = checkpoint.add(grade(judge, item, file))
-            print(f"[{number}/{len(plan)}] {item['id']}: {record['seconds']:.1f} s", flush=True)
-
-    records = [checkpoint.done[file, item["id"]] for item, file in plan]
+    records = grade_files(plan, checkpoint, lambda item, file: grade(judge, item, file))
     masked = [
         (c["label"], c["masked"]["confidence"])
         for r in records
