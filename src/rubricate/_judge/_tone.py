@@ -17,6 +17,7 @@ well, and "Kind regards" or "kid-friendly" are no tone: those stay at the usual 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ._compile._vocabulary import read
 
@@ -74,10 +75,12 @@ _PASSIVE_AGGRESSION = re.compile(r"\bpassive[ -]aggressi(?:ve|on)\b")
 _NOT_TONE = re.compile(r"\b(?:kind|warm|best) (?:regards|wishes)\b|\w+-friendly\b")
 
 
+@lru_cache(maxsize=4096)
 def about_tone(description: str) -> bool:
     """Whether `description` asks only about the tone of the text, quoted phrases aside.
 
     At least one word must describe tone, and every other word must frame or join such words.
+    Cached: a batch asks it of the same criteria for every output, twice each (bar and flag).
     """
     # "no passive aggression" is one tone; "passive voice" is grammar, not tone.
     text = _PASSIVE_AGGRESSION.sub("passive-aggressive", read(description).text)
