@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
@@ -217,3 +217,15 @@ def _polite_when_thankful(messages: list[BaseMessage], kwargs: dict[str, Any]) -
 
 def polite_when_thankful() -> ScriptedChatModel:
     return GrammarScriptedChatModel(script=[_logged(_polite_when_thankful)], repeat_last=True)
+
+
+def polite_likelihood() -> Callable[[list[dict[str, str]], str], float]:
+    """bench/tone_likelihood.py --scorer: a reply with "please" grows likelier when the request
+    asks for a tone, one without it less likely; shorter replies are likelier throughout."""
+
+    def score(messages: list[dict[str, str]], reply: str) -> float:
+        asked = "Requirement for your reply:" in messages[-1]["content"]
+        gain = (2.0 if "please" in reply.lower() else -2.0) if asked else 0.0
+        return -float(len(reply.split())) + gain
+
+    return score
