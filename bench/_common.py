@@ -145,12 +145,17 @@ def chat_model(spec: str) -> BaseChatModel:
     fake from `rubricate.testing`, importable from `PYTHONPATH`.
     """
     if spec.startswith("python:"):
-        module, _, name = spec.removeprefix("python:").rpartition(".")
-        model = getattr(importlib.import_module(module), name)()
+        model = made_by(spec)
         if not isinstance(model, BaseChatModel):
             raise SystemExit(f"--judge {spec}: returned {type(model).__name__}, not a chat model")
         return model
     return resolve_chat_model(spec)
+
+
+def made_by(spec: str) -> Any:
+    """What the function `python:package.module.function` returns: a fake a test swaps in."""
+    module, _, name = spec.removeprefix("python:").rpartition(".")
+    return getattr(importlib.import_module(module), name)()
 
 
 def name_of(model: BaseChatModel) -> str:

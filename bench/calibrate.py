@@ -11,6 +11,7 @@ resume, `--fit-only` to fit from what a stopped run graded.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -82,6 +83,12 @@ def grade(judge: Judge, item: dict[str, Any]) -> dict[str, Any]:
         "seconds": time.perf_counter() - started,
         "criteria": rows,
     }
+
+
+def logit(p: float) -> float:
+    """log(p / (1 - p)), with p kept off 0 and 1: P(yes) as a feature of a logistic fit."""
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
 
 
 def balanced_accuracy(labels: Sequence[bool], scores: Sequence[float], threshold: float) -> float:

@@ -59,7 +59,7 @@ from _common import (
     versions,
     write_json,
 )
-from calibrate import balanced_accuracy, fit_threshold
+from calibrate import balanced_accuracy, fit_threshold, logit
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from rubricate import agreement_metrics
@@ -94,11 +94,6 @@ CLOSEST = (
 )
 SINGLE = ("plain", "reworded", "reader", "negated", "quote", "careful", "first", "closest", "words")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-def logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
 
 
 def sigmoid(x: float) -> float:

@@ -20,8 +20,6 @@ the fit's own sample. Test files are refused.
 
 from __future__ import annotations
 
-import importlib
-import math
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -35,11 +33,13 @@ from _common import (
     fitting_parser,
     grade_files,
     header,
+    made_by,
     read_jsonl,
     refuse_test_files,
     rubric_of,
     write_json,
 )
+from calibrate import logit
 from calibrate_form import KINDS
 from sklearn.metrics import roc_auc_score
 
@@ -90,10 +90,7 @@ def local_scorer() -> Scorer:
 
 def scorer_of(spec: str) -> Scorer:
     """`local`, or `python:package.module.function` returning a scorer (the tests' fakes)."""
-    if spec == "local":
-        return local_scorer()
-    module, _, name = spec.removeprefix("python:").rpartition(".")
-    scorer: Scorer = getattr(importlib.import_module(module), name)()
+    scorer: Scorer = local_scorer() if spec == "local" else made_by(spec)
     return scorer
 
 
@@ -127,11 +124,6 @@ def measure(
                 }
             )
     return {"id": item["id"], "file": file, "seconds": time.perf_counter() - started, "rows": rows}
-
-
-def logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
 
 
 def cross_validated(
