@@ -8,11 +8,13 @@ tone` fits on), as the pointwise mutual information of the output with the crite
 
     log P(output | task + "Requirement for your reply: <criterion>") - log P(output | task)
 
-summed over the output's tokens, read from the embedded model's logits (one forward pass per
-condition, no decoding). It reports the AUROC of P(yes), of that likelihood gain, and the
-cross-validated balanced accuracy of a logistic regression on P(yes) alone against P(yes) and
-the gain together (stratified 5-fold, repeated over `--shuffles` seeds), so the figure is not
-the fit's own sample. Test files are refused.
+summed over the output's tokens, read from the embedded model's logits (one batched pass per
+conversation, no decoding: `ChatLlamaCpp.score_many`, as the judge reads it). P(yes) is the
+judge's with the lever off (`tone_likelihood=False`). It reports the AUROC of P(yes), of that
+likelihood gain, and the cross-validated balanced accuracy of a logistic regression on P(yes)
+alone against P(yes) and the gain together (stratified 5-fold, repeated over `--shuffles`
+seeds), so the figure is not the fit's own sample; then the same regression fitted on every
+row (`fit`), the weights `TONE_LIKELIHOOD_WEIGHTS` holds. Test files are refused.
 
     .venv/bin/python bench/tone_likelihood.py bench/data/trivial/dev*.jsonl \
         bench/data/format/dev*.jsonl bench/data/hostile/dev*.jsonl bench/data/lookalike/dev*.jsonl
@@ -41,57 +43,28 @@ from _common import (
 )
 from calibrate import logit
 from calibrate_form import KINDS
+from langchain_core.messages import BaseMessage
 from sklearn.metrics import roc_auc_score
 
 from rubricate import Judge, Rubric
 from rubricate._judge._compile._compiler import CheckCompiler
+from rubricate._judge._likelihood import REQUIREMENT, likelihood_conversations
 
 DEFAULT_OUT = RESULTS / "tone-likelihood-dev.json"
 DEFAULT_CHECKPOINT = ROOT / ".cache" / "tone-likelihood-dev.jsonl"
-REQUIREMENT = "{task}\n\nRequirement for your reply: {criterion}"
-NO_TASK = "Write a reply."
-"""The request when an item has no task: the likelihood needs something to answer."""
-
-Messages = list[dict[str, str]]
-Scorer = Callable[[Messages, str], float]
-"""The log-probability of a reply (the assistant's turn) after the given chat messages."""
+Scorer = Callable[[list[list[BaseMessage]]], list[float]]
+"""log P(last AI message | the messages before it), for each conversation."""
 
 
-def local_scorer() -> Scorer:
-    """The embedded model's log P(reply | messages), from its logits at every reply token."""
-    import numpy as np
-    from llama_cpp import Llama
-
-    from rubricate._local._batching import ChatPrompter
-    from rubricate._local._weights import ensure_default_model
-
-    llama = Llama(str(ensure_default_model()), n_ctx=4096, logits_all=True, verbose=False)
-    prompter = ChatPrompter.for_model(llama)
-    if prompter is None:
-        raise SystemExit("the embedded model has no chat template to build prompts with")
-
-    def score(messages: Messages, reply: str) -> float:
-        prefix = prompter.tokens([*messages, {"role": "assistant", "content": ""}])
-        tokens = prompter.tokens([*messages, {"role": "assistant", "content": reply}])
-        start = next(
-            (i for i, (a, b) in enumerate(zip(prefix, tokens, strict=False)) if a != b),
-            len(prefix),
-        )
-        llama.reset()
-        llama.eval(list(tokens))
-        logits = np.asarray(llama.scores[start - 1 : len(tokens) - 1], dtype=np.float64)
-        top = logits.max(axis=1, keepdims=True)
-        norm = top[:, 0] + np.log(np.exp(logits - top).sum(axis=1))
-        chosen = logits[np.arange(len(logits)), np.asarray(tokens[start:])]
-        return float((chosen - norm).sum())
-
-    return score
-
-
-def scorer_of(spec: str) -> Scorer:
-    """`local`, or `python:package.module.function` returning a scorer (the tests' fakes)."""
-    scorer: Scorer = local_scorer() if spec == "local" else made_by(spec)
-    return scorer
+def scorer_of(spec: str, judge: Judge) -> Scorer:
+    """`local`, the judge's own model (`score_many`), or `python:module.function` (a fake)."""
+    if spec != "local":
+        scorer: Scorer = made_by(spec)
+        return scorer
+    score_many = getattr(judge.model, "score_many", None)
+    if score_many is None:
+        raise SystemExit(f"--scorer local needs the embedded judge, not {judge.model_name}")
+    return score_many  # type: ignore[no-any-return]
 
 
 def measure(
@@ -108,19 +81,20 @@ def measure(
     ]
     rows = []
     if chosen:
-        output, task = item["output"], item.get("task", "") or NO_TASK
-        evaluation = judge.evaluate(
-            Rubric(tuple(c for c, _ in chosen)), output=output, task=item.get("task", "")
+        output, task = item["output"], item.get("task", "")
+        evaluation = judge.evaluate(Rubric(tuple(c for c, _ in chosen)), output=output, task=task)
+        alone, *asked = score(
+            likelihood_conversations(task, output, [c.description for c, _ in chosen])
         )
-        alone = score([{"role": "user", "content": task}], output)
-        for (criterion, label), verdict in zip(chosen, evaluation.criteria, strict=True):
-            asked = REQUIREMENT.format(task=task, criterion=criterion.description)
+        for (criterion, label), verdict, scored in zip(
+            chosen, evaluation.criteria, asked, strict=True
+        ):
             rows.append(
                 {
                     "criterion": criterion.description,
                     "label": label,
                     "p_yes": verdict.confidence,
-                    "gain": score([{"role": "user", "content": asked}], output) - alone,
+                    "gain": scored - alone,
                 }
             )
     return {"id": item["id"], "file": file, "seconds": time.perf_counter() - started, "rows": rows}
@@ -148,6 +122,15 @@ def cross_validated(
     }
 
 
+def fitted(labels: Sequence[bool], features: Sequence[Sequence[float]]) -> dict[str, float]:
+    """The regression on every row: `TONE_LIKELIHOOD_WEIGHTS` is (intercept, w_yes, w_gain)."""
+    from sklearn.linear_model import LogisticRegression
+
+    model = LogisticRegression(class_weight="balanced").fit(features, labels)
+    w_yes, w_gain = (float(w) for w in model.coef_[0])
+    return {"intercept": float(model.intercept_[0]), "w_yes": w_yes, "w_gain": w_gain}
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = fitting_parser(
         __doc__, "dev files with tone criteria", checkpoint=DEFAULT_CHECKPOINT, out=DEFAULT_OUT
@@ -159,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
     started = header("tone_likelihood.py", argv)
     checkpoint = Rows(args.checkpoint, lambda r: (r["file"], r["id"]), fresh=args.fresh)
-    judge, compiler, score = Judge(chat_model(args.judge)), CheckCompiler(), scorer_of(args.scorer)
+    judge = Judge(chat_model(args.judge), tone_likelihood=False)  # P(yes) alone, as asked
+    compiler, score = CheckCompiler(), scorer_of(args.scorer, judge)
     plan = [(item, f"{p.parent.name}/{p.name}") for p in args.data for item in read_jsonl(p)]
     items = grade_files(
         plan, checkpoint, lambda item, file: measure(judge, compiler, score, item, file)
@@ -184,6 +168,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "p_yes": cross_validated(labels, p_yes, args.shuffles),
             "p_yes_and_gain": cross_validated(labels, both, args.shuffles),
         },
+        "fit": fitted(labels, both),
         "seconds_per_criterion": sum(item["seconds"] for item in items) / len(rows),
     }
     write_json(args.out, report)
@@ -192,6 +177,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         f"{len(rows)} tone criteria; AUROC P(yes) {report['auroc_p_yes']:.3f}, "
         f"gain {report['auroc_gain']:.3f}; cross-validated balanced accuracy "
         f"{cv['p_yes']['balanced_accuracy']:.3f} -> {cv['p_yes_and_gain']['balanced_accuracy']:.3f}"
+    )
+    fit = report["fit"]
+    print(
+        "TONE_LIKELIHOOD_WEIGHTS = "
+        f"({fit['intercept']:.3f}, {fit['w_yes']:.3f}, {fit['w_gain']:.3f})"
     )
     return report
 

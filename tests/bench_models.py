@@ -219,13 +219,17 @@ def polite_when_thankful() -> ScriptedChatModel:
     return GrammarScriptedChatModel(script=[_logged(_polite_when_thankful)], repeat_last=True)
 
 
-def polite_likelihood() -> Callable[[list[dict[str, str]], str], float]:
+def polite_likelihood() -> Callable[[list[list[BaseMessage]]], list[float]]:
     """bench/tone_likelihood.py --scorer: a reply with "please" grows likelier when the request
     asks for a tone, one without it less likely; shorter replies are likelier throughout."""
 
-    def score(messages: list[dict[str, str]], reply: str) -> float:
-        asked = "Requirement for your reply:" in messages[-1]["content"]
-        gain = (2.0 if "please" in reply.lower() else -2.0) if asked else 0.0
-        return -float(len(reply.split())) + gain
+    def score(conversations: list[list[BaseMessage]]) -> list[float]:
+        scores = []
+        for *before, reply in conversations:
+            text = str(reply.content)
+            asked = "Requirement for your reply:" in str(before[-1].content)
+            gain = (2.0 if "please" in text.lower() else -2.0) if asked else 0.0
+            scores.append(-float(len(text.split())) + gain)
+        return scores
 
     return score

@@ -73,6 +73,9 @@ def test_the_likelihood_gain_is_measured_against_p_yes_out_of_fold(tmp_path: Pat
     cv = report["cross_validated"]
     assert cv["p_yes_and_gain"]["balanced_accuracy"] == 1.0
     assert cv["p_yes"]["balanced_accuracy"] <= 0.6
+    # The fit on every row, which `TONE_LIKELIHOOD_WEIGHTS` copies, leans on the gain.
+    assert report["fit"]["w_gain"] > 0
+    assert set(report["fit"]) == {"intercept", "w_yes", "w_gain"}
     # Only the tone criterion is asked: "Says when it ships" is never graded.
     assert len(tool_calls(calls)) == 12 + 6  # a question each, a gap below the tone bar (P 0.7)
     assert report["measured_on"] == ["trivial/dev-x.jsonl"]

@@ -36,7 +36,7 @@ from rubricate._cli._common import (
 )
 from rubricate._cli._ray import RayRun
 from rubricate._ray._actor import build_judge
-from rubricate.testing import ScriptedChatModel, joint_reply
+from rubricate.testing import GrammarScriptedChatModel, ScriptedChatModel, joint_reply
 
 FAST = RetryPolicy(max_retries=0, timeout=None)
 OPTIONS: JudgeOptions = {
@@ -53,6 +53,7 @@ OPTIONS: JudgeOptions = {
     "show_context": "when_referenced",
     "careful": True,
     "layout_facts": False,
+    "tone_likelihood": False,
 }
 """Every option but `tools`, each away from its default on a remote model."""
 
@@ -258,6 +259,7 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
         "always",
         "--careful",
         "--no-layout-facts",
+        "--no-tone-likelihood",
     ]
     args = [command, *target.get(command, ["task", "-r", "- A"]), *flags]
     app = create_app(judge_factory=factory, model_factory=lambda spec: model())
@@ -269,6 +271,7 @@ def test_every_command_passes_its_judge_flags_to_the_judge(command: str, tmp_pat
     assert (judge.guard_injections, judge.compile_checks) == (False, True)
     assert (judge.show_context, judge.careful) == ("always", True)
     assert judge.layout_facts is False
+    assert judge.tone_likelihood is False
 
 
 def test_the_ray_engine_builds_each_actors_judge_from_the_same_options() -> None:
@@ -321,3 +324,16 @@ def test_options_that_change_verdicts_change_the_cache_key() -> None:
     default = key()
     assert key(read_checks=False) == default  # the remote model's default: keys kept
     assert len({default, key(read_checks=True), key(guard_injections=False)}) == 3
+    # The tone likelihood moves verdicts only on the embedded model: there, a result graded
+    # with it is never reused for one graded at the fixed tone bar, nor the other way round.
+    assert key(tone_likelihood=False) == default
+    embedded = GrammarScriptedChatModel(script=["yes"])
+    with_it, without = (
+        cache_key(
+            Rubric.parse("- A"),
+            GradeItem(id="1", output="x"),
+            judge_fingerprint(Judge(embedded, tone_likelihood=on)),
+        )
+        for on in (True, False)
+    )
+    assert with_it != without

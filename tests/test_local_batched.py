@@ -12,7 +12,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from rubricate import Judge
 from rubricate._judge._confidence import yes_probability
 from rubricate._local import ChatLlamaCpp, default_local_model
-from rubricate._local._sequences import SequencePool
+from rubricate._local._sequences import Prompt, SequencePool
 
 pytestmark = pytest.mark.local_model
 
@@ -141,3 +141,44 @@ def test_clear_cache_makes_the_next_call_start_cold(model: ChatLlamaCpp) -> None
     assert warm.usage_metadata["input_token_details"]["cache_read"] > 0
     assert cold.usage_metadata["input_token_details"]["cache_read"] == 0
     assert cold.content == warm.content == "yes"
+
+
+def _logprob_of(reply: AIMessage, word: str) -> float:
+    [entry] = reply.response_metadata["logprobs"]["content"]
+    return next(a["logprob"] for a in entry["top_logprobs"] if a["token"] == word)
+
+
+def test_a_reply_is_scored_as_the_logits_of_its_own_tokens_give_it(model: ChatLlamaCpp) -> None:
+    question = ask("Is Paris in Japan?")
+    [verdict] = model.complete_many([question], choices=("yes", "no"))
+    # A one-token reply scores what the verdict's logits gave that word at the same position,
+    # bar rounding: a batch of another shape shifts logits by up to a few tenths of a nat.
+    yes, no = model.score_many([[*question, AIMessage("yes")], [*question, AIMessage("no")]])
+    assert yes == pytest.approx(_logprob_of(verdict, "yes"), abs=0.3)
+    assert no == pytest.approx(_logprob_of(verdict, "no"), abs=0.3)
+    assert yes - no == pytest.approx(
+        _logprob_of(verdict, "yes") - _logprob_of(verdict, "no"), abs=0.1
+    )
+    assert no > yes
+    # A longer reply scores the sum of its tokens' log-probabilities, as the one-at-a-time path
+    # reports them while generating it.
+    where = [SYSTEM, HumanMessage("In one short sentence, say where Paris is.")]
+    single = model.model_copy(update={"multi_sequence": False, "logprobs": True})
+    said = single.invoke(where)
+    tokens = said.response_metadata["logprobs"]["content"]
+    assert len(tokens) > 3
+    [scored] = model.score_many([[*where, AIMessage(str(said.content))]])
+    assert scored == pytest.approx(sum(t["logprob"] for t in tokens), abs=0.3)
+    assert scored > model.score_many([[*where, AIMessage("Paris is in Japan, near Tokyo.")]])[0]
+
+
+def test_scoring_refuses_what_it_cannot_score(model: ChatLlamaCpp) -> None:
+    with pytest.raises(ValueError, match="conversation 1 must end with the AI message"):
+        model.score_many([[*ask("Is Paris in France?"), AIMessage("yes")], ask("And Japan?")])
+    with pytest.raises(RuntimeError, match="multi_sequence"):
+        model.model_copy(update={"multi_sequence": False}).score_many(
+            [[*ask("Is Paris in France?"), AIMessage("yes")]]
+        )
+    pool = model._loaded().batch_queue().pool  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="`score_from` must be between 1 and"):
+        pool.complete([[Prompt(tokens=(1, 2, 3), score_from=0)]])

@@ -1,16 +1,24 @@
 """Criteria about tone alone: recognised however they are phrased, and on the embedded model
-decided at their own, stricter bar and marked `unsure`."""
+decided at their own bar (moved by the reply's likelihood under the criterion where the model
+can score it, else a fixed stricter one) and marked `unsure`."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, BaseMessage
+from pydantic import Field
 
 from fakes import yes_no
 from rubricate import Judge
-from rubricate._judge._confidence import TONE_PASS_THRESHOLD, UNSURE_BAND
+from rubricate._judge._confidence import (
+    TONE_LIKELIHOOD_WEIGHTS,
+    TONE_PASS_THRESHOLD,
+    UNSURE_BAND,
+)
+from rubricate._judge._likelihood import NO_TASK, tone_bar
 from rubricate._judge._retry import RetryPolicy
 from rubricate._judge._tone import about_tone
 from rubricate.testing import GrammarScriptedChatModel, ScriptedChatModel, joint_reply
@@ -97,3 +105,116 @@ def test_a_remote_judge_keeps_its_own_verdict_on_tone() -> None:
     )
 
     assert verdict.passed and not verdict.unsure
+
+
+class _Scoring(GrammarScriptedChatModel):
+    """The embedded model at its boundary, with the batched path's likelihood of a reply.
+
+    `ascore_many` gives every reply -20 nats after the request alone, and `gain` more once the
+    request names a requirement; `too_long` makes it refuse, as a context too small does.
+    """
+
+    gain: float = 0.0
+    too_long: bool = False
+    scored: list[list[str]] = Field(default_factory=list)
+
+    def can_batch(self) -> bool:
+        return True
+
+    async def ascore_many(self, conversations: list[list[BaseMessage]]) -> list[float]:
+        self.scored.append([str(c[0].content) for c in conversations])
+        assert all(isinstance(c[-1], AIMessage) for c in conversations)
+        if self.too_long:
+            raise ValueError("Requested tokens (9000) exceed the context window of 4096.")
+        return [
+            -20.0 + (self.gain if "Requirement" in str(c[0].content) else 0.0)
+            for c in conversations
+        ]
+
+
+def _polite_at(p_yes: float) -> Any:
+    """P(yes) `p_yes` for "The reply is polite", a sure yes for anything else."""
+    at = _yes_at(p_yes)
+
+    def reply(messages: Any, kwargs: dict[str, Any]) -> AIMessage:
+        asked = str(messages[-1].content)
+        return at(messages, kwargs) if "polite" in asked else yes_no(0.99)
+
+    return reply
+
+
+def _judged(gain: float, p_yes: float, **options: Any) -> tuple[Any, Any, _Scoring]:
+    model = _Scoring(script=[_polite_at(p_yes)], repeat_last=True, gain=gain, **options)
+    tone, content = (
+        Judge(model, retry=FAST)
+        .evaluate(
+            "- The reply is polite\n- Mentions the courier",
+            output="Sorry for the wait, the courier has it.",
+            task="Reply to the customer.",
+        )
+        .criteria
+    )
+    return tone, content, model
+
+
+def test_the_tone_bar_is_the_fitted_rule_solved_for_p_yes() -> None:
+    intercept, w_yes, w_gain = TONE_LIKELIHOOD_WEIGHTS
+    assert w_yes > 0 and w_gain > 0  # a likelier reply under the criterion needs less "yes"
+    for gain in (-6.0, 0.0, 2.5, 10.0):
+        bar = tone_bar(gain)
+        assert 0.0 < bar < 1.0
+        assert intercept + w_yes * math.log(bar / (1 - bar)) + w_gain * gain == pytest.approx(0)
+    assert tone_bar(-6.0) > tone_bar(0.0) > tone_bar(10.0)
+    assert tone_bar(1e6) == 0.0 and tone_bar(-1e6) == 1.0
+
+
+def test_a_reply_likelier_under_the_tone_passes_at_a_lower_p_yes() -> None:
+    gain = 8.0
+    bar = tone_bar(gain)
+    assert bar < TONE_PASS_THRESHOLD  # the weights make a large gain worth something
+    p_yes = (bar + TONE_PASS_THRESHOLD) / 2
+
+    tone, content, model = _judged(gain, p_yes)
+
+    assert (tone.passed, tone.unsure, tone.confidence) == (True, True, pytest.approx(p_yes))
+    assert f"P(yes) >= {bar:.2f}" in tone.reason and "likelier" in tone.reason
+    assert content.passed and not content.unsure
+    # One pass for the reply after the request alone, one for the tone criterion; the
+    # criterion about content is never scored.
+    assert model.scored == [
+        [
+            "Reply to the customer.",
+            "Reply to the customer.\n\nRequirement for your reply: The reply is polite",
+        ]
+    ]
+
+
+def test_a_reply_the_tone_makes_unlikelier_needs_a_higher_p_yes() -> None:
+    gain = -8.0
+    bar = tone_bar(gain)
+    assert bar > TONE_PASS_THRESHOLD
+    p_yes = (bar + TONE_PASS_THRESHOLD) / 2
+
+    tone, _, _ = _judged(gain, p_yes)
+
+    assert (tone.passed, tone.unsure) == (False, True)
+    assert tone.gap == "The reply brushes the customer off."
+    assert f"P(yes) >= {bar:.2f}" in tone.reason
+
+
+@pytest.mark.parametrize("option", [{"too_long": True}, {}])
+def test_without_the_likelihood_the_fixed_tone_bar_decides(option: dict[str, Any]) -> None:
+    p_yes = (tone_bar(8.0) + TONE_PASS_THRESHOLD) / 2  # a pass with the gain, a fail without
+    model = _Scoring(script=[_yes_at(p_yes)], repeat_last=True, gain=8.0, **option)
+    judge = Judge(model, retry=FAST, **({} if option else {"tone_likelihood": False}))
+
+    [tone] = judge.evaluate("- The reply is polite", output="Sorry for the wait.").criteria
+
+    assert (tone.passed, tone.unsure) == (False, True)
+    assert f"stricter bar P(yes) >= {TONE_PASS_THRESHOLD:.2f}" in tone.reason
+    # Switched off, nothing is scored; refused for its length, the request was made.
+    assert len(model.scored) == (1 if option else 0)
+    if not option:
+        return
+    # With no task, the reply is scored as the answer to a generic request.
+    assert model.scored[0][0] == NO_TASK

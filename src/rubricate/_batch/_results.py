@@ -202,6 +202,7 @@ def judge_fingerprint(judge: Judge) -> dict[str, Any]:
             if judge.layout_facts and (judge.read_checks or judge.compile_checks)
             else {}
         ),
+        **({"tone_likelihood": True} if judge.local and judge.tone_likelihood else {}),
     }
 
 

@@ -247,6 +247,16 @@ LayoutFactsOption = Annotated[
         ),
     ),
 ]
+ToneLikelihoodOption = Annotated[
+    bool,
+    typer.Option(
+        "--tone-likelihood/--no-tone-likelihood",
+        help=(
+            "On the embedded model, decide a criterion about tone alone from P(yes) and how much "
+            "likelier the output is once that tone is asked for; off, at a fixed stricter bar."
+        ),
+    ),
+]
 JobsOption = Annotated[
     int,
     typer.Option(
@@ -357,6 +367,7 @@ class JudgeFlags(FlagGroup):
     show_context: ShowContextOption = None
     careful: CarefulOption = False
     layout_facts: LayoutFactsOption = True
+    tone_likelihood: ToneLikelihoodOption = True
 
     def options(self) -> JudgeOptions:
         """The judge options these flags set; a flag left at its default sets nothing."""
@@ -377,6 +388,8 @@ class JudgeFlags(FlagGroup):
             options["careful"] = True
         if not self.layout_facts:
             options["layout_facts"] = False
+        if not self.tone_likelihood:
+            options["tone_likelihood"] = False
         return options
 
     def choice(self, factory: JudgeFactory) -> JudgeChoice:

@@ -24,6 +24,7 @@ from typing import Any
 __all__ = [
     "FORM_PASS_THRESHOLD",
     "PASS_THRESHOLD",
+    "TONE_LIKELIHOOD_WEIGHTS",
     "TONE_PASS_THRESHOLD",
     "TOP_LOGPROBS",
     "UNSURE_BAND",
@@ -74,6 +75,22 @@ moves. Fitted on every dev file that holds such criteria, by the rule that set `
 0.770 on 127 dev verdicts (best 0.776, standard error 0.035): balanced accuracy 0.649 -> 0.744,
 false passes 59% -> 16%. Such verdicts are marked `unsure` whatever their confidence;
 docs/benchmarks.md#the-bar-for-a-criterion-about-tone.
+"""
+
+TONE_LIKELIHOOD_WEIGHTS = (-1.193, 1.080, 0.250)
+"""(intercept, weight of logit(P(yes)), weight of the likelihood gain) for a tone criterion.
+
+Where the embedded model can score the output (`tone_likelihood`, `_likelihood`), a criterion
+about tone alone passes when `intercept + w_yes * logit(P(yes)) + w_gain * gain >= 0` instead
+of at `TONE_PASS_THRESHOLD`: with no gain that is P(yes) >= 0.75, with a gain of +4 nats 0.55,
+with -4 nats 0.88. A logistic regression (classes weighted to balance) fitted on the same 127
+dev tone criteria as that bar, by
+    python bench/tone_likelihood.py bench/data/trivial/dev*.jsonl \\
+        bench/data/format/dev*.jsonl bench/data/hostile/dev*.jsonl \\
+        bench/data/lookalike/dev*.jsonl --fresh
+(`fit` in bench/results/tone-likelihood-dev.json). Out of fold on those criteria (stratified
+5-fold, 20 shuffles) it gives balanced accuracy 0.736 against 0.694 for P(yes) alone;
+docs/benchmarks.md#the-replys-likelihood-under-the-criterion.
 """
 
 UNSURE_BAND = (0.35, 0.65)

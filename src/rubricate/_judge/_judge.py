@@ -40,11 +40,12 @@ from ._code_checks import run_check
 from ._compile._compiler import CheckCompiler, CompiledRubric
 from ._confidence import FORM_PASS_THRESHOLD, TONE_PASS_THRESHOLD
 from ._context import needs_context, output_only
-from ._evidence import defuse, last_assistant_text, render_evidence
+from ._evidence import defuse, first_user_text, last_assistant_text, render_evidence
 from ._grader_tools import run_tool_phase
 from ._injection import both_must_pass, mask_evidence
 from ._joint import ask_joint
 from ._layout_facts import LAYOUT_FACTS_PREAMBLE, layout_facts
+from ._likelihood import likelihood_conversations, tone_bar
 from ._options import JudgeOptions, check_options
 from ._per_criterion import ask_per_criterion
 from ._retry import RetryPolicy
@@ -56,6 +57,11 @@ __all__ = ["Judge", "check_judge_options", "judge_for"]
 _REMOTE_EVIDENCE_CHARS = 60_000
 _FORMAT_NOTE = (
     "A rule on the text's form that no check could read, decided by the model{bar}: check it."
+)
+_TONE_LIKELIHOOD_NOTE = (
+    "A criterion about tone, which the embedded model reads poorly; decided from P(yes) and "
+    "how much likelier the output is once that tone is asked for (here the bar was "
+    "P(yes) >= {bar:.2f}): check it."
 )
 _TONE_NOTE = (
     "A criterion about tone, which the embedded model reads poorly; decided at the stricter bar "
@@ -72,8 +78,8 @@ class Judge:
         **options: The judge's settings, each described in `JudgeOptions` (`mode`,
             `system_prompt`, `tools`, `max_tool_calls`, `retry`, `max_concurrency`,
             `max_evidence_chars`, `guard_injections`, `read_checks`, `compile_checks`,
-            `explain_passes`, `show_context`, `careful`, `layout_facts`); a name that is none
-            of these raises `TypeError`.
+            `explain_passes`, `show_context`, `careful`, `layout_facts`, `tone_likelihood`); a
+            name that is none of these raises `TypeError`.
 
     Example:
         ```python
@@ -125,6 +131,7 @@ class Judge:
         self.show_context = show_context or ("when_referenced" if self.local else "always")
         self.careful = options.get("careful", False)
         self.layout_facts = options.get("layout_facts", True)
+        self.tone_likelihood = options.get("tone_likelihood", True)
         self._compiler: CheckCompiler | None = None
         self._calls = ModelCalls(self)
 
@@ -186,10 +193,13 @@ class Judge:
         judged = [c for c in parsed if c.check is None]
         if judged:
             try:
-                verdicts.update(await self._grade(judged, evidence, meter))
+                tone_bars = await self._tone_bars(judged, evidence, meter)
+                verdicts.update(await self._grade(judged, evidence, meter, tone_bars))
                 if self.guard_injections:
-                    verdicts.update(await self._grade_masked(judged, evidence, verdicts, meter))
-                verdicts.update(self._unsure_where_model_is_weak(judged, verdicts))
+                    verdicts.update(
+                        await self._grade_masked(judged, evidence, verdicts, meter, tone_bars)
+                    )
+                verdicts.update(self._unsure_where_model_is_weak(judged, verdicts, tone_bars))
             except GraderError as exc:
                 return Evaluation(
                     result="grader_error",
@@ -227,12 +237,15 @@ class Judge:
         return replace(compiled, usage=meter.usage())
 
     def _unsure_where_model_is_weak(
-        self, judged: list[Criterion], verdicts: dict[str, CriterionVerdict]
+        self,
+        judged: list[Criterion],
+        verdicts: dict[str, CriterionVerdict],
+        tone_bars: Mapping[str, float],
     ) -> dict[str, CriterionVerdict]:
         """Model verdicts of kinds it decides poorly, marked `unsure` with a note that says why.
 
         Format rules no check could read (when checks are read or compiled), and on the
-        embedded model, criteria about tone alone (`about_tone`).
+        embedded model, criteria about tone alone (`about_tone`), with the bar each met.
         """
         notes: dict[str, str] = {}
         if self.compile_checks or self.read_checks:
@@ -241,25 +254,31 @@ class Judge:
             note = _FORMAT_NOTE.format(bar=bar)
             notes.update({c.id: note for c in judged if checker.format_unread(c)})
         if self.local:
-            note = _TONE_NOTE.format(bar=TONE_PASS_THRESHOLD)
-            notes.update({c.id: note for c in judged if about_tone(c.description)})
+            for c in judged:
+                if c.id in tone_bars:
+                    notes[c.id] = _TONE_LIKELIHOOD_NOTE.format(bar=tone_bars[c.id])
+                elif about_tone(c.description):
+                    notes[c.id] = _TONE_NOTE.format(bar=TONE_PASS_THRESHOLD)
         return {
             id: replace(verdict, unsure=True, reason=f"{verdict.reason} {note}".strip())
             for id, note in notes.items()
             if (verdict := verdicts[id]).decided_by == "judge"
         }
 
-    def _bars(self, labels: Mapping[str, Criterion]) -> dict[str, float]:
-        """The labels whose embedded-model verdict needs more than `PASS_THRESHOLD` to pass.
+    def _bars(
+        self, labels: Mapping[str, Criterion], tone_bars: Mapping[str, float]
+    ) -> dict[str, float]:
+        """The labels whose embedded-model verdict needs another P(yes) than `PASS_THRESHOLD`.
 
         The small model's "yes" is worth less on two kinds of criteria than on anything else it
         grades: a rule on the text's form that no check could read (`FORM_PASS_THRESHOLD`), and
-        a criterion about tone alone (`TONE_PASS_THRESHOLD`).
+        a criterion about tone alone (its bar from the output's likelihood, `tone_bars` by
+        criterion id, else `TONE_PASS_THRESHOLD`).
         """
         if not self.local:
             return {}
         bars = {
-            label: TONE_PASS_THRESHOLD
+            label: tone_bars.get(criterion.id, TONE_PASS_THRESHOLD)
             for label, criterion in labels.items()
             if about_tone(criterion.description)
         }
@@ -273,6 +292,33 @@ class Judge:
                 }
             )
         return bars
+
+    async def _tone_bars(
+        self, judged: list[Criterion], evidence: Evidence, meter: Meter
+    ) -> dict[str, float]:
+        """Each tone criterion's bar from the output's likelihood under it (`_likelihood`).
+
+        By criterion id; empty (the fixed `TONE_PASS_THRESHOLD` decides) when the option is
+        off, off the embedded model's batched per-criterion path, or when the texts do not fit
+        its context.
+        """
+        tone = [c for c in judged if about_tone(c.description)]
+        score = getattr(self.model, "ascore_many", None)
+        if not (tone and self.tone_likelihood and self.mode == "per_criterion" and score):
+            return {}
+        if not await self._calls.batches():
+            return {}
+        limit = self.max_evidence_chars // 2
+        task = (evidence.task or first_user_text(evidence.messages))[:limit]
+        conversations = likelihood_conversations(
+            task, evidence.output[:limit], [c.description for c in tone]
+        )
+        try:
+            alone, *asked = await score(conversations)
+        except ValueError:  # longer than the context holds
+            return {}
+        meter.count_call(len(conversations))
+        return {c.id: tone_bar(s - alone) for c, s in zip(tone, asked, strict=True)}
 
     def _checker(self) -> CheckCompiler:
         if self._compiler is None:
@@ -289,7 +335,11 @@ class Judge:
     # -- grading -------------------------------------------------------------------------------
 
     async def _grade(
-        self, criteria: list[Criterion], evidence: Evidence, meter: Meter
+        self,
+        criteria: list[Criterion],
+        evidence: Evidence,
+        meter: Meter,
+        tone_bars: Mapping[str, float],
     ) -> dict[str, CriterionVerdict]:
         """Grade `criteria`, each on the evidence it may see, in as few views as it takes.
 
@@ -308,15 +358,17 @@ class Judge:
         form = [c for c in criteria if self._with_layout_facts(c)]
         facts = layout_facts(evidence.output) if form else ""
         if self.mode == "joint":
-            return await self._grade_on(criteria, evidence, meter, facts=facts)
+            return await self._grade_on(criteria, evidence, meter, tone_bars, facts=facts)
         views = []
         for group, extra in (([c for c in criteria if c not in form], ""), (form, facts)):
             own = [c for c in group if split and not needs_context(c.description)]
             rest = [c for c in group if c not in own]
             if own:
-                views.append(self._grade_on(own, output_only(evidence), meter, facts=extra))
+                views.append(
+                    self._grade_on(own, output_only(evidence), meter, tone_bars, facts=extra)
+                )
             if rest:
-                views.append(self._grade_on(rest, evidence, meter, facts=extra))
+                views.append(self._grade_on(rest, evidence, meter, tone_bars, facts=extra))
         verdicts: dict[str, CriterionVerdict] = {}
         for part in await asyncio.gather(*views):
             verdicts.update(part)
@@ -330,7 +382,13 @@ class Judge:
         )
 
     async def _grade_on(
-        self, criteria: list[Criterion], evidence: Evidence, meter: Meter, *, facts: str = ""
+        self,
+        criteria: list[Criterion],
+        evidence: Evidence,
+        meter: Meter,
+        tone_bars: Mapping[str, float],
+        *,
+        facts: str = "",
     ) -> dict[str, CriterionVerdict]:
         labels = {f"C{i}": c for i, c in enumerate(criteria, start=1)}
         # The facts take their room from the evidence budget, so the prompt still fits.
@@ -368,7 +426,7 @@ class Judge:
                 explain_passes=self.explain_passes,
                 careful=self.careful,
                 max_concurrency=self.max_concurrency,
-                bars=self._bars(labels),
+                bars=self._bars(labels, tone_bars),
             )
         return {c.id: to_verdict(c, answers[label]) for label, c in labels.items()}
 
@@ -378,18 +436,20 @@ class Judge:
         evidence: Evidence,
         verdicts: Mapping[str, CriterionVerdict],
         meter: Meter,
+        tone_bars: Mapping[str, float],
     ) -> dict[str, CriterionVerdict]:
         """Grade again with the suspect passages masked; a criterion passes only if both pass.
 
         Only criteria that passed are asked again (a fail stays a fail), and only when a passage
         was found. A false alarm costs a second grading; it fails a criterion only when the
-        masked text was what the criterion needed.
+        masked text was what the criterion needed. Tone criteria keep the bars of the whole
+        output: masking a passage does not change the tone of the rest.
         """
         passed = [c for c in criteria if verdicts[c.id].passed]
         masked = mask_evidence(evidence) if passed else None
         if masked is None:
             return {}
-        second = await self._grade(passed, masked.evidence, meter)
+        second = await self._grade(passed, masked.evidence, meter, tone_bars)
         return {c.id: both_must_pass(verdicts[c.id], second[c.id], masked) for c in passed}
 
     # -- defaults ------------------------------------------------------------------------------

@@ -85,6 +85,13 @@ class JudgeOptions(TypedDict, total=False):
             criterion needs them). A small model counts badly but compares well: on the
             embedded model it made those verdicts clearly better (docs/benchmarks.md, "Layout
             facts"). Default `True`.
+        tone_likelihood: On the embedded model, decide a criterion about tone alone ("The
+            reply is polite") from P(yes) together with how much likelier the model finds the
+            output once that tone is asked for, read from its logits (one pass per tone
+            criterion and one per output, no decoding). The small model perceives tone poorly
+            when asked, better as a writer: on the dev files this raised balanced accuracy on
+            tone criteria (docs/benchmarks.md). Off, such criteria pass at the fixed stricter
+            bar `TONE_PASS_THRESHOLD`. Default `True`; no effect on remote models.
 
     Example:
         ```python
@@ -109,6 +116,7 @@ class JudgeOptions(TypedDict, total=False):
     show_context: ContextPolicy | None
     careful: bool
     layout_facts: bool
+    tone_likelihood: bool
 
 
 _NAMES = tuple(JudgeOptions.__annotations__)

@@ -33,7 +33,7 @@ from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel, model_validator
 
-from rubricate._local._complete_many import replies, traced
+from rubricate._local._complete_many import logprobs, replies, traced
 from rubricate._local._loading import LoadedModel, ModelKey, cpu_has_amx, load
 from rubricate._local._messages import to_chat_messages
 from rubricate._local._replies import reply
@@ -349,6 +349,36 @@ class ChatLlamaCpp(BaseChatModel):
             params=self._identifying_params,
             llm_output={"model_name": self.model_name},
         )
+
+    async def ascore_many(self, conversations: Sequence[Sequence[BaseMessage]]) -> list[float]:
+        """`score_many` in a worker thread."""
+        return await asyncio.to_thread(self.score_many, conversations)
+
+    def score_many(self, conversations: Sequence[Sequence[BaseMessage]]) -> list[float]:
+        """How likely the model finds each conversation's last AI message after the ones before.
+
+        The summed log-probability of that message's tokens, as the model's own reply to the
+        messages before it (the reply's end of turn is not counted, so a reply is scored as a
+        text, not as a finished one). Read from the logits of the one batched pass that
+        evaluates each conversation, with no decoding; what conversations share is evaluated
+        once, as in `complete_many`.
+
+        Raises:
+            ValueError: A conversation does not end with an AI message.
+            RuntimeError: The model cannot batch (`multi_sequence=False`, or a GGUF without
+                a chat template).
+
+        """
+        if not conversations:
+            return []
+        queue = self._loaded().batch_queue() if self.multi_sequence else None
+        prompter = self._loaded().chat_prompter()
+        if queue is None or prompter is None:
+            raise RuntimeError(
+                "score_many needs the batched context (`multi_sequence=True` and a GGUF with a "
+                "chat template)"
+            )
+        return logprobs(queue, prompter, conversations)
 
     def _loaded(self) -> LoadedModel:
         threads = self.n_threads or os.cpu_count() or 1

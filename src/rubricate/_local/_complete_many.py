@@ -22,7 +22,7 @@ from rubricate._local._replies import completion_reply, reply
 from rubricate._local._sequences import Prompt
 from rubricate._local._tool_calls import gbnf_literal
 
-__all__ = ["replies", "traced"]
+__all__ = ["logprobs", "replies", "traced"]
 
 
 def traced(
@@ -126,6 +126,28 @@ def _batched_replies(
     ]
     words = dict(zip(choice_ids, choices, strict=True))
     return [completion_reply(c, words, model_name) for c in queue.run(prompts)]
+
+
+def logprobs(
+    queue: BatchQueue, prompter: ChatPrompter, conversations: Sequence[Sequence[BaseMessage]]
+) -> list[float]:
+    """Log P(last AI message | the messages before it) for each conversation, in one batch."""
+    prompts = []
+    for where, conversation in enumerate(conversations):
+        if not conversation or not isinstance(conversation[-1], AIMessage):
+            raise ValueError(
+                f"conversation {where} must end with the AI message to score, not with "
+                f"{type(conversation[-1]).__name__ if conversation else 'nothing'}"
+            )
+        messages = to_chat_messages(list(conversation))
+        tokens = prompter.tokens(messages)
+        before = prompter.tokens([*messages[:-1], {"role": "assistant", "content": ""}])
+        start = next(
+            (i for i, (a, b) in enumerate(zip(before, tokens, strict=False)) if a != b),
+            min(len(before), len(tokens)),
+        )
+        prompts.append(Prompt(tokens=tokens, score_from=max(start, 1)))
+    return [c.logprob or 0.0 for c in queue.run(prompts)]
 
 
 def _continued_reply(

@@ -49,6 +49,10 @@ class Prompt:
     """A one-token answer from a closed set: the likeliest of these tokens is the answer, and
     each one's log-probability is reported (a `root ::= "yes" | "no"` grammar under greedy
     decoding, when both words are single tokens)."""
+    score_from: int | None = None
+    """Also report the log-probability of the prompt's own tokens from this index on, given
+    the ones before (`Completion.logprob`): how likely a text is after a given context, read
+    from the logits of the same pass that evaluates it."""
 
 
 @dataclass
@@ -64,6 +68,8 @@ class Completion:
     completion_tokens: int
     finish_reason: str
     """`"stop"` (a stop text or end of turn) or `"length"` (`max_tokens` reached)."""
+    logprob: float | None = None
+    """With `Prompt.score_from`: the summed log-probability of those prompt tokens."""
 
 
 @dataclass
@@ -89,6 +95,7 @@ class _Job:
     choices: dict[int, float] = field(default_factory=dict)
     finish_reason: str | None = None
     next_token: int | None = None
+    logprob: float | None = None
 
 
 class SequencePool:
@@ -136,12 +143,21 @@ class SequencePool:
         the prefix is evaluated once per group. Groups from different callers go in one call.
 
         Raises:
-            ValueError: A prompt (with its answer) does not fit the context window.
+            ValueError: A prompt (with its answer) does not fit the context window, or its
+                `score_from` is outside it.
             RuntimeError: llama.cpp failed to decode a batch; the cache is cleared.
 
         """
         for group in groups:
             for prompt in group:
+                if prompt.score_from is not None and not 1 <= prompt.score_from <= len(
+                    prompt.tokens
+                ):
+                    raise ValueError(
+                        f"`score_from` must be between 1 and the prompt's {len(prompt.tokens)} "
+                        f"tokens (the first token has no context to be scored in), got "
+                        f"{prompt.score_from}"
+                    )
                 if len(prompt.tokens) + prompt.max_tokens + 1 > self.n_ctx:
                     raise ValueError(
                         f"Requested tokens ({len(prompt.tokens) + prompt.max_tokens}) exceed "
@@ -202,6 +218,7 @@ class SequencePool:
                 cached_tokens=job.cached,
                 completion_tokens=len(job.generated),
                 finish_reason=job.finish_reason or "length",
+                logprob=job.logprob,
             )
             for job in jobs
         ]
@@ -220,9 +237,7 @@ class SequencePool:
         sources = [*old, *roots]
         jobs: list[_Job] = []
         for _, prompt in chunk:
-            # The last prompt token is always evaluated: its logits give the first answer token.
-            usable = len(prompt.tokens) - 1
-            best, shared = _best_source(sources, prompt.tokens, usable)
+            best, shared = _best_source(sources, prompt.tokens, _reusable(prompt))
             seq = self._new_sequence()
             if best is not None:
                 best.used = self._calls
@@ -237,13 +252,11 @@ class SequencePool:
 
     def _roots(self, groups: list[list[Prompt]], sources: list[_Sequence]) -> list[_Sequence]:
         """For each group of two or more prompts, a sequence holding their common prefix."""
-        work: list[tuple[_Sequence, list[int], bool]] = []
+        work: list[tuple[_Sequence, list[int]]] = []
         for prompts in groups:
             if len(prompts) < 2:
                 continue
-            common = min(
-                _common_prefix([p.tokens for p in prompts]), *(len(p.tokens) - 1 for p in prompts)
-            )
+            common = min(_common_prefix([p.tokens for p in prompts]), *map(_reusable, prompts))
             best, shared = _best_source(sources, prompts[0].tokens, common)
             if common - shared < 1:
                 continue  # an existing sequence already holds it: members fork from that
@@ -252,18 +265,39 @@ class SequencePool:
                 best.used = self._calls
                 self._ctx.kv_cache_seq_cp(best.seq_id, root.seq_id, 0, shared)
                 root.tokens = list(prompts[0].tokens[:shared])
-            work.append((root, list(prompts[0].tokens[shared:common]), False))
-        self._decode_all(work, on_logits=lambda *_: None)
-        return [root for root, _, _ in work]
+            work.append((root, list(prompts[0].tokens[shared:common])))
+        self._decode_all([(root, tokens, None) for root, tokens in work], on_logits=_ignore)
+        return [root for root, _ in work]
 
     def _evaluate(self, jobs: list[_Job]) -> None:
-        """Evaluate every job's pending prompt tokens; read each job's first-answer logits."""
+        """Evaluate every job's pending prompt tokens; read each job's first-answer logits.
+
+        A job with `score_from` also has the logits of each position from the one before that
+        token on, each adding the log-probability of the prompt token that follows it.
+        """
         by_seq = {job.seq.seq_id: job for job in jobs}
 
-        def on_logits(seq: _Sequence, logits: Any) -> None:
-            self._take(by_seq[seq.seq_id], logits)
+        def on_logits(seq: _Sequence, offset: int, logits: Any) -> None:
+            job = by_seq[seq.seq_id]
+            position = job.cached + offset
+            if position == len(job.prompt.tokens) - 1:
+                self._take(job, logits)
+            else:
+                following = job.prompt.tokens[position + 1]
+                job.logprob = (job.logprob or 0.0) + self._logprob(logits, following)
 
-        self._decode_all([(job.seq, job.pending, True) for job in jobs], on_logits=on_logits)
+        work = []
+        for job in jobs:
+            last = len(job.pending) - 1
+            score_from = job.prompt.score_from
+            if score_from is not None:
+                job.logprob = 0.0
+                # The logits at position i give the probability of token i + 1.
+                first = min(max(score_from - 1 - job.cached, 0), last)
+            else:
+                first = last
+            work.append((job.seq, job.pending, first))
+        self._decode_all(work, on_logits=on_logits)
         for job in jobs:
             job.pending = []
 
@@ -271,7 +305,7 @@ class SequencePool:
         """Decode every unfinished answer one step for all sequences at a time."""
         by_seq = {job.seq.seq_id: job for job in jobs}
 
-        def on_logits(seq: _Sequence, logits: Any) -> None:
+        def on_logits(seq: _Sequence, offset: int, logits: Any) -> None:
             self._take(by_seq[seq.seq_id], logits)
 
         while True:
@@ -281,8 +315,17 @@ class SequencePool:
             steps = []
             for job in active:
                 assert job.next_token is not None
-                steps.append((job.seq, [job.next_token], True))
+                steps.append((job.seq, [job.next_token], 0))
             self._decode_all(steps, on_logits=on_logits)
+
+    def _logprob(self, logits: Any, token: int) -> float:
+        """Log P(`token`) under one position's logits (a log-softmax, in float64)."""
+        import numpy as np
+
+        row = np.ctypeslib.as_array(logits, shape=(self._n_vocab,))
+        peak = float(row.max())
+        normaliser = peak + math.log(float(np.exp(row - peak).sum(dtype=np.float64)))
+        return float(row[token]) - normaliser
 
     def _take(self, job: _Job, logits: Any) -> None:
         """Record the logits at a job's answer position and choose its next token (greedy)."""
@@ -325,37 +368,40 @@ class SequencePool:
 
     def _decode_all(
         self,
-        work: list[tuple[_Sequence, list[int], bool]],
+        work: Sequence[tuple[_Sequence, list[int], int | None]],
         *,
         on_logits: Any,
     ) -> None:
         """Append each sequence's tokens to it, in as few `llama_decode` calls as fit a batch.
 
-        `on_logits(seq, row)` gets the logits after a sequence's last token when its flag is
-        set, right after the decode that computed them (the next decode overwrites them).
+        Each entry is a sequence, its tokens, and the offset in them from which logits are
+        wanted (`None`: none). `on_logits(seq, offset, row)` gets each such row right after the
+        decode that computed it (the next decode overwrites them). A batch holds at most
+        `MAX_SEQUENCES` rows of logits, the output buffer the context reserves anyway.
         """
         capacity = self._llama.n_batch
-        queue = [(seq, tokens, want) for seq, tokens, want in work if tokens]
+        queue = [(seq, tokens, first) for seq, tokens, first in work if tokens]
         offsets = [0] * len(queue)
         batch = self._batch
         while any(offsets[i] < len(t) for i, (_, t, _) in enumerate(queue)):
             n = 0
-            outputs: list[tuple[_Sequence, int]] = []
-            for i, (seq, tokens, want) in enumerate(queue):
+            outputs: list[tuple[_Sequence, int, int]] = []
+            for i, (seq, tokens, first) in enumerate(queue):
                 while offsets[i] < len(tokens) and n < capacity:
-                    token = tokens[offsets[i]]
-                    last = offsets[i] == len(tokens) - 1
-                    batch.token[n] = token
+                    wanted = first is not None and offsets[i] >= first
+                    if wanted and len(outputs) >= MAX_SEQUENCES:
+                        break
+                    batch.token[n] = tokens[offsets[i]]
                     batch.pos[n] = len(seq.tokens)
                     batch.n_seq_id[n] = 1
                     batch.seq_id[n][0] = seq.seq_id
-                    batch.logits[n] = bool(last and want)
-                    if last and want:
-                        outputs.append((seq, n))
-                    seq.tokens.append(token)
+                    batch.logits[n] = wanted
+                    if wanted:
+                        outputs.append((seq, offsets[i], n))
+                    seq.tokens.append(tokens[offsets[i]])
                     offsets[i] += 1
                     n += 1
-                if n >= capacity:
+                if n >= capacity or len(outputs) >= MAX_SEQUENCES:
                     break
             batch.n_tokens = n
             code = self._low.llama_decode(self._ctx.ctx, batch)
@@ -366,8 +412,8 @@ class SequencePool:
                     f"llama.cpp could not decode a batch of {n} tokens (llama_decode returned "
                     f"{code}); the KV cache of {self.n_ctx} cells may be full."
                 )
-            for seq, index in outputs:
-                on_logits(seq, self._ctx.get_logits_ith(index))
+            for seq, offset, index in outputs:
+                on_logits(seq, offset, self._ctx.get_logits_ith(index))
 
     def _make_room(self, *, cells: int, ids: int) -> None:
         """Evict the least recently used sequences until `cells` new cells and `ids` fit.
@@ -409,6 +455,20 @@ class SequencePool:
         """Drop every sequence: nothing stays cached."""
         for seq in list(self._sequences):
             self._drop(seq)
+
+
+def _reusable(prompt: Prompt) -> int:
+    """How much of a prompt may come from the cache: the rest is evaluated for its logits.
+
+    The last token always is (its logits give the first answer token), and with `score_from`
+    so is every token from the one before it.
+    """
+    last = len(prompt.tokens) - 1
+    return last if prompt.score_from is None else max(min(last, prompt.score_from - 1), 0)
+
+
+def _ignore(*_: Any) -> None:
+    """Logits nobody asked for."""
 
 
 class _NoSlot(RuntimeError):
