@@ -80,12 +80,15 @@ def measure(
         if holds(compiler, r)
     ]
     rows = []
+    judging = scoring = 0.0
     if chosen:
         output, task = item["output"], item.get("task", "")
         evaluation = judge.evaluate(Rubric(tuple(c for c, _ in chosen)), output=output, task=task)
+        judging = time.perf_counter() - started
         alone, *asked = score(
             likelihood_conversations(task, output, [c.description for c, _ in chosen])
         )
+        scoring = time.perf_counter() - started - judging
         for (criterion, label), verdict, scored in zip(
             chosen, evaluation.criteria, asked, strict=True
         ):
@@ -97,7 +100,14 @@ def measure(
                     "gain": scored - alone,
                 }
             )
-    return {"id": item["id"], "file": file, "seconds": time.perf_counter() - started, "rows": rows}
+    return {
+        "id": item["id"],
+        "file": file,
+        "seconds": time.perf_counter() - started,
+        "seconds_judging": judging,
+        "seconds_scoring": scoring,
+        "rows": rows,
+    }
 
 
 def cross_validated(
@@ -170,6 +180,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         },
         "fit": fitted(labels, both),
         "seconds_per_criterion": sum(item["seconds"] for item in items) / len(rows),
+        # What the lever adds to a tone criterion's verdict (both timed in the same run).
+        "seconds_per_criterion_judging": sum(i.get("seconds_judging", 0.0) for i in items)
+        / len(rows),
+        "seconds_per_criterion_scoring": sum(i.get("seconds_scoring", 0.0) for i in items)
+        / len(rows),
     }
     write_json(args.out, report)
     cv = report["cross_validated"]

@@ -196,9 +196,7 @@ class Judge:
                 tone_bars = await self._tone_bars(judged, evidence, meter)
                 verdicts.update(await self._grade(judged, evidence, meter, tone_bars))
                 if self.guard_injections:
-                    verdicts.update(
-                        await self._grade_masked(judged, evidence, verdicts, meter, tone_bars)
-                    )
+                    verdicts.update(await self._grade_masked(judged, evidence, verdicts, meter))
                 verdicts.update(self._unsure_where_model_is_weak(judged, verdicts, tone_bars))
             except GraderError as exc:
                 return Evaluation(
@@ -436,19 +434,20 @@ class Judge:
         evidence: Evidence,
         verdicts: Mapping[str, CriterionVerdict],
         meter: Meter,
-        tone_bars: Mapping[str, float],
     ) -> dict[str, CriterionVerdict]:
         """Grade again with the suspect passages masked; a criterion passes only if both pass.
 
         Only criteria that passed are asked again (a fail stays a fail), and only when a passage
         was found. A false alarm costs a second grading; it fails a criterion only when the
-        masked text was what the criterion needed. Tone criteria keep the bars of the whole
-        output: masking a passage does not change the tone of the rest.
+        masked text was what the criterion needed. A tone criterion's bar is read again from
+        the masked output too: a passage telling the grader the reply is polite makes a reply
+        likelier under "polite" by its words, not by its tone.
         """
         passed = [c for c in criteria if verdicts[c.id].passed]
         masked = mask_evidence(evidence) if passed else None
         if masked is None:
             return {}
+        tone_bars = await self._tone_bars(passed, masked.evidence, meter)
         second = await self._grade(passed, masked.evidence, meter, tone_bars)
         return {c.id: both_must_pass(verdicts[c.id], second[c.id], masked) for c in passed}
 

@@ -3,9 +3,10 @@
 The embedded 1.5B judge hardly perceives tone: on the development files it passed 59% of the
 tone criteria a reply fails ("Not our problem. Take it up with the courier." as polite), and
 asking the opposite ("is it rude?") did not help. Its P(yes) still ranks polite replies above
-rude ones (AUROC 0.80), so a criterion about tone alone gets its own,
-higher bar (`TONE_PASS_THRESHOLD`) and its verdict is marked `unsure`, as a form rule no check
-could read is.
+rude ones (AUROC 0.80), so a criterion about tone alone gets its own bar, moved by the output's
+likelihood under the criterion where the model can score it (`_likelihood`), else the fixed
+`TONE_PASS_THRESHOLD`, and its verdict is marked `unsure`, as a form rule no check could read
+is.
 
 A criterion is about tone alone when each of its words describes a manner of writing, names
 what is written or joins such words: a tone word ("curt", "condescending", "upbeat"), a noun of
