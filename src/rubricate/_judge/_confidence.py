@@ -77,7 +77,7 @@ false passes 59% -> 16%. Such verdicts are marked `unsure` whatever their confid
 docs/benchmarks.md#the-bar-for-a-criterion-about-tone.
 """
 
-TONE_LIKELIHOOD_WEIGHTS = (-1.193, 1.080, 0.250)
+TONE_LIKELIHOOD_WEIGHTS = (-1.193, 1.081, 0.250)
 """(intercept, weight of logit(P(yes)), weight of the likelihood gain) for a tone criterion.
 
 Where the embedded model can score the output (`tone_likelihood`, `_likelihood`), a criterion
@@ -89,7 +89,7 @@ dev tone criteria as that bar, by
         bench/data/format/dev*.jsonl bench/data/hostile/dev*.jsonl \\
         bench/data/lookalike/dev*.jsonl --fresh
 (`fit` in bench/results/tone-likelihood-dev.json). Out of fold on those criteria (stratified
-5-fold, 20 shuffles) it gives balanced accuracy 0.736 against 0.694 for P(yes) alone;
+5-fold, 20 shuffles) it gives balanced accuracy 0.736 against 0.696 for P(yes) alone;
 docs/benchmarks.md#the-replys-likelihood-under-the-criterion.
 """
 
