@@ -9,10 +9,11 @@ gain
 is read from the logits of one batched pass per conversation (`ChatLlamaCpp.score_many`), with
 no decoding: one pass for the output after the task alone, shared by the evaluation's tone
 criteria, and one per tone criterion. On the development files it ranks the tone criteria a reply
-meets above those it fails (AUROC 0.69) in a way that P(yes) does not already (together 0.82
-against 0.80), so the two are combined by a logistic regression fitted on dev
+meets above those it fails (AUROC 0.68) in a way that P(yes) does not already (together 0.82
+against 0.79, out of fold), so the two are combined by a logistic regression fitted on dev
 (`TONE_LIKELIHOOD_WEIGHTS`). That rule, solved for P(yes), is a bar per criterion: a reply much
 likelier under the criterion passes at a lower P(yes), one made unlikelier by it needs more.
+On the frozen test files it helped on one set and hurt on another (docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -88,10 +88,12 @@ class JudgeOptions(TypedDict, total=False):
         tone_likelihood: On the embedded model, decide a criterion about tone alone ("The
             reply is polite") from P(yes) together with how much likelier the model finds the
             output once that tone is asked for, read from its logits (one pass per tone
-            criterion and one per output, no decoding). The small model perceives tone poorly
-            when asked, better as a writer: on the dev files this raised balanced accuracy on
-            tone criteria (docs/benchmarks.md). Off, such criteria pass at the fixed stricter
-            bar `TONE_PASS_THRESHOLD`. Default `True`; no effect on remote models.
+            criterion and one per output, no decoding; about 2.5x a tone criterion's time).
+            The small model perceives tone poorly when asked, better as a writer: on the dev
+            files this raised balanced accuracy on tone criteria from 0.70 to 0.74 out of fold;
+            on the test files it helped the trivial set and hurt the format one
+            (docs/benchmarks.md). Off, such criteria pass at the fixed stricter bar
+            `TONE_PASS_THRESHOLD`. Default `True`; no effect on remote models.
 
     Example:
         ```python
