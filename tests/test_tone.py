@@ -209,21 +209,33 @@ def test_a_reply_the_tone_makes_unlikelier_needs_a_higher_p_yes() -> None:
     assert f"P(yes) >= {bar:.2f}" in tone.reason
 
 
-@pytest.mark.parametrize("option", [{"too_long": True}, {}])
-def test_without_the_likelihood_the_fixed_tone_bar_decides(option: dict[str, Any]) -> None:
+def _passed_only_with_the_gain(**options: Any) -> _Scoring:
     p_yes = (tone_bar(8.0) + TONE_PASS_THRESHOLD) / 2  # a pass with the gain, a fail without
-    model = _Scoring(script=[_yes_at(p_yes)], repeat_last=True, gain=8.0, **option)
-    judge = Judge(model, retry=FAST, **({} if option else {"tone_likelihood": False}))
+    return _Scoring(script=[_yes_at(p_yes)], repeat_last=True, gain=8.0, **options)
+
+
+def test_switched_off_nothing_is_scored_and_the_fixed_tone_bar_decides() -> None:
+    model = _passed_only_with_the_gain()
+    judge = Judge(model, retry=FAST, tone_likelihood=False)
 
     [tone] = judge.evaluate("- The reply is polite", output="Sorry for the wait.").criteria
 
     assert (tone.passed, tone.unsure) == (False, True)
     assert f"stricter bar P(yes) >= {TONE_PASS_THRESHOLD:.2f}" in tone.reason
-    # Switched off, nothing is scored; refused for its length, the request was made.
-    assert len(model.scored) == (1 if option else 0)
-    if not option:
-        return
-    # With no task, the reply is scored as the answer to a generic request.
+    assert model.scored == []
+
+
+def test_texts_too_long_to_score_fall_back_to_the_fixed_tone_bar() -> None:
+    model = _passed_only_with_the_gain(too_long=True)
+    judge = Judge(model, retry=FAST)
+
+    [tone] = judge.evaluate("- The reply is polite", output="Sorry for the wait.").criteria
+
+    assert (tone.passed, tone.unsure) == (False, True)
+    assert f"stricter bar P(yes) >= {TONE_PASS_THRESHOLD:.2f}" in tone.reason
+    # The request was made, and with no task the reply was scored as the answer to a generic
+    # request.
+    assert len(model.scored) == 1
     assert model.scored[0][0] == NO_TASK
 
 

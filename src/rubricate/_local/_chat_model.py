@@ -371,8 +371,9 @@ class ChatLlamaCpp(BaseChatModel):
         """
         if not conversations:
             return []
-        queue = self._loaded().batch_queue() if self.multi_sequence else None
-        prompter = self._loaded().chat_prompter()
+        loaded = self._loaded()
+        queue = loaded.batch_queue() if self.multi_sequence else None
+        prompter = loaded.chat_prompter()
         if queue is None or prompter is None:
             raise RuntimeError(
                 "score_many needs the batched context (`multi_sequence=True` and a GGUF with a "

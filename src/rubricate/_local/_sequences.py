@@ -318,23 +318,22 @@ class SequencePool:
                 steps.append((job.seq, [job.next_token], 0))
             self._decode_all(steps, on_logits=on_logits)
 
-    def _logprob(self, logits: Any, token: int) -> float:
-        """Log P(`token`) under one position's logits (a log-softmax, in float64)."""
+    def _row(self, logits: Any) -> Any:
+        """One position's logits as a numpy view (no copy)."""
         import numpy as np
 
-        row = np.ctypeslib.as_array(logits, shape=(self._n_vocab,))
-        peak = float(row.max())
-        normaliser = peak + math.log(float(np.exp(row - peak).sum(dtype=np.float64)))
-        return float(row[token]) - normaliser
+        return np.ctypeslib.as_array(logits, shape=(self._n_vocab,))
+
+    def _logprob(self, logits: Any, token: int) -> float:
+        """Log P(`token`) under one position's logits."""
+        row = self._row(logits)
+        return float(row[token]) - _normaliser(row)
 
     def _take(self, job: _Job, logits: Any) -> None:
         """Record the logits at a job's answer position and choose its next token (greedy)."""
-        import numpy as np
-
-        row = np.ctypeslib.as_array(logits, shape=(self._n_vocab,))
+        row = self._row(logits)
         if job.prompt.choices:
-            peak = float(row.max())
-            normaliser = peak + math.log(float(np.exp(row - peak).sum(dtype=np.float64)))
+            normaliser = _normaliser(row)
             job.choices = {t: float(row[t]) - normaliser for t in job.prompt.choices}
             chosen = max(job.prompt.choices, key=lambda t: row[t])
             job.generated = [chosen]
@@ -455,6 +454,14 @@ class SequencePool:
         """Drop every sequence: nothing stays cached."""
         for seq in list(self._sequences):
             self._drop(seq)
+
+
+def _normaliser(row: Any) -> float:
+    """The log-sum-exp of a row of logits (a log-softmax's constant), summed in float64."""
+    import numpy as np
+
+    peak = float(row.max())
+    return peak + math.log(float(np.exp(row - peak).sum(dtype=np.float64)))
 
 
 def _reusable(prompt: Prompt) -> int:
