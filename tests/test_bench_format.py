@@ -81,6 +81,20 @@ def test_grammar_mode_measures_the_phrase_grammar_without_a_model(tmp_path: Path
     assert "'The tone is warm'" in printed
 
 
+def test_grammar_mode_prints_only_counts_for_a_frozen_split(tmp_path: Path) -> None:
+    criteria = [
+        {"id": "c1", "description": "Use bullet points", "label": False},
+        {"id": "c2", "description": "The tone is warm", "label": True},
+    ]
+    item = {"id": "item-1", "task": "t", "output": "- a bullet", "criteria": criteria}
+    data = write_items(tmp_path / "test-b.jsonl", [item])
+
+    printed = ran(run_bench("format_bench", data, "--grammar", "--out", tmp_path / "g.json")).stdout
+
+    assert "1/2 read in code" in printed and "0/1 right" in printed
+    assert "bullet" not in printed and "tone" not in printed
+
+
 def test_verdicts_reads_both_format_dev_files_and_stops_without_the_blind_split(
     tmp_path: Path,
 ) -> None:
