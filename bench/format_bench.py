@@ -32,7 +32,7 @@ from _common import (
     write_json,
 )
 
-from rubricate import Evidence, Judge, agreement_metrics
+from rubricate import CheckUndecided, Evidence, Judge, agreement_metrics
 
 # The phrase grammar that `read_checks` runs inside the judge, measured on its own (`--grammar`).
 from rubricate._judge._compile._compiler import CheckCompiler
@@ -127,8 +127,12 @@ def grammar_rows(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
                 "check": None,
             }
             if criterion.check is not None:
-                passed, finding = criterion.check(evidence)
-                row |= {"check": criterion.check.__name__, "passed": passed, "finding": finding}
+                try:
+                    passed, finding = criterion.check(evidence)
+                except CheckUndecided:  # read, but this output's pieces were not marked apart
+                    row["undecided"] = True
+                else:
+                    row |= {"check": criterion.check.__name__, "passed": passed, "finding": finding}
             rows.append(row)
     return rows
 
@@ -146,11 +150,13 @@ def grammar_report(paths: Sequence[Path], split: str) -> dict[str, Any]:
             "coverage": round(len(read) / len(rows), 3) if rows else None,
             "code_accuracy": round(right / len(read), 3) if read else None,
             "wrong": len(read) - right,
+            "undecided": sum(bool(r.get("undecided")) for r in rows),
         }
         print(
             f"{path}: {len(read)}/{len(rows)} read in code "
             f"(coverage {report[str(path)]['coverage']}), {right}/{len(read)} right "
-            f"(code-verdict accuracy {report[str(path)]['code_accuracy']})"
+            f"(code-verdict accuracy {report[str(path)]['code_accuracy']}); "
+            f"{report[str(path)]['undecided']} read but left to the judge by this output"
         )
         if frozen(path, split):
             continue  # a frozen split is measured, never read: counts only

@@ -435,8 +435,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No more than 3 bullets, they should be short", None),  # a second rule, not a reason
         ("Under 80 words - it must sound friendly", None),
         # several outputs, named after a preposition or as texts
-        ("No full stops at the end of the taglines.", None),
-        ("each SMS under 160 characters", None),
+        ("No full stops at the end of the taglines.", None),  # a plural after a preposition
+        ("each SMS under 160 characters", C.each("output", C.character_count(fewer_than=160))),
         ("Use no more than 3 hashtags in the tweets.", None),
         ("No emojis in the captions.", C.emoji_count(exactly=0)),  # the same for each as for all
         ("Numbered steps; seven at most", C.numbered_count(at_most=7)),
@@ -474,7 +474,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No more than 280 characters.", C.character_count(at_most=280)),
         ("Headlines in Title Case.", None),  # several headlines, not the text's headings
         ("Headings in Title Case.", C.heading_case("title")),
-        ("No emojis in any subject line.", None),
+        ("No emojis in any subject line.", C.each("output", C.emoji_count(exactly=0))),
         ("Never use emojis in any response.", C.emoji_count(exactly=0)),
         # a count said after its unit, "of them"
         ("Use bullet points, exactly 4 of them.", C.bullet_count(exactly=4)),
@@ -552,8 +552,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Each item starts with a capital letter (or a number)", None),
         # quiz questions in a list need no "?"; "no title over 8 words" bounds several titles
         ("A numbered list, 5 questions exactly", None),
-        ("No title longer than 8 words", None),
-        ("No headline over 10 words", None),
+        ("No title longer than 8 words", C.each("output", C.word_count(at_most=8))),
+        ("No headline over 10 words", C.each("output", C.word_count(at_most=10))),
         ("The title is no longer than 8 words", C.within("title", C.word_count(at_most=8))),
         # pieces named in the plural as what ends or starts: a rule on each piece
         (
@@ -793,9 +793,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Target 250 words", None),
         ("Aim for 250 words at most", C.word_count(at_most=250)),
         ("Either a table or a bulleted list", None),
-        # several outputs, each held to the rule: a check reads the text as one
-        ("Each tweet needs one hashtag", None),
-        ("Every caption under 12 words", None),
+        # several outputs, each held to the rule (`test_outputs.py` reads them apart)
+        ("Each tweet needs one hashtag", C.each("output", C.hashtag_count(exactly=1))),
+        ("Every caption under 12 words", C.each("output", C.word_count(fewer_than=12))),
         ("Keep each item under 10 words", C.word_count(fewer_than=10, per="item")),
         # how a part ends or starts is not how the text does
         ("End each bullet with a full stop", C.each("item", C.ends_with_punctuation("."))),
@@ -976,8 +976,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # layout is the whole text's, and a part's content is the model's
         ("The title should be a level-one markdown heading", None),
         ("Name the product in the first sentence", None),
-        ("Every headline under 10 words", None),  # several headlines: several outputs
-        ("Each title ends with a question mark", None),
+        ("Every headline under 10 words", C.each("output", C.word_count(fewer_than=10))),
+        ("Each title ends with a question mark", C.each("output", C.ends_with_punctuation("?"))),
         ("One blank line between the subject and the body", None),
         # framed as an instruction to the grader: the frame states no rule
         ("Verify that the reply is written in German.", C.language(code="de")),
@@ -995,7 +995,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("End with a question for every reader", None),  # whom it is for, not its pieces
         ("Every word capitalised", None),  # a word is no entry
         ("Each section under 40 words", None),
-        ("Each tweet under 280 characters", None),  # several outputs
+        ("Each tweet under 280 characters", C.each("output", C.character_count(fewer_than=280))),
         ("Every line has 3 lines", None),  # lines are counted in a stanza only
         ("Each sentence has one sentence", None),
         # bold and italics: a style of highlight, or quoted words that must be in bold
@@ -1113,7 +1113,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Has a title on its own line", C.has_title()),
         # what no piece may break is what each must keep to
         ("No step longer than 20 words", C.each("entry", C.word_count(at_most=20))),
-        ("No tweet longer than two sentences.", None),  # several outputs
+        ("No tweet longer than two sentences.", C.each("output", C.sentence_count(at_most=2))),
         (
             "No period at the end of the subject line.",
             C.within("subject", C.negate(C.ends_with_punctuation("."))),

@@ -10,7 +10,14 @@ from ._batch._items import ItemResult
 from ._batch._statistics import AgreementMetrics, agreement_metrics
 from ._batch._streaming import BatchProgress
 from ._batch._summary import GradeSummary
-from ._exceptions import GraderError, LocalModelError, ModelError, RubricateError, RubricError
+from ._exceptions import (
+    CheckUndecided,
+    GraderError,
+    LocalModelError,
+    ModelError,
+    RubricateError,
+    RubricError,
+)
 from ._judge._compile._compiler import CheckMapping, CompiledRubric
 from ._judge._evidence import RUBRIC_GRADER_MESSAGE_SOURCE
 from ._judge._judge import Judge
@@ -59,6 +66,7 @@ __all__ = [
     "CheckFn",
     "CheckMapping",
     "CheckResult",
+    "CheckUndecided",
     "CompiledRubric",
     "CompletionCheck",
     "CompletionResult",

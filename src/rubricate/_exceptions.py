@@ -5,7 +5,8 @@ RubricateError                 root: catch this to catch them all
 ├── RubricError (ValueError)   a rubric that cannot be parsed or loaded; names the line or field
 ├── ModelError                 a judge model that cannot be created (unknown provider, no key...)
 │   └── LocalModelError        the embedded model's weights are missing, corrupt or unloadable
-└── GraderError                the judge failed after its retries (wrapped into `grader_error`)
+├── GraderError                the judge failed after its retries (wrapped into `grader_error`)
+└── CheckUndecided             a check cannot read this text its rule's way: the judge decides
 ```
 
 Provider and LangChain exceptions are translated at one boundary (`rubricate._judge._retry`),
@@ -15,7 +16,14 @@ raising it.
 
 from __future__ import annotations
 
-__all__ = ["GraderError", "LocalModelError", "ModelError", "RubricError", "RubricateError"]
+__all__ = [
+    "CheckUndecided",
+    "GraderError",
+    "LocalModelError",
+    "ModelError",
+    "RubricError",
+    "RubricateError",
+]
 
 
 class RubricateError(Exception):
@@ -84,3 +92,12 @@ class GraderError(RubricateError):
         self.attempts = attempts
         self.status_code = status_code
         super().__init__(message)
+
+
+class CheckUndecided(RubricateError):
+    """A check cannot read this text the way its rule needs, so the judge grades the criterion.
+
+    "Each tagline at most 6 words" of a reply whose taglines are neither list items nor
+    labelled blocks: where one ends is a judgment, not a count. A check raises it (with the
+    reason) rather than guess; the judge's verdict is then marked `unsure`.
+    """

@@ -1,7 +1,8 @@
 """Deciding code-checked criteria: a Python callable instead of a model call.
 
 A check can never crash a grading run: whatever it raises or returns that is not a verdict
-becomes a failed verdict whose gap says what went wrong.
+becomes a failed verdict whose gap says what went wrong. The one exception it may raise to
+decide nothing is `CheckUndecided`: the criterion then goes to the judge.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from .._exceptions import CheckUndecided
 from .._redact import redact
 from .._rubric._criterion import Criterion
 from .._types import CriterionVerdict, Evidence
@@ -16,10 +18,12 @@ from .._types import CriterionVerdict, Evidence
 __all__ = ["run_check"]
 
 
-async def run_check(criterion: Criterion, evidence: Evidence) -> CriterionVerdict:
+async def run_check(criterion: Criterion, evidence: Evidence) -> CriterionVerdict | str:
     """Decide `criterion` with its `check`; exceptions become failed verdicts, never crashes.
 
-    `KeyboardInterrupt` and cancellation propagate: they are the user's, not the check's.
+    A check that raises `CheckUndecided` decides nothing: its reason is returned, and the
+    criterion goes to the judge. `KeyboardInterrupt` and cancellation propagate: they are the
+    user's, not the check's.
     """
     assert criterion.check is not None, "run_check needs a criterion with a check"
     name = _check_name(criterion.check)
@@ -27,6 +31,8 @@ async def run_check(criterion: Criterion, evidence: Evidence) -> CriterionVerdic
         outcome: Any = criterion.check(evidence)
         if inspect.isawaitable(outcome):
             outcome = await outcome
+    except CheckUndecided as exc:
+        return str(exc) or f"The check {name} could not read this output."
     except Exception as exc:
         detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         return _verdict(criterion, False, redact(f"The check {name} raised {detail}"))

@@ -58,6 +58,7 @@ _REMOTE_EVIDENCE_CHARS = 60_000
 _FORMAT_NOTE = (
     "A rule on the text's form that no check could read, decided by the model{bar}: check it."
 )
+_UNDECIDED_NOTE = "Its check could not decide this output ({why}), so the model did{bar}: check it."
 _TONE_LIKELIHOOD_NOTE = (
     "A criterion about tone, which the embedded model reads poorly; decided from P(yes) and "
     "how much likelier the output is once that tone is asked for (here the bar was "
@@ -187,17 +188,27 @@ class Judge:
         elif self.read_checks:
             parsed = self._checker().read(parsed)
         verdicts: dict[str, CriterionVerdict] = {}
+        undecided: dict[str, str] = {}  # why a check decided nothing, by criterion id
+        judged: list[Criterion] = []
         for criterion in parsed:
-            if criterion.check is not None:
-                verdicts[criterion.id] = await run_check(criterion, evidence)
-        judged = [c for c in parsed if c.check is None]
+            if criterion.check is None:
+                judged.append(criterion)
+                continue
+            outcome = await run_check(criterion, evidence)
+            if isinstance(outcome, str):
+                undecided[criterion.id] = outcome
+                judged.append(replace(criterion, check=None))
+            else:
+                verdicts[criterion.id] = outcome
         if judged:
             try:
                 tone_bars = await self._tone_bars(judged, evidence, meter)
                 verdicts.update(await self._grade(judged, evidence, meter, tone_bars))
                 if self.guard_injections:
                     verdicts.update(await self._grade_masked(judged, evidence, verdicts, meter))
-                verdicts.update(self._unsure_where_model_is_weak(judged, verdicts, tone_bars))
+                verdicts.update(
+                    self._unsure_where_model_is_weak(judged, verdicts, tone_bars, undecided)
+                )
             except GraderError as exc:
                 return Evaluation(
                     result="grader_error",
@@ -239,18 +250,24 @@ class Judge:
         judged: list[Criterion],
         verdicts: dict[str, CriterionVerdict],
         tone_bars: Mapping[str, float],
+        undecided: Mapping[str, str],
     ) -> dict[str, CriterionVerdict]:
         """Model verdicts of kinds it decides poorly, marked `unsure` with a note that says why.
 
-        Format rules no check could read (when checks are read or compiled), and on the
+        Format rules no check could read (when checks are read or compiled), criteria whose
+        check could not read this output (`undecided`: why, by criterion id), and on the
         embedded model, criteria about tone alone (`about_tone`), with the bar each met.
         """
         notes: dict[str, str] = {}
+        bar = f" at the stricter bar P(yes) >= {FORM_PASS_THRESHOLD:.2f}" if self.local else ""
+        form: set[str] = set()
         if self.compile_checks or self.read_checks:
             checker = self._checker()
-            bar = f" at the stricter bar P(yes) >= {FORM_PASS_THRESHOLD:.2f}" if self.local else ""
-            note = _FORMAT_NOTE.format(bar=bar)
-            notes.update({c.id: note for c in judged if checker.format_unread(c)})
+            form = {c.id for c in judged if checker.format_unread(c)}
+            notes.update(dict.fromkeys(form, _FORMAT_NOTE.format(bar=bar)))
+        for id, why in undecided.items():
+            shown = bar if id in form else ""
+            notes[id] = _UNDECIDED_NOTE.format(why=why.rstrip("."), bar=shown)
         if self.local:
             for c in judged:
                 if c.id in tone_bars:

@@ -285,10 +285,12 @@ def each(unit: str, check: Check) -> Check:
     For a rule on every one of several pieces: "every bullet ends with a period", "each tip is
     15 words or fewer", "each stanza has four lines". Units (defined in `docs/checks.md`):
     `sentence`, `paragraph`, `line`, `item` (a bullet point or numbered item, without its
-    marker) and `entry`, what "each tip" or "every step" points at (`_units.entries`: the
-    top-level list items, else the lines, else the sentences of a single line). A text with no
-    such unit fails: "every bullet ends with a period" presumes bullets. In a
-    rubric it is `{each: item, check: <check>}`.
+    marker), `entry`, what "each tip" or "every step" points at (`_units.entries`: the
+    top-level list items, else the lines, else the sentences of a single line), and `output`,
+    each of several outputs a reply was asked for ("each tagline", `_units.outputs`). A text
+    with no such unit fails: "every bullet ends with a period" presumes bullets. A reply whose
+    outputs are not marked apart raises `CheckUndecided`, and the judge decides. In a rubric it
+    is `{each: item, check: <check>}`.
 
     Example:
         ```python

@@ -28,8 +28,9 @@ Every counting check uses these definitions, so a rule means the same thing ever
 - **numbered item**: a line starting (after any indentation) with a number and `.` or `)`, then
   whitespace (`1.`, `2)`), holding a word, outside code fences.
 - **unit** (`per` limits and `each`): the `sentence`s, `paragraph`s, `line`s holding a word,
-  list `item`s (bullet points and numbered items, without their markers), or `entry`s: what
-  "each tip" or "five steps" point at (`entries`).
+  list `item`s (bullet points and numbered items, without their markers), `entry`s: what
+  "each tip" or "five steps" point at (`entries`), or `output`s: each of several outputs a
+  reply was asked for, "each tagline" (`outputs`), when the reply marks where each starts.
 - **part** (`within`): the `title` (below, without its markup; a text of one short line not
   ending in `.` is its own title: a headline), the `subject` line (a line opening `Subject:`,
   else the first line), the `body` (the paragraphs less the title or subject line, a greeting,
@@ -64,6 +65,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
+from .._exceptions import CheckUndecided
+
 __all__ = [
     "BOLD_LINE",
     "GREETING",
@@ -87,6 +90,7 @@ __all__ = [
     "highlights",
     "line_kinds",
     "numbered_lines",
+    "outputs",
     "paragraphs",
     "phrase_pattern",
     "section_markers",
@@ -307,12 +311,23 @@ def numbered_lines(text: str) -> list[str]:
     return found
 
 
-UNITS = ("sentence", "paragraph", "line", "item", "entry")
+UNITS = ("sentence", "paragraph", "line", "item", "entry", "output")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,9}[.)])\s+")
 
 
 def unit_pieces(text: str, unit: str) -> list[str]:
-    """The text's pieces of one of the `UNITS`, in order (see the module's docstring)."""
+    """The text's pieces of one of the `UNITS`, in order (see the module's docstring).
+
+    Raises `CheckUndecided` for `output` when the reply's outputs cannot be told apart.
+    """
+    if unit == "output":
+        pieces = outputs(text)
+        if pieces is None:
+            raise CheckUndecided(
+                "where each output starts and ends is not marked (one list, or blocks each "
+                "opened by a label such as 'Option 1:')"
+            )
+        return pieces
     if unit == "item":
         return [_LIST_MARKER.sub("", item) for item in bullet_lines(text, numbered=True)]
     if unit == "entry":
@@ -357,6 +372,81 @@ def entries(text: str, noun: str | None = None) -> list[str]:
         and not line.text.rstrip().endswith(":")
     ]
     return sentences(lines[0]) if len(lines) == 1 else lines
+
+
+def outputs(text: str) -> list[str] | None:
+    """The several outputs of a reply that was asked for more than one, or `None`.
+
+    What "each tagline", "every option" or "per tweet" point at: the items of the reply's one
+    list, when the prose around it is at most a lead-in and a closing paragraph; else its
+    paragraphs, when every one (a lead-in ending in `:` aside) is opened by a label, on a line
+    of its own ("Option 1:", "**1 week before**", "### Version B") or before the text ("Option
+    2: ...", "1/5 ..."). A label is not part of the output it names. Anything else, such as
+    unlabelled paragraphs, several lists or a table, is `None`: where one output ends is then a
+    judgment, and the judge makes it.
+    """
+    lists = _list_blocks(text)
+    if lists:
+        prose = [p for p in paragraphs(text) if not _is_list_only(p)]
+        if len(lists) > 1 or len(prose) > 2:
+            return None
+        items = lists[0][1]
+        top = min(indent for indent, _ in items)
+        return [_without_label(item) for indent, item in items if indent == top]
+    blocks = paragraphs(text)
+    if blocks and blocks[0].rstrip().endswith(":") and _label_line(blocks[0]) is None:
+        blocks = blocks[1:]  # "Here are three options:"
+    pieces = [_labelled_output(block) for block in blocks]
+    if len(pieces) < 2 or any(piece is None for piece in pieces):
+        return None
+    return [piece for piece in pieces if piece is not None]
+
+
+# What opens one of several outputs: "Option 1:", "**Tweet 2/5**", "Version B -", "(1/4)"; a
+# letter only in capitals, so "Post a photo" opens no output.
+_OUTPUT_LABEL = re.compile(
+    r"^\s*(?:#{1,6}\s+)?(?:\*\*|__)?\(?(?:(?:option|version|variant|draft|tweet|post|caption|"
+    r"headline|title|tagline|slogan|subject(?:\s+line)?|message|sms|text|notification|idea|ad|"
+    r"e-?mail|bio)(?:\s*#?\s*\d{1,2}|\s+(?-i:[A-Z]))\b(?:\s*/\s*\d{1,2})?|\d{1,2}\s*/\s*\d{0,2})\)?"
+    r"(?:\*\*|__)?[ \t]*(?:[:.)\-\u2013\u2014][ \t]*)?(?:\*\*|__)?[ \t]*",
+    re.IGNORECASE,
+)
+_WHOLE_BOLD = re.compile(r"^\s*(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$")
+
+
+def _without_label(item: str) -> str:
+    label = _OUTPUT_LABEL.match(item)
+    rest = item[label.end() :] if label else ""
+    return rest.strip() if has_word(rest) else item.strip()
+
+
+def _label_line(block: str) -> str | None:
+    """The text after a block's first line, when that line is a label of its own."""
+    first, _, rest = block.strip().partition("\n")
+    label = _OUTPUT_LABEL.match(first)
+    # A heading opens a section, not an output, unless it is a label ("### Option 2").
+    own_line = (label is not None and not has_word(first[label.end() :])) or bool(
+        _WHOLE_BOLD.match(first)
+    )
+    return rest.strip() if own_line and has_word(rest) else None
+
+
+def _labelled_output(block: str) -> str | None:
+    after_line = _label_line(block)
+    if after_line is not None:
+        return after_line
+    label = _OUTPUT_LABEL.match(block)
+    if label is not None and has_word(block[label.end() :]):
+        return block[label.end() :].strip()
+    return None
+
+
+def _is_list_only(paragraph: str) -> bool:
+    return all(
+        _BULLET.match(line) or _NUMBERED.match(line)
+        for line in paragraph.splitlines()
+        if line.strip()
+    )
 
 
 def _list_blocks(text: str) -> list[tuple[str, list[tuple[int, str]]]]:

@@ -180,6 +180,11 @@ def for_each(description: str, parse: Parse) -> Check | None:
     rule's own unit ("each word capitalised") or no noun at all ("5 bullets, each under 10
     words", which the count rules read).
     """
+    outputs = [
+        m for m in _OUTPUT_PIECE.finditer(description) if not _quoted(description, m.start())
+    ]
+    if len(outputs) == 1:
+        return _each_output(outputs[0], description, parse)
     found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
     # "No step longer than 20 words": every step at most 20 words.
     nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
@@ -203,6 +208,13 @@ def for_each(description: str, parse: Parse) -> Check | None:
         if _SECOND_PART.fullmatch(noun):
             return None  # "every definition" of "**Term**: definition" items is after the colon
         unit = "entry"
+    return _on_each(unit, match, description, parse, flip=bool(nones))
+
+
+def _on_each(
+    unit: str, match: re.Match[str], description: str, parse: Parse, *, flip: bool
+) -> Check | None:
+    """`each(unit, rule)` when the criterion without the words `match` names reads whole."""
     rest = parse(f"{description[: match.start()]} {description[match.end() :]}")
     if rest.check is None or rest.approximate or rest.permission:
         return None
@@ -215,7 +227,17 @@ def for_each(description: str, parse: Parse) -> Check | None:
         return None  # lines are counted in a stanza, not in a line or an entry
     if unit == "sentence" and any(p.name == "sentence_count" for p in pieces):
         return None
-    return each(unit, _flipped(rest.check) if nones else rest.check)
+    return each(unit, _flipped(rest.check) if flip else rest.check)
+
+
+def _each_output(match: re.Match[str], description: str, parse: Parse) -> Check | None:
+    """A rule on each of several outputs: "each tagline max 6 words", "no tweet over 280 chars"."""
+    return _on_each("output", match, description, parse, flip=match.group("none") is not None)
+
+
+def reads_outputs(check: Check) -> bool:
+    """Whether `check` reads the reply's several outputs, which a reply may not mark apart."""
+    return any(p.name == "each" and dict(p.args).get("unit") == "output" for p in parts(check))
 
 
 def _each_of_plural(match: re.Match[str], description: str, parse: Parse) -> Check | None:
@@ -467,6 +489,25 @@ def _quoted(text: str, position: int) -> bool:
 
 # "Each tweet must include a hashtag": several outputs, each held to the rule, where a check
 # reads the text as one.
+# Outputs a reply holds several of, each standing alone ("five tagline options"): a rule on
+# each reads them as `outputs` (the items of one list, or blocks each opened by a label), and
+# the judge decides when the reply does not mark them apart. Not answers, descriptions or
+# definitions: those are often the second half of an entry ("**Q:** ... A: ...").
+_STANDALONE = (
+    r"(?:tweet|post|caption|headline|title|tagline|slogan|subject[- ]line|option|variant|"
+    r"version|message|sms|text message|dm|notification|ad|idea|bio|hook)"
+)
+_OUTPUT_PIECE = re.compile(
+    rf"\b(?:each|every|per|any)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
+    rf"(?:the\s+)?(?:[a-z-]+\s+)?(?P<noun>{_STANDALONE}s?)\b"  # "each greeting option"
+    # "Taglines under 6 words", "captions: no hashtags": a plural subject, one rule on each
+    rf"|^\W*(?:(?:the|your|all|all the|all of the|both)\s+)?(?P<plural>{_STANDALONE}s)\b"
+    r"(?!\s+(?:and|or)\b)"
+    # "No tweet longer than 280 characters": every tweet at most 280
+    rf"|\bno\s+(?:single\s+)?(?:[a-z-]+\s+)?(?P<none>{_STANDALONE})\s+(?=(?:(?:is|should be|"
+    r"may be|can be|must be)\s+)?(?:longer|more|over|exceeds?|goes|runs|above)\b)",
+    re.IGNORECASE,
+)
 _OUTPUT_NOUNS = (
     r"(?:response|answer|reply|output|draft|poem|haiku|essay|summary|story|e-?mail|letter|post|"
     r"tweet|note|description|review|message|bio|slogan|tagline|caption|headline|title|version|"

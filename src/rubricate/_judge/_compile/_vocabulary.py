@@ -83,7 +83,8 @@ ABSENCE = re.compile(rf"\b{NEG}\b|n't\b|-free\b")
 _CMP = {
     "at_most": (
         r"at (?:the )?most|up to|a maximum of|maximum of|maximum|an? max of|max of|max\.?|within|"
-        r"limited to|"
+        # "fits in 280 characters", "must fit on 3 lines": room for that many, not exactly
+        r"fit(?:s|ting)? (?:in|into|within|on)|limited to|"
         # "keep it to", "limit your answer to"; not "limit the intro to", a part's own limit
         r"(?:limit|keep|cap|restrict)\w*(?: (?:it|this|that|them|the|your|its|whole|entire|"
         r"response|answer|reply|text|output|message|post|e-?mail|length|total|thing|everything|"

@@ -1,0 +1,182 @@
+"""A rule on each of several outputs: "each tagline max 6 words", "no tweet over 280 characters".
+
+The reply's outputs are read apart only where it marks them (one list, or blocks each opened by
+a label); elsewhere the check raises `CheckUndecided` and the judge decides, flagged `unsure`.
+The phrasings are not those of the format dev files: other ways of writing the same rules.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rubricate import CheckUndecided, Criterion, Judge, checks
+from rubricate._judge._compile._compiler import CheckCompiler
+from rubricate._judge._compile._phrasing import parse_criterion
+from rubricate._judge._retry import RetryPolicy
+from rubricate.checks._units import outputs
+from rubricate.testing import ScriptedChatModel, joint_reply
+
+FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
+C = checks
+
+LISTED = (
+    "Here are four taglines for the bakery:\n\n"
+    "1. Baked before sunrise\n2. Bread worth waking for\n"
+    "3. **Option C:** Warm loaves, warm hearts\n4. Your street's oven\n\n"
+    "I'd go with 2: it is the most memorable."
+)
+LABELLED = (
+    "Option 1: Hi, I'm Ada. Ask me about orders or returns.\n\n"
+    "Option 2: Welcome back! How can I help today?\n\n"
+    "Option 3: Hello there, what do you need?"
+)
+LABEL_LINES = (
+    "**Three days before**\nHi {name}, your table at Nonna's is booked for {date}.\n\n"
+    "**On the day**\nSee you at {time}! Reply X to cancel."
+)
+THREAD = (
+    "1/3 We read 2,000 tickets.\n\n2/3 Slow replies were not the top complaint.\n\n"
+    "3/ Handoffs were."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            LISTED,
+            [
+                "Baked before sunrise",
+                "Bread worth waking for",
+                "Warm loaves, warm hearts",
+                "Your street's oven",
+            ],
+        ),
+        (
+            LABELLED,
+            [
+                "Hi, I'm Ada. Ask me about orders or returns.",
+                "Welcome back! How can I help today?",
+                "Hello there, what do you need?",
+            ],
+        ),
+        (
+            LABEL_LINES,
+            [
+                "Hi {name}, your table at Nonna's is booked for {date}.",
+                "See you at {time}! Reply X to cancel.",
+            ],
+        ),
+        (
+            THREAD,
+            [
+                "We read 2,000 tickets.",
+                "Slow replies were not the top complaint.",
+                "Handoffs were.",
+            ],
+        ),
+        ("Version A:\nCoffee first.\n\nVersion B:\nTea, then.", ["Coffee first.", "Tea, then."]),
+    ],
+)
+def test_outputs_are_read_apart_where_the_reply_marks_them(text: str, expected: list[str]) -> None:
+    assert outputs(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Baked before sunrise.\n\nBread worth waking for.",  # paragraphs with no label
+        "Post a photo today.\n\nAdd a pinch of salt.",  # "Post a", "Add a" are no labels
+        "Option 1:\n- fast\n- cheap\n\nOption 2:\n- slow\n- dear",  # two lists
+        "# Plan\n\nWe start in May.\n\nSteps:\n\n- hire\n- build\n\nThen we ship.",  # a document
+        "## Intro\nWe start.\n\n## Then\nWe ship.",  # headings open sections, not outputs
+        "| Case | Message |\n|---|---|\n| Bad email | Check the address |",  # a table
+        "Just one line.",
+    ],
+)
+def test_outputs_not_marked_apart_are_not_guessed(text: str) -> None:
+    assert outputs(text) is None
+
+
+@pytest.mark.parametrize(
+    ("criterion", "expected"),
+    [
+        ("each tagline: 5 words tops", C.each("output", C.word_count(at_most=5))),
+        ("Taglines under 6 words", C.each("output", C.word_count(fewer_than=6))),
+        (
+            "Every slogan must be below 40 characters",
+            C.each("output", C.character_count(fewer_than=40)),
+        ),
+        ("One hashtag per post at most", C.each("output", C.hashtag_count(at_most=1))),
+        ("No push notification over 60 chars", C.each("output", C.character_count(at_most=60))),
+        ("Each version ends with a question", C.each("output", C.ends_with_punctuation("?"))),
+        (
+            "Each text message fits in 160 characters",
+            C.each("output", C.character_count(at_most=160)),
+        ),
+        ("No emoji in any of the subject lines", C.each("output", C.emoji_count(exactly=0))),
+        # the second half of an entry, not an output of its own: the judge reads it
+        ("Each answer under 20 words", None),
+        ("Descriptions: 15 words max each", None),
+        # a rule with no bound on each stays with the judge
+        ("Every option sounds friendly", None),
+    ],
+)
+def test_a_rule_on_each_output_reads_as_one(criterion: str, expected: checks.Check | None) -> None:
+    assert parse_criterion(criterion).check == expected, criterion
+
+
+@pytest.mark.parametrize(
+    ("criterion", "text", "passed"),
+    [
+        ("each tagline at most four words", LISTED, True),  # the list's lead-in is no tagline
+        ("each tagline at most three words", LISTED, False),
+        ("Every greeting option is under 50 characters", LABELLED, True),
+        ("no message longer than 8 words", LABEL_LINES, False),  # the first has 9 words
+        ("every tweet under 60 characters", THREAD, True),
+    ],
+)
+def test_a_rule_on_each_output_decides_as_a_person_would(
+    criterion: str, text: str, passed: bool
+) -> None:
+    check = parse_criterion(criterion).check
+    assert check is not None, criterion
+    assert check(text)[0] is passed
+
+
+def test_phrasings_that_mean_room_for_n_read_as_at_most() -> None:
+    assert parse_criterion("Fits in 280 characters.").check == C.character_count(at_most=280)
+    assert parse_criterion("must fit on two lines").check == C.line_count(at_most=2)
+
+
+def test_outputs_not_marked_apart_go_to_the_judge_flagged_unsure() -> None:
+    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
+    judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
+    unmarked = "Baked before sunrise, daily.\n\nBread worth waking for."
+
+    marked = judge.evaluate("- Each tagline under 5 words", output=LISTED)
+    left = judge.evaluate("- Each tagline under 5 words", output=unmarked)
+
+    assert [(v.decided_by, v.passed) for v in marked.criteria] == [("check", True)]
+    assert len(model.calls) == 1  # only the unmarked reply asked the model
+    (verdict,) = left.criteria
+    assert (verdict.decided_by, verdict.passed, verdict.unsure) == ("judge", True, True)
+    assert "Its check could not decide this output (where each output starts" in verdict.reason
+    assert CheckCompiler().format_unread(
+        Criterion(id="c", description="Each tagline under 5 words")
+    )
+
+
+def test_a_users_own_check_may_hand_the_criterion_to_the_judge() -> None:
+    def cited(evidence: object) -> bool:
+        raise CheckUndecided("the sources are not in a list")
+
+    model = ScriptedChatModel(script=[joint_reply(("C1", "fail", "No source is named."))])
+    judge = Judge(model, retry=FAST, max_concurrency=1)
+
+    evaluation = judge.evaluate([Criterion(id="src", description="Cites a source", check=cited)])
+
+    (verdict,) = evaluation.criteria
+    assert (verdict.decided_by, verdict.passed, verdict.unsure) == ("judge", False, True)
+    assert "(the sources are not in a list)" in verdict.reason
+    assert "stricter bar" not in verdict.reason  # not a form rule the grammar read
