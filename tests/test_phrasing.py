@@ -1162,6 +1162,20 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("3 hashtags is my max", C.hashtag_count(at_most=3)),
         ("Keep each bullet short - 8 words is the ceiling.", C.word_count(per="item", at_most=8)),
         ("Keep every paragraph brief, 60 words max", C.word_count(per="paragraph", at_most=60)),
+        # a part said to be counted in, which the count already does
+        ("Under 120 words, sign-off included.", C.word_count(fewer_than=120)),
+        ("Max 200 chars (hashtags and emojis included)", C.character_count(at_most=200)),
+        (
+            "Each step 12 words tops, incl. the step number",
+            C.each("entry", C.word_count(at_most=12)),
+        ),
+        ("Make sure the P.S. is included", None),  # a requirement, not a count's scope
+        # a reason in other words; a whole thread is the whole text
+        ("No exclamation marks, it comes across as pushy", C.mark_count("!", exactly=0)),
+        ("Keep it to 3 hashtags across the entire thread", C.hashtag_count(at_most=3)),
+        # an intro or a lead is no first paragraph: a newsletter's intro can be two
+        ("Keep the intro to 40 words", None),
+        ("Lead paragraph under 50 words", None),
         ("Keep each bullet short", None),  # how short is not said
         ("None of the questions can be answered with yes or no.", None),
         ("Every one of the lines should rhyme.", None),

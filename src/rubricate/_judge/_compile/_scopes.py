@@ -55,6 +55,8 @@ _PART_NAMES = (
     (r"title|headline", "title"),
     (r"(?:first|opening|top)\s+line", "first_line"),
     (r"(?:last|final|closing|bottom)\s+line", "last_line"),
+    # Not "the intro" or "the lead paragraph": a newsletter's intro may be two paragraphs, and a
+    # press release's lead comes after its headline and deck (both wrong reads on dev files).
     (r"(?:first|opening|intro(?:ductory)?)\s+paragraph", "first_paragraph"),
     (r"(?:last|final|closing|concluding)\s+paragraph", "last_paragraph"),
     (r"(?:first|opening)\s+sentence", "first_sentence"),

@@ -294,7 +294,7 @@ FILLER = _word_set(
     pitch ad advert advertisement invitation invite notice announcement listing
     thing split divide divided fit fits valid parseable parsable well-formed ask asks somewhere
     notes blurb msg statement auto-reply autoreply newsletter toast eulogy changelog readme
-    product
+    product thread
     """
 )
 
@@ -350,6 +350,7 @@ def read(description: str) -> Reading:
     text = _EACH_ONE.sub("each", _informal(text))  # before "one" becomes 1
     text = _FRAME.sub("", text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
+    text = _COUNTED_IN.sub(" ", text)
     text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text))
     # "bullets using the • character": a glyph named, not characters counted
     text = _GLYPH.sub(r"\g<glyph> glyph", text)
@@ -516,7 +517,26 @@ _NAMES_A_PIECE = re.compile(
 # it cannot be the rule itself ("..., it's under 100 words" stays as written).
 _REASON_TAIL = re.compile(
     r"(?:\s*[,;\u2013\u2014]|\s+-)\s*(?:it'?s|it is|because|since|as (?:it|this|that)|this is|"
-    r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they)\b[^\d()]*$",
+    r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they|"
+    # "skip the exclamation points, it reads as salesy"
+    r"it (?:reads|sounds|looks|feels|comes across|gets))\b[^\d()]*$",
+    re.IGNORECASE,
+)
+
+
+# A part said to be counted in, which a count of the whole text or of a piece already does:
+# "under 55 words (greeting and sign-off included)", "bullets 15 words max, label included",
+# "each tip <= 15 words incl. the label". Not "make sure a P.S. is included": a requirement.
+_COUNTED_PART = (
+    r"(?:the\s+)?(?:labels?|greeting|salutation|sign-?off|signature|p\.?\s?s\.?|postscript|"
+    r"title|headline|subject(?:\s+line)?|headings?|hashtags|emojis|(?:clause|step|item)\s+numbers?|"
+    r"numbers?|markers?|bullet\s+markers?)"
+)
+_COUNTED_PARTS = rf"{_COUNTED_PART}(?:\s*(?:,|and|&|/)\s*{_COUNTED_PART})*"
+_COUNTED_IN = re.compile(
+    rf"\s*[,(]\s*{_COUNTED_PARTS}\s+(?:included|inclusive|counted|count(?:s)? too)"
+    r"\s*(?:\)|,|(?=\W*$))"
+    rf"|\s*,?\s*\(?\s*(?:incl\.?|including|counting)\s+{_COUNTED_PARTS}\s*\)?(?=\W*$)",
     re.IGNORECASE,
 )
 
