@@ -31,8 +31,8 @@ LABELLED = (
     "Option 3: Hello there, what do you need?"
 )
 LABEL_LINES = (
-    "**Three days before**\nHi {name}, your table at Nonna's is booked for {date}.\n\n"
-    "**On the day**\nSee you at {time}! Reply X to cancel."
+    "Message 1:\nHi {name}, your table at Nonna's is booked for {date}.\n\n"
+    "Message 2:\nSee you at {time}! Reply X to cancel."
 )
 THREAD = (
     "1/3 We read 2,000 tickets.\n\n2/3 Slow replies were not the top complaint.\n\n"
@@ -67,6 +67,7 @@ THREAD = (
                 "See you at {time}! Reply X to cancel.",
             ],
         ),
+        ("**Tweet 1**\nWe ship today.\n\n**Tweet 2**\nTry it.", ["We ship today.", "Try it."]),
         (
             THREAD,
             [
@@ -90,6 +91,8 @@ def test_outputs_are_read_apart_where_the_reply_marks_them(text: str, expected: 
         "Option 1:\n- fast\n- cheap\n\nOption 2:\n- slow\n- dear",  # two lists
         "# Plan\n\nWe start in May.\n\nSteps:\n\n- hire\n- build\n\nThen we ship.",  # a document
         "## Intro\nWe start.\n\n## Then\nWe ship.",  # headings open sections, not outputs
+        # a bold line may be the output's own title, part of what is counted
+        "**Water off on Tuesday**\nFrom 9 to 1.\n\n**Corte de agua el martes**\nDe 9 a 1.",
         "| Case | Message |\n|---|---|\n| Bad email | Check the address |",  # a table
         "Just one line.",
     ],

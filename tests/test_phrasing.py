@@ -1176,6 +1176,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # an intro or a lead is no first paragraph: a newsletter's intro can be two
         ("Keep the intro to 40 words", None),
         ("Lead paragraph under 50 words", None),
+        # a title is one line by what it is: "one-line" says nothing of the text
+        ("Give the post a one-line heading", C.has_title()),
+        ("Include a headline that fits on a single line", C.has_title()),
+        # whose pieces they are, named before them
+        (
+            "No full stop at the end of the feature bullets",
+            C.each("item", C.negate(C.ends_with_punctuation("."))),
+        ),
         ("Keep each bullet short", None),  # how short is not said
         ("None of the questions can be answered with yes or no.", None),
         ("Every one of the lines should rhyme.", None),
@@ -1210,6 +1218,9 @@ def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Chec
         ("Header row plus exactly 2 data rows.", "name,age\nAna,31\nBen,28", True),
         ("Header row plus exactly 2 data rows.", "```csv\nname,age\nAna,31\n```", False),
         ("At least 1 row, not counting the header", "Hi, Ana.\nThanks, again, Ben.", False),
+        # an underscore inside a column's name is part of it, not emphasis
+        ("Columns exactly: id, user_name, created_at", "id,user_name,created_at\n1,ana,x", True),
+        ("Columns exactly: id, user_name, created_at", "id,username,created_at\n1,ana,x", False),
     ],
 )
 def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed: bool) -> None:

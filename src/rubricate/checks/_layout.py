@@ -565,7 +565,8 @@ def table_size(dimension: str, **bounds: Unpack[CountBounds]) -> TextTest:
 
 # A name as written in a header cell or a heading: Markdown emphasis and code marks aside;
 # "Duration (min)" also names "Duration".
-_NAME_MARKS = re.compile(r"[*_`]+")
+# Emphasis and code marks around a name, not inside one: `**Name**` is "Name", `signup_date` stays.
+_NAME_MARKS = re.compile(r"(?<!\w)[*_`]+|[*_`]+(?!\w)")
 _CELL_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 
 

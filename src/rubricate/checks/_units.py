@@ -380,8 +380,8 @@ def outputs(text: str) -> list[str] | None:
     What "each tagline", "every option" or "per tweet" point at: the items of the reply's one
     list, when the prose around it is at most a lead-in and a closing paragraph; else its
     paragraphs, when every one (a lead-in ending in `:` aside) is opened by a label, on a line
-    of its own ("Option 1:", "**1 week before**", "### Version B") or before the text ("Option
-    2: ...", "1/5 ..."). A label is not part of the output it names. Anything else, such as
+    of its own ("Option 1:", "**Tweet 2**", "### Version B") or before the text ("Option 2:
+    ...", "1/5 ..."). A label is not part of the output it names. Anything else, such as
     unlabelled paragraphs, several lists or a table, is `None`: where one output ends is then a
     judgment, and the judge makes it.
     """
@@ -411,7 +411,6 @@ _OUTPUT_LABEL = re.compile(
     r"(?:\*\*|__)?[ \t]*(?:[:.)\-\u2013\u2014][ \t]*)?(?:\*\*|__)?[ \t]*",
     re.IGNORECASE,
 )
-_WHOLE_BOLD = re.compile(r"^\s*(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$")
 
 
 def _without_label(item: str) -> str:
@@ -424,10 +423,9 @@ def _label_line(block: str) -> str | None:
     """The text after a block's first line, when that line is a label of its own."""
     first, _, rest = block.strip().partition("\n")
     label = _OUTPUT_LABEL.match(first)
-    # A heading opens a section, not an output, unless it is a label ("### Option 2").
-    own_line = (label is not None and not has_word(first[label.end() :])) or bool(
-        _WHOLE_BOLD.match(first)
-    )
+    # A heading or a bold line may be the output's own title ("**Water shut-off on Tuesday**"
+    # over each language's version): only a label ("### Option 2", "**Tweet 1/3**") opens one.
+    own_line = label is not None and not has_word(first[label.end() :])
     return rest.strip() if own_line and has_word(rest) else None
 
 

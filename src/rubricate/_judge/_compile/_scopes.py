@@ -248,6 +248,8 @@ def _each_of_plural(match: re.Match[str], description: str, parse: Parse) -> Che
     pieces = match.group(group).casefold()
     unit = _unit_of(pieces) or ("item" if pieces.endswith("items") else "entry")
     start, end = match.span(group)
+    if group == "noun2" and match.group("whose"):
+        start = match.start("whose")  # "the changelog bullets": both words name the pieces
     rest = parse(f"{description[:start]} {description[end:]}")
     if rest.check is None or rest.approximate or rest.permission:
         return None
@@ -280,7 +282,8 @@ _PIECES_EDGE = re.compile(
     rf"can|will|need to|have to|do|does)(?:n't|\s+not)?\s+)?(?:never\s+)?(?:all\s+)?"
     rf"(?:end|start|begin|open|close|finish)\b)"
     rf"|\b(?:at|to)\s+the\s+(?:very\s+)?(?:end|start|beginning)\s+of\s+(?:(?:the|any|your|all)\s+)?"
-    rf"(?:of\s+the\s+)?(?P<noun2>{_PLURAL_PIECES})\b"
+    # "at the end of the changelog bullets": a word naming whose pieces they are
+    rf"(?:of\s+the\s+)?(?:(?P<whose>[a-z-]+)\s+)?(?P<noun2>{_PLURAL_PIECES})\b"
     rf"|\btrailing\s+\w+(?:\s+marks?)?\s+(?:on|in|after)\s+(?:(?:the|any|your|all)\s+)?"
     rf"(?P<noun3>{_PLURAL_PIECES})\b",
     re.IGNORECASE,

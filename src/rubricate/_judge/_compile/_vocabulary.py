@@ -351,6 +351,7 @@ def read(description: str) -> Reading:
     text = _FRAME.sub("", text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
     text = _COUNTED_IN.sub(" ", text)
+    text = _ONE_LINE_PART.sub(lambda m: m.group("part") or m.group("part2"), text)
     text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text))
     # "bullets using the • character": a glyph named, not characters counted
     text = _GLYPH.sub(r"\g<glyph> glyph", text)
@@ -537,6 +538,17 @@ _COUNTED_IN = re.compile(
     rf"\s*[,(]\s*{_COUNTED_PARTS}\s+(?:included|inclusive|counted|count(?:s)? too)"
     r"\s*(?:\)|,|(?=\W*$))"
     rf"|\s*,?\s*\(?\s*(?:incl\.?|including|counting)\s+{_COUNTED_PARTS}\s*\)?(?=\W*$)",
+    re.IGNORECASE,
+)
+
+
+# A title, a heading or a subject line is one line by what it is: "a one-line title in bold",
+# "a title that fits on one line" say nothing of the text's lines.
+_ONE_LINE_PART = re.compile(
+    r"\b(?:one|single|1)[- ]line\s+(?P<part>(?:bold\s+)?(?:title|heading|headline|subject line|"
+    r"subject|greeting|sign-?off)s?)\b"
+    r"|\b(?P<part2>title|heading|headline|subject line)\s+(?:(?:that|which)\s+)?(?:fits?\s+|is\s+|"
+    r"stays?\s+)?on\s+(?:one|a single|1)\s+line\b",
     re.IGNORECASE,
 )
 
