@@ -183,3 +183,80 @@ def test_a_users_own_check_may_hand_the_criterion_to_the_judge() -> None:
     assert (verdict.decided_by, verdict.passed, verdict.unsure) == ("judge", False, True)
     assert "(the sources are not in a list)" in verdict.reason
     assert "stricter bar" not in verdict.reason  # not a form rule the grammar read
+
+
+# -- what each heading holds: "per day", "under each category" ----------------------------------
+
+PLAN = (
+    "# Lisbon in two days\n\nA relaxed plan.\n\n"
+    "## Day 1\n- Coffee at A Brasileira\n- Walk Alfama\n- Tram 28\n\n"
+    "## Day 2\n- Belém\n- LX Factory\n"
+)
+SHOPPING = "**Produce**\n- apples\n- pears\n- kale\n\n**Dairy**\n- milk\n- feta\n"
+TABLED = (
+    "## Day 1\n\n| Time | Activity |\n|---|---|\n| 9:00 | Coffee |\n| 10:30 | Alfama |\n\n"
+    "## Day 2\n\n| Time | Activity |\n|---|---|\n| 9:30 | Belém |\n"
+)
+
+
+def test_sections_are_what_each_heading_holds() -> None:
+    from rubricate.checks._units import sections
+
+    # the title over the days and the introduction under it are no section
+    assert sections(PLAN) == [
+        "- Coffee at A Brasileira\n- Walk Alfama\n- Tram 28",
+        "- Belém\n- LX Factory",
+    ]
+    assert sections(SHOPPING) == ["- apples\n- pears\n- kale", "- milk\n- feta"]
+    assert sections("Monday: run\nTuesday: rest") is None  # labels on lines are no headings
+
+
+@pytest.mark.parametrize(
+    ("criterion", "expected"),
+    [
+        (
+            "Up to 3 things to do per day",
+            C.each("section", C.entry_count(at_most=3, noun="things")),
+        ),
+        ("Every category has at least two items", C.each("section", C.entry_count(at_least=2))),
+        ("No group may contain more than four tasks", None),  # "contain" is no "have"
+        (
+            "No group should have more than 4 tasks",
+            C.each("section", C.entry_count(at_most=4, noun="tasks")),
+        ),
+        (
+            "Under each heading, no more than 2 bullets",
+            C.each("section", C.bullet_count(at_most=2)),
+        ),
+        ("Each section: 50 words max", C.each("section", C.word_count(at_most=50))),
+        ("Each heading under 5 words", None),  # the heading's own words, not what it holds
+        ("One bullet per day, seven bullets in total", None),  # a second rule, on the whole
+    ],
+)
+def test_a_rule_on_each_section_reads_as_one(criterion: str, expected: checks.Check | None) -> None:
+    assert parse_criterion(criterion).check == expected, criterion
+
+
+@pytest.mark.parametrize(
+    ("criterion", "text", "passed"),
+    [
+        ("At most 3 activities per day", PLAN, True),
+        ("Exactly 3 activities per day", PLAN, False),  # day 2 has two
+        ("Every category has at least two items", SHOPPING, True),
+        ("Exactly 2 activities per day", TABLED, False),  # day 2 has one
+        ("Max 2 activities per day", TABLED, True),  # a table's header row is no activity
+    ],
+)
+def test_a_rule_on_each_section_decides_as_a_person_would(
+    criterion: str, text: str, passed: bool
+) -> None:
+    check = parse_criterion(criterion).check
+    assert check is not None, criterion
+    assert check(text)[0] is passed
+
+
+def test_a_text_without_headings_leaves_a_rule_per_section_to_the_judge() -> None:
+    check = parse_criterion("Max 5 items per category").check
+    assert check is not None
+    with pytest.raises(CheckUndecided, match="no headings"):
+        check("apples, pears, milk")

@@ -467,7 +467,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Changes section: three bullets or fewer.",
             C.within("section:Changes", C.bullet_count(at_most=3)),
         ),
-        ("Each section under 40 words.", None),
+        ("Each section under 40 words.", C.each("section", C.word_count(fewer_than=40))),
         ("One section per day.", None),
         ("The explanation section needs a proper Markdown heading (##), not just bold text.", None),
         ("Bullets using the • character, 5 max.", None),  # a glyph named, no characters counted
@@ -994,7 +994,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No emojis in each tip", C.each("entry", C.emoji_count(exactly=0))),
         ("End with a question for every reader", None),  # whom it is for, not its pieces
         ("Every word capitalised", None),  # a word is no entry
-        ("Each section under 40 words", None),
+        ("Each section under 40 words", C.each("section", C.word_count(fewer_than=40))),
         ("Each tweet under 280 characters", C.each("output", C.character_count(fewer_than=280))),
         ("Every line has 3 lines", None),  # lines are counted in a stanza only
         ("Each sentence has one sentence", None),

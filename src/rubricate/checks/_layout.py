@@ -91,9 +91,9 @@ def entry_count(noun: str | None = None, **bounds: Unpack[CountBounds]) -> TextT
     """The number of entries (what "five tips" or "three steps" count) is within the bounds.
 
     The entries are the text's top-level list items when it has a list (a nested item is a
-    detail of the one above it); else its lines, less code, the title, headings and a lead-in
-    ending in `:`; and when that leaves a single line, its sentences. For a count of things in
-    the user's own noun: "exactly three tips", "at most four steps".
+    detail of the one above it); else its lines, less code, the title, headings, a table's
+    header row and a lead-in ending in `:`; and when that leaves a single line, its sentences.
+    For a count of things in the user's own noun: "exactly three tips", "at most four steps".
 
     Args:
         noun: The things counted ("ingredients"): in a text with several lists, only those

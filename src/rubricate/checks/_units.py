@@ -30,7 +30,8 @@ Every counting check uses these definitions, so a rule means the same thing ever
 - **unit** (`per` limits and `each`): the `sentence`s, `paragraph`s, `line`s holding a word,
   list `item`s (bullet points and numbered items, without their markers), `entry`s: what
   "each tip" or "five steps" point at (`entries`), or `output`s: each of several outputs a
-  reply was asked for, "each tagline" (`outputs`), when the reply marks where each starts.
+  reply was asked for, "each tagline" (`outputs`), when the reply marks where each starts, or
+  `section`s: what the text says under each heading, "per day" (`sections`).
 - **part** (`within`): the `title` (below, without its markup; a text of one short line not
   ending in `.` is its own title: a headline), the `subject` line (a line opening `Subject:`,
   else the first line), the `body` (the paragraphs less the title or subject line, a greeting,
@@ -94,6 +95,7 @@ __all__ = [
     "paragraphs",
     "phrase_pattern",
     "section_markers",
+    "sections",
     "sentences",
     "tables",
     "title_line",
@@ -311,7 +313,7 @@ def numbered_lines(text: str) -> list[str]:
     return found
 
 
-UNITS = ("sentence", "paragraph", "line", "item", "entry", "output")
+UNITS = ("sentence", "paragraph", "line", "item", "entry", "output", "section")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,9}[.)])\s+")
 
 
@@ -328,6 +330,11 @@ def unit_pieces(text: str, unit: str) -> list[str]:
                 "opened by a label such as 'Option 1:')"
             )
         return pieces
+    if unit == "section":
+        found = sections(text)
+        if found is None:
+            raise CheckUndecided("the text has no headings or labels to divide it into sections")
+        return found
     if unit == "item":
         return [_LIST_MARKER.sub("", item) for item in bullet_lines(text, numbered=True)]
     if unit == "entry":
@@ -343,8 +350,9 @@ def entries(text: str, noun: str | None = None) -> list[str]:
     """What "each tip" or "five steps" count: the pieces a reader sees the text listed in.
 
     The top-level list items (a nested item is a detail of the one above it) when the text has
-    a list; else its lines holding a word, less code, the title, headings and a lead-in ending
-    in `:` ("Here are three tips:"); and when that leaves one line, its sentences. With `noun`
+    a list; else its lines holding a word, less code, the title, headings, a table's header row
+    and a lead-in ending in `:` ("Here are three tips:"); and when that leaves one line, its
+    sentences. With `noun`
     ("ingredients"), a text with several lists counts those whose label line names it: a
     recipe's "Ingredients:" list, not its steps.
     """
@@ -362,10 +370,18 @@ def entries(text: str, noun: str | None = None) -> list[str]:
         top = min(indent for indent, _ in listed)
         return [item for indent, item in listed if indent == top]
     title = (title_line(text) or "").strip()
+    every = list(_lines(text))
+    # A table's header row names its columns: its entries are the rows below.
+    headers = {
+        index
+        for index, line in enumerate(every[:-1])
+        if "|" in line.text and _TABLE_DELIMITER.match(every[index + 1].text)
+    }
     lines = [
         line.text.strip()
-        for line in _lines(text)
+        for index, line in enumerate(every)
         if not line.in_fence
+        and index not in headers
         and has_word(line.text)
         and line.text.strip() != title
         and not _HEADING.match(line.text)
@@ -714,6 +730,35 @@ def section_lines(text: str) -> list[SectionLine]:
         else:
             found.append(SectionLine(line.text, None, False, ""))
     return found
+
+
+def sections(text: str) -> list[str] | None:
+    """What the text says under each of its headings, or `None` when it has none.
+
+    What "each day", "per category" or "every section" point at: from each heading a reader
+    sees (`headings_seen`: `## Monday`, `**Produce**`, a label line over a list) to the next,
+    without the heading. The title on top opens none, nor does a heading with nothing under it
+    before the next (a chapter over its sections); what comes before the first heading is an
+    introduction, not a section.
+    """
+    lines = section_lines(text)
+    levels = [_level(line.text) for line in lines if line.heading]
+    found: list[tuple[bool, list[str]]] = []  # (a title over the sections, the lines under it)
+    for line in lines:
+        if line.heading:
+            # "# Plan" over "## Monday", "## Tuesday": a title over the sections, not one
+            found.append((0 < _level(line.text) == min(levels) < max(levels), []))
+        elif found:
+            found[-1][1].append(line.text)
+    pieces = ["\n".join(under).strip() for over, under in found if not over]
+    pieces = [piece for piece in pieces if has_word(piece)]
+    return pieces or None
+
+
+def _level(line: str) -> int:
+    """A Markdown heading's level (`##` is 2); 0 for any other heading."""
+    hashes = re.match(r"\s{0,3}(#{1,6})\s", line)
+    return len(hashes.group(1)) if hashes else 0
 
 
 def section_text(text: str, name: str) -> str | None:

@@ -182,11 +182,12 @@ def for_each(description: str, parse: Parse) -> Check | None:
     rule's own unit ("each word capitalised") or no noun at all ("5 bullets, each under 10
     words", which the count rules read).
     """
-    outputs = [
-        m for m in _OUTPUT_PIECE.finditer(description) if not _quoted(description, m.start())
-    ]
+    outputs = _unquoted(_OUTPUT_PIECE, description)
     if len(outputs) == 1:
         return _each_output(outputs[0], description, parse)
+    groups = _unquoted(_SECTION_PIECE, description)
+    if len(groups) == 1:
+        return _each_section(groups[0], description, parse)
     found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
     # "No step longer than 20 words": every step at most 20 words.
     nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
@@ -230,6 +231,26 @@ def _on_each(
     if unit == "sentence" and any(p.name == "sentence_count" for p in pieces):
         return None
     return each(unit, _flipped(rest.check) if flip else rest.check)
+
+
+def _unquoted(pattern: re.Pattern[str], description: str) -> list[re.Match[str]]:
+    return [m for m in pattern.finditer(description) if not _quoted(description, m.start())]
+
+
+def _each_section(match: re.Match[str], description: str, parse: Parse) -> Check | None:
+    """A rule on what each heading holds: "max 5 items per category", "each day: 3 bullets"."""
+    if _IN_TOTAL.search(description):
+        return None  # "one line per day, five lines in total": a second rule, on the whole
+    rest = parse(f"{description[: match.start()]} {description[match.end() :]}")
+    if rest.check is None or rest.approximate or rest.permission:
+        return None
+    pieces = parts(rest.check)
+    if any(dict(p.args).get("per") for p in pieces):
+        return None
+    if not all(p.name in _IN_EACH_SECTION and _inner_in(p, _IN_EACH_SECTION) for p in pieces):
+        return None
+    check = _flipped(rest.check) if match.group("none") else rest.check
+    return each("section", check)
 
 
 def _each_output(match: re.Match[str], description: str, parse: Parse) -> Check | None:
@@ -494,6 +515,27 @@ def _quoted(text: str, position: int) -> bool:
 
 # "Each tweet must include a hashtag": several outputs, each held to the rule, where a check
 # reads the text as one.
+# What a text is divided into under headings: "per day", "under each category", "every
+# section". Not "each heading" alone: "each heading under 5 words" is the heading's own words.
+_GROUP_NOUNS = (
+    r"(?:sections?|categor(?:y|ies)|groups?|days?|weeks?|courses?|phases?|stages?|themes?|"
+    r"topics?|meals?|rooms?)"
+)
+_SECTION_PIECE = re.compile(
+    rf"(?:\b(?:per|(?:under|in|for|within)\s+(?:each|every|any)|(?<!\bfor )(?<!\bto )each|"
+    rf"(?<!\bfor )(?<!\bto )every)\s+(?:single\s+)?(?P<noun>{_GROUP_NOUNS})\b"
+    rf"|\b(?:per|(?:under|in|within)\s+(?:each|every|any))\s+(?:heading|header|subheading)s?\b"
+    # "No group should have more than 3 tasks": every group at most 3
+    rf"|\bno\s+(?P<none>{_GROUP_NOUNS})\s+(?=(?:(?:should|may|can|must|will)\s+)?"
+    rf"(?:has|have|holds?|contains?|gets?|lists?)\s+(?:more|over|above)\b))"
+    r"(?:'s|\s*[:=\-\u2013\u2014])?",
+    re.IGNORECASE,
+)
+_IN_TOTAL = re.compile(r"\b(?:in total|total|overall|altogether|in all|combined)\b", re.IGNORECASE)
+# What a rule on each section can check: as on a named section, plus entries in the user's noun.
+_IN_EACH_SECTION = _IN_A_SECTION | {"entry_count"}
+
+
 # Outputs a reply holds several of, each standing alone ("five tagline options"): a rule on
 # each reads them as `outputs` (the items of one list, or blocks each opened by a label), and
 # the judge decides when the reply does not mark them apart. Not answers, descriptions or
