@@ -260,3 +260,44 @@ def test_a_text_without_headings_leaves_a_rule_per_section_to_the_judge() -> Non
     assert check is not None
     with pytest.raises(CheckUndecided, match="no headings"):
         check("apples, pears, milk")
+
+
+# -- what follows the code: "the explanation after the code: one sentence" ------------------------
+
+ANSWERED = "Use a list comprehension:\n\n```python\nsquares = [n * n for n in nums]\n```\n\n"
+
+
+@pytest.mark.parametrize(
+    ("criterion", "expected"),
+    [
+        ("Text after the snippet: two sentences max", C.sentence_count(at_most=2)),
+        ("Everything following the SQL query under 30 words", C.word_count(fewer_than=30)),
+        ("Notes below the code block as bullets, 4 at most", C.bullet_count(at_most=4)),
+    ],
+)
+def test_a_rule_on_the_text_after_the_code_reads_as_one(
+    criterion: str, expected: checks.Check
+) -> None:
+    assert parse_criterion(criterion).check == C.within("after_code", expected), criterion
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        (ANSWERED + "It squares each number.", True),
+        (ANSWERED + "It squares each number. It keeps the order.", False),
+        # the code's own comments and the lead-in before it are not what follows it
+        ("Try this. It is short.\n\n```python\n# one. two. three.\nx = 1\n```\n\nDone.", True),
+    ],
+)
+def test_the_text_after_the_code_is_what_follows_its_last_block(text: str, passed: bool) -> None:
+    check = parse_criterion("Explanation after the code: one sentence").check
+    assert check is not None
+    assert check(text)[0] is passed
+
+
+def test_code_not_in_a_fenced_block_leaves_the_rule_to_the_judge() -> None:
+    check = parse_criterion("Explanation after the code: one sentence").check
+    assert check is not None
+    with pytest.raises(CheckUndecided, match="not in a fenced block"):
+        check("FROM python:3.12\nRUN pip install x\n\nThis builds the image.")

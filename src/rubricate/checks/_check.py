@@ -230,11 +230,13 @@ def within(part: str, check: Check) -> Check:
     question mark", "closing paragraph under 50 words". Parts (defined in `docs/checks.md`):
     `title`, `subject`, `body`, `first_line`, `last_line`, `first_paragraph`, `last_paragraph`,
     `first_sentence`, `last_sentence`, `prose` (the text outside its fenced code blocks),
-    `without_hashtags` (the text less its hashtags: "caption under 30 words, hashtags aside"), and
-    `section:<name>`: what the text says under the heading or line label `name` ("Summary
-    section: two sentences or fewer"), which fails a text without that section. A text without
-    any other part is checked as empty text, so "no emojis in the title" passes an untitled
-    text and "the title ends with '?'" fails it.
+    `without_hashtags` (the text less its hashtags: "caption under 30 words, hashtags aside"),
+    `after_code` (what follows the last fenced code block: "the explanation after the code";
+    a text without one raises `CheckUndecided`, and the judge decides), and `section:<name>`:
+    what the text says under the heading or line label `name` ("Summary section: two sentences
+    or fewer"), which fails a text without that section. A text without any other part is
+    checked as empty text, so "no emojis in the title" passes an untitled text and "the title
+    ends with a question mark" fails it.
     In a rubric it is `{within: title, check: <check>}`.
 
     Example:
@@ -275,6 +277,7 @@ def _part_words(part: str) -> str:
         "subject": "subject line",
         "prose": "text outside the code",
         "without_hashtags": "text without its hashtags",
+        "after_code": "text after the code",
     }
     return named.get(part, part.replace("_", " "))
 

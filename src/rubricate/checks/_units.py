@@ -547,6 +547,7 @@ PARTS = (
     "last_sentence",
     "prose",
     "without_hashtags",
+    "after_code",
 )
 _TITLE_MARKUP = re.compile(
     r"^\s{0,3}#{1,6}[ \t]+|^<<|>>$|^(\*\*|__)|(\*\*|__)$|^\W{0,3}title\W{0,3}:\s*", re.I
@@ -578,6 +579,8 @@ def part_text(text: str, part: str) -> str | None:
             if untagged.strip() or not line.text.strip():  # a line of hashtags only goes
                 shown.append(untagged)
         return "\n".join(shown).strip() or None
+    if part == "after_code":
+        return _after_code(text)
     if part == "prose":
         kept = "\n".join(line.text for line in _lines(text) if not line.in_fence)
         return re.sub(r"\n\s*\n\s*(?=\S)", "\n\n", kept).strip() or None  # one gap per block
@@ -593,6 +596,27 @@ def part_text(text: str, part: str) -> str | None:
     if not pieces:
         return None
     return pieces[0] if kind == "first" else pieces[-1]
+
+
+def _after_code(text: str) -> str | None:
+    """What the text says after its last fenced code block; `None` when it has no such block.
+
+    Raises `CheckUndecided` when the text has no fenced block: where unfenced code ends is a
+    judgment ("the explanation after the Dockerfile" of a Dockerfile in plain lines).
+    """
+    after: list[str] | None = None
+    inside = False
+    for line in _lines(text):
+        if line.in_fence:
+            if _FENCE.match(line.text):
+                inside = not inside
+                after = None if inside else []
+            continue
+        if after is not None:
+            after.append(line.text)
+    if after is None:
+        raise CheckUndecided("the code is not in a fenced block, so where it ends is not marked")
+    return "\n".join(after).strip()
 
 
 def _body(blocks: list[str]) -> list[str]:

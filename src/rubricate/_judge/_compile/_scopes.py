@@ -53,6 +53,13 @@ _PART_NAMES = (
     ),
     (r"(?:e-?mail\s+)?subject(?:\s+line)?", "subject"),
     (r"title|headline", "title"),
+    # "explanation after the code: one sentence", "after the code block, at most 2 bullets"
+    (
+        r"(?:(?:text|prose|explanation|notes?|commentary|everything)\s+)?(?:after|below|"
+        r"following)\s+the\s+(?:[a-z+#]+\s+)?(?:code(?:\s+block)?|snippet|dockerfile|script|"
+        r"query|function|regex|yaml|json|sql)",
+        "after_code",
+    ),
     (r"(?:first|opening|top)\s+line", "first_line"),
     (r"(?:last|final|closing|bottom)\s+line", "last_line"),
     # Not "the intro" or "the lead paragraph": a newsletter's intro may be two paragraphs, and a
@@ -111,7 +118,9 @@ def in_a_part(description: str, parse: Parse) -> Check | None:
     rest = parse(re.sub(r"\(\s*\)", " ", others))
     if rest.check is None or rest.approximate or rest.permission:
         return None
-    allowed = _IN_A_PART | (_IN_THE_BODY if part == "body" else frozenset())
+    # The body and the text after the code hold paragraphs of their own; the latter a list too.
+    own = {"body": _IN_THE_BODY, "after_code": _IN_A_SECTION}.get(part, frozenset())
+    allowed = _IN_A_PART | own
     if not all(p.name in allowed and _inner_in(p, allowed) for p in parts(rest.check)):
         return None
     return within(part, rest.check)
