@@ -118,9 +118,9 @@ def test_outputs_not_marked_apart_are_not_guessed(text: str) -> None:
             C.each("output", C.character_count(at_most=160)),
         ),
         ("No emoji in any of the subject lines", C.each("output", C.emoji_count(exactly=0))),
-        # the second half of an entry, not an output of its own: the judge reads it
-        ("Each answer under 20 words", None),
-        ("Descriptions: 15 words max each", None),
+        # the second half of an entry, not an output of its own (`glosses`)
+        ("Each answer under 20 words", C.each("answer", C.word_count(fewer_than=20))),
+        ("Descriptions: 15 words max each", C.each("description", C.word_count(at_most=15))),
         # a rule with no bound on each stays with the judge
         ("Every option sounds friendly", None),
     ],
@@ -301,3 +301,66 @@ def test_code_not_in_a_fenced_block_leaves_the_rule_to_the_judge() -> None:
     assert check is not None
     with pytest.raises(CheckUndecided, match="not in a fenced block"):
         check("FROM python:3.12\nRUN pip install x\n\nThis builds the image.")
+
+
+# -- the second half of each entry: "answers under 10 words", "each definition one sentence" -------
+
+FAQ = (
+    "## FAQ\n\n**Do you deliver?**\nYes, within 5 miles.\n\n"
+    "**Can I pay by card?**\nYes. We take every major card and Apple Pay.\n"
+)
+GLOSSARY = "- **Latency** – the delay before a reply.\n- **Cache:** a store kept close by.\n"
+QUIZ = "Q: Capital of Peru?\nA: Lima\n\nQ: Largest ocean?\nA: The Pacific"
+MENU_JSON = (
+    '[{"dish": "Soup", "description": "Leek and potato."}, '
+    '{"dish": "Tart", "description": "Lemon curd."}]'
+)
+COLUMNS = "| Flag | Description |\n|---|---|\n| `-v` | Print more. |\n| `-q` | Print less |\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "expected"),
+    [
+        (FAQ, "answer", ["Yes, within 5 miles.", "Yes. We take every major card and Apple Pay."]),
+        (GLOSSARY, "definition", ["the delay before a reply.", "a store kept close by."]),
+        (QUIZ, "answer", ["Lima", "The Pacific"]),
+        (MENU_JSON, "description", ["Leek and potato.", "Lemon curd."]),
+        (COLUMNS, "description", ["Print more.", "Print less"]),
+        (
+            "**Headlines**\n1. Fast fixes\n\n**Descriptions**\n1. We come today.\n2. No fee.",
+            "description",
+            ["We come today.", "No fee."],
+        ),
+    ],
+)
+def test_glosses_are_the_second_half_of_each_entry(
+    text: str, kind: str, expected: list[str]
+) -> None:
+    from rubricate.checks._units import glosses
+
+    assert glosses(text, kind) == expected
+
+
+@pytest.mark.parametrize(
+    ("criterion", "text", "passed"),
+    [
+        ("answers: 2 sentences max", FAQ, True),
+        ("Each answer is one sentence", FAQ, False),  # the card answer has two
+        ("Every definition starts with a capital letter", GLOSSARY, False),
+        ("answers are a single word", QUIZ, False),  # "The Pacific"
+        ("each description ends with a full stop", COLUMNS, False),  # "Print less"
+    ],
+)
+def test_a_rule_on_each_gloss_decides_as_a_person_would(
+    criterion: str, text: str, passed: bool
+) -> None:
+    check = parse_criterion(criterion).check
+    assert check is not None, criterion
+    assert check(text)[0] is passed
+
+
+def test_entries_without_a_marked_second_half_leave_the_rule_to_the_judge() -> None:
+    check = parse_criterion("Each definition under 12 words").check
+    assert check is not None
+    with pytest.raises(CheckUndecided, match="where each definition starts"):
+        check("Latency is the delay before a reply. A cache is a store kept close by.")

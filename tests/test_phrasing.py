@@ -584,8 +584,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Body under 50 words (not counting the bullet list)", None),
         # a definition is what follows the term: an entry is the whole item
-        ("Keep every definition under 12 words", None),
-        ("Every definition starts with a capital letter", None),
+        ("Keep every definition under 12 words", C.each("definition", C.word_count(fewer_than=12))),
+        (
+            "Every definition starts with a capital letter",
+            C.each("definition", C.opens_with("capital")),
+        ),
         # shorthand seen on the blind dev-f file
         (
             "No trailing periods on bullet points.",
@@ -636,7 +639,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Do NOT number the references.", C.numbered_count(exactly=0)),
         # several answers, asked as a question
-        ("Are all the answers 25 words or under?", None),
+        ("Are all the answers 25 words or under?", C.each("answer", C.word_count(at_most=25))),
         # a language tag on a code block, the % sign, the output's own noun
         (
             "Put the code in a fenced block tagged python.",
@@ -1051,7 +1054,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # an "each" or "every" no rule read: the rule is on every piece, or unread
         ("each <50 chars", None),
         ("Write every number as a numeral", C.number_style("digits")),  # the same for each
-        ("answers three words max", None),  # several answers
+        ("answers three words max", C.each("answer", C.word_count(at_most=3))),
         ("Answers should be in English", C.language("en")),
         # how numbers are written, in any order of words: which style is asked, which ruled out
         ("Use digits rather than words for numbers", C.number_style("digits")),

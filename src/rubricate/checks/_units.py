@@ -61,6 +61,7 @@ Every counting check uses these definitions, so a rule means the same thing ever
 from __future__ import annotations
 
 import csv
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -84,6 +85,7 @@ __all__ = [
     "emails",
     "emojis",
     "entries",
+    "glosses",
     "has_word",
     "hashtags",
     "heading_lines",
@@ -313,7 +315,9 @@ def numbered_lines(text: str) -> list[str]:
     return found
 
 
-UNITS = ("sentence", "paragraph", "line", "item", "entry", "output", "section")
+GLOSSES = ("answer", "description", "definition")
+"""What follows an entry's label, by the name a criterion gives it (`glosses`)."""
+UNITS = ("sentence", "paragraph", "line", "item", "entry", "output", "section", *GLOSSES)
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,9}[.)])\s+")
 
 
@@ -334,6 +338,14 @@ def unit_pieces(text: str, unit: str) -> list[str]:
         found = sections(text)
         if found is None:
             raise CheckUndecided("the text has no headings or labels to divide it into sections")
+        return found
+    if unit in GLOSSES:
+        found = glosses(text, unit)
+        if found is None:
+            raise CheckUndecided(
+                f"where each {unit} starts is not marked (a label such as 'A:' or '**Term**:', "
+                f"a question or name on the line above, a JSON key or a {unit} column)"
+            )
         return found
     if unit == "item":
         return [_LIST_MARKER.sub("", item) for item in bullet_lines(text, numbered=True)]
@@ -754,6 +766,108 @@ def section_lines(text: str) -> list[SectionLine]:
         else:
             found.append(SectionLine(line.text, None, False, ""))
     return found
+
+
+def glosses(text: str, kind: str) -> list[str] | None:
+    """What follows each entry's label, or `None` when the text does not mark it.
+
+    What "each answer", "every definition" or "descriptions under 12 words" point at: the
+    second half of an entry, not the entry. Found, in this order, as the values of a JSON key
+    named `kind` ("answer", "a"), the cells of a table column named so, the entries under a
+    heading named so ("**Descriptions**"), the lines labelled `A:` (answers), the lines under a
+    bold, heading or question line in every paragraph ("**What should I wear?**" over its
+    answer, "**Burrata** · $16" over its description), or what follows the label of every
+    entry ("**Blanch**: briefly boil...", "API – a set of rules"). `kind` is one of `GLOSSES`.
+    """
+    for find in (_json_glosses, _column_glosses, _section_glosses):
+        found = find(text, kind)
+        if found:
+            return found
+    if kind == "answer":
+        answers = [m.group("rest").strip() for m in _ANSWER_LINE.finditer(text)]
+        if len(answers) >= 2:
+            return answers
+    return _block_glosses(text) or _labelled_glosses(text)
+
+
+_GLOSS_KEYS = {
+    "answer": ("answer", "a", "reply", "response"),
+    "description": ("description", "desc", "explanation"),
+    "definition": ("definition", "meaning", "def"),
+}
+_ANSWER_LINE = re.compile(
+    r"^[ \t]*(?:\*\*|__)?(?:a|answer)(?:\*\*|__)?[ \t]*[:.)][ \t]*(?:\*\*|__)?(?P<rest>.*\w.*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# "**Blanch**: ...", "- **Algorithm:** ...", "API – ...", "Lamb Shoulder — ...": a short label,
+# then a colon or a dash between spaces, then the rest.
+_GLOSS_LABEL = re.compile(
+    r"^(?:\*\*|__)?(?P<label>[^:*_\n]{1,60}?)(?:\*\*|__)?[ \t]*(?::|[ \t][\u2013\u2014-])"
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?P<rest>\S.*)$"
+)
+_GLOSS_LABEL_WORDS = 6
+
+
+def _json_glosses(text: str, kind: str) -> list[str] | None:
+    blocks = [b.split("\n", 1)[1].rsplit("\n", 1)[0] for b in code_blocks(text) if "\n" in b]
+    for candidate in [text, *blocks]:
+        try:
+            data = json.loads(candidate)
+        except ValueError:
+            continue
+        records = data if isinstance(data, list) else [data]
+        keys = _GLOSS_KEYS[kind]
+        found = [
+            str(value)
+            for record in records
+            if isinstance(record, dict)
+            for key, value in record.items()
+            if isinstance(key, str) and key.casefold() in keys and isinstance(value, str)
+        ]
+        if found:
+            return found
+    return None
+
+
+def _column_glosses(text: str, kind: str) -> list[str] | None:
+    for rows in tables(text):
+        header = [_stem(cell.strip(" *_`")) for cell in table_cells(rows[0])]
+        if kind in header:
+            column = header.index(kind)
+            cells = [table_cells(row) for row in rows[2:]]
+            return [row[column].strip() for row in cells if len(row) > column]
+    return None
+
+
+def _section_glosses(text: str, kind: str) -> list[str] | None:
+    under = section_text(text, f"{kind}s") or section_text(text, kind)
+    return entries(under) if under else None
+
+
+def _block_glosses(text: str) -> list[str] | None:
+    """The lines under a bold, heading or question line, when every paragraph has them."""
+    found: list[str] = []
+    for block in paragraphs(text):
+        first, _, rest = block.strip().partition("\n")
+        if not has_word(rest):
+            if _HEADING.match(first) or BOLD_LINE.fullmatch(first.strip()) or first.endswith(":"):
+                continue  # a heading over the entries, a title, a lead-in
+            return None
+        if not (first.startswith(("**", "__")) or _HEADING.match(first) or first.endswith("?")):
+            return None
+        found.append(rest.strip())
+    return found if len(found) >= 2 else None
+
+
+def _labelled_glosses(text: str) -> list[str] | None:
+    """What follows the label of every entry, when every one has a short label."""
+    found: list[str] = []
+    for entry in entries(text):
+        label = _GLOSS_LABEL.match(_LIST_MARKER.sub("", entry).strip())
+        if label is None or len(words(label.group("label"))) > _GLOSS_LABEL_WORDS:
+            return None
+        found.append(label.group("rest").strip())
+    return found if len(found) >= 2 else None
 
 
 def sections(text: str) -> list[str] | None:

@@ -173,9 +173,28 @@ _NO_ENTRY = re.compile(
     r"columns?|emojis?|links?|hashtags?|marks?|cells?|other|time|times|one|day|week|month|year)$"
 )
 # What follows a label in an item ("**Deglaze**: add liquid to a hot pan"): an entry is the
-# whole item, so a rule on "each definition" would judge the term too.
+# whole item, so a rule on "each definition" would judge the term too. Answers, descriptions
+# and definitions are read as `glosses` (`_GLOSS_PIECE`); the rest stay with the judge.
 _SECOND_PART = re.compile(
     r"(?:definition|description|explanation|meaning|answer|gloss|translation|value)s?"
+)
+_EACH_AGAIN = re.compile(r"[\s,]*\beach\b(?=\W*$)", re.IGNORECASE)
+_GLOSS_KINDS = (
+    (r"answer", "answer"),
+    (r"description|explanation", "description"),
+    (r"definition|meaning", "definition"),
+)
+_GLOSS_NOUN = r"(?:answer|description|explanation|definition|meaning)"
+# "each answer under 20 words", "every definition starts with a capital", "answers: 2 sentences
+# max", "descriptions under 12 words each", "are all the answers 25 words or under?". Not "the
+# answer": that is the reply itself.
+_GLOSS_PIECE = re.compile(
+    rf"\b(?:each|every)\s+(?:single\s+)?(?P<noun>{_GLOSS_NOUN})\b"
+    rf"|^\W*(?:(?:are|is|do|does)\s+)?"
+    rf"(?:(?:all|all the|all of the|the|your|keep (?:all|every|the))\s+)?"
+    rf"(?P<plural>{_GLOSS_NOUN}s)\b(?!\s+(?:and|or|of|to|for)\b)"
+    rf"|\b(?:keep|make)\s+(?:all\s+(?:the\s+)?|every\s+|the\s+)(?P<kept>{_GLOSS_NOUN}s?)\b",
+    re.IGNORECASE,
 )
 # The body of a letter or an ad has paragraphs and lines of its own: "two paragraphs between the
 # greeting and the sign-off".
@@ -197,6 +216,11 @@ def for_each(description: str, parse: Parse) -> Check | None:
     groups = _unquoted(_SECTION_PIECE, description)
     if len(groups) == 1:
         return _each_section(groups[0], description, parse)
+    second = _unquoted(_GLOSS_PIECE, description)
+    if len(second) == 1:
+        noun = next(n for n in second[0].groups() if n).casefold()
+        kind = next(kind for pattern, kind in _GLOSS_KINDS if re.match(pattern, noun))
+        return _on_each(kind, second[0], description, parse, flip=False)
     found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
     # "No step longer than 20 words": every step at most 20 words.
     nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
@@ -227,7 +251,9 @@ def _on_each(
     unit: str, match: re.Match[str], description: str, parse: Parse, *, flip: bool
 ) -> Check | None:
     """`each(unit, rule)` when the criterion without the words `match` names reads whole."""
-    rest = parse(f"{description[: match.start()]} {description[match.end() :]}")
+    # "answers ≤ 2 sentences each": the pieces are named, so a closing "each" says it again
+    said = f"{description[: match.start()]} {description[match.end() :]}"
+    rest = parse(_EACH_AGAIN.sub("", said))
     if rest.check is None or rest.approximate or rest.permission:
         return None
     pieces = parts(rest.check)
