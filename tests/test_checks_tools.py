@@ -61,6 +61,11 @@ def test_tools_answer_pass_fail_or_error() -> None:
     assert letters.invoke({"text": "x", "letter": "ab", "at_least": 1}) == (
         "Error: letter_count: `letter` must be a single letter, got 'ab'"
     )
+    [sql] = checks.as_tools(["sql_keywords"])
+    assert sql.invoke({"text": "```sql\nselect 1\n```"}).startswith("FAIL: has the keyword")
+    assert sql.invoke({"text": "No query here."}) == (
+        "UNDECIDED: the text has no SQL in a code block; judge it yourself."
+    )
 
 
 def test_without_text_a_tool_checks_the_graded_output_or_asks_for_the_text() -> None:

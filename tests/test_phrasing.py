@@ -1187,6 +1187,17 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "No full stop at the end of the feature bullets",
             C.each("item", C.negate(C.ends_with_punctuation("."))),
         ),
+        # SQL keywords, however the case is named; the text's own letters are not meant
+        ("Keywords of the SQL? No: SQL keywords in capitals please", None),
+        ("sql keywords should all be in upper case", C.sql_keywords("upper")),
+        ("Capitalized SQL keywords (SELECT, JOIN, ...)", C.sql_keywords("upper")),
+        ("keep the SQL keywords lowercase", C.sql_keywords("lower")),
+        # a width to wrap at is a bound on every line
+        (
+            "Wrap the body text at 72 chars",
+            C.within("body", C.character_count(per="line", at_most=72)),
+        ),
+        ("wrap lines to 100 columns", C.character_count(per="line", at_most=100)),
         ("Keep each bullet short", None),  # how short is not said
         ("None of the questions can be answered with yes or no.", None),
         ("Every one of the lines should rhyme.", None),

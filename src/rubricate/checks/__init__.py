@@ -19,6 +19,7 @@ Example:
 
 from ._characters import all_capitals, all_lowercase, no_commas
 from ._check import Check, CountBounds, all_of, any_of, each, negate, within
+from ._code import sql_keywords
 from ._counting import (
     character_count,
     paragraph_count,
@@ -144,6 +145,7 @@ __all__ = [
     "punctuation_count",
     "section_count",
     "sentence_count",
+    "sql_keywords",
     "starts_with",
     "table_count",
     "table_header",

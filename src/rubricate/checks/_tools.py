@@ -18,7 +18,7 @@ from typing import Any
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field, create_model
 
-from .._exceptions import RubricError
+from .._exceptions import CheckUndecided, RubricError
 from ._registry import CATALOGUE, CheckInfo, describe
 
 __all__ = ["as_tools", "graded_output"]
@@ -76,7 +76,10 @@ def as_tools(names: Iterable[str] | None = None) -> list[BaseTool]:
 
 
 def run_tool(info: CheckInfo, arguments: dict[str, Any]) -> str:
-    """Run the check `info` as a tool would: `PASS: ...`, `FAIL: ...` or `Error: ...`."""
+    """Run the check `info` as a tool would: `PASS: ...`, `FAIL: ...`, `UNDECIDED: ...`, `Error: ...`.
+
+    `UNDECIDED` is a check that cannot read this text its rule's way (`CheckUndecided`).
+    """
     text = arguments.pop("text", None)
     if text is None:
         text = _GRADED_OUTPUT.get()
@@ -87,7 +90,10 @@ def run_tool(info: CheckInfo, arguments: dict[str, Any]) -> str:
         check = info.factory(**given)
     except RubricError as exc:
         return f"Error: {exc.reason}"
-    passed, finding = check(text)
+    try:
+        passed, finding = check(text)
+    except CheckUndecided as exc:  # the model reads this text itself
+        return f"UNDECIDED: {exc}; judge it yourself."
     return f"{'PASS' if passed else 'FAIL'}: {finding}"
 
 

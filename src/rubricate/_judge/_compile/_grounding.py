@@ -122,6 +122,7 @@ CUES: Mapping[str, str] = {
     "hashtag_count": r"\bhash ?tags?\b|#",
     "hashtags_at_end": r"\bhash ?tags?\b",
     "code_block_count": r"\bcode ?(block|fence)s?\b|```",
+    "sql_keywords": r"\bsql\b",
     "table_count": r"\btables?\b",
     "time_format": r"\b(24|12)[- ]?(hour|hr|h)\b|\b(clock|am/pm|times?)\b",
     "table_header": r"\b(columns?|header row|header cells?|header names|table headers?)\b",

@@ -208,6 +208,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.TITLE_ANGLE, style_rules.angle_rule),
     (style_rules.HEADING_CASE, style_rules.heading_case_rule),
     (style_rules.MAJOR_WORDS, style_rules.major_words_rule),
+    (style_rules.SQL_CASE, style_rules.sql_case_rule),
     (style_rules.WHOLE_CASE, style_rules.whole_case_rule),
     (style_rules.TITLE, style_rules.title_rule),
     (style_rules.QUOTES_AROUND, style_rules.quotes_rule),

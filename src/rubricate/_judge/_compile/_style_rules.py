@@ -170,6 +170,26 @@ def whole_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return negate(check) if match.group("neg") else check
 
 
+# "SQL keywords in uppercase", "all SQL keywords should be UPPERCASE (SELECT, FROM...)",
+# "keep sql keywords lowercase": a rule on the code's keywords, not the text's letters.
+SQL_CASE = re.compile(
+    r"(?:(?:all|the)\s+)?sql\s+keywords?\s+"
+    r"(?:(?:should|must|need to|have to)\s+(?:all\s+)?be\s+|are\s+|is\s+)?"
+    r"(?:(?:written|typed|kept)\s+)?(?:in\s+)?(?:all\s+)?"
+    r"(?:(?P<lower>lower[- ]?case|small letters)|upper[- ]?case|capitals|capital letters|"
+    r"capitali[sz]ed|all caps|caps)(?:\s*\([^()]*\))?"  # "(SELECT, FROM, WHERE...)"
+    r"|\b(?:(?P<lower3>lower[- ]?case)|upper[- ]?case|capitali[sz]ed|all-caps)\s+(?:all\s+)?"
+    r"sql\s+keywords?\b(?:\s*\([^()]*\))?"
+    r"|\b(?:write|put|keep|use)\s+(?:all\s+|the\s+)?sql\s+keywords?\s+(?:in\s+)?(?:all\s+)?"
+    r"(?:(?P<lower2>lower[- ]?case)|upper[- ]?case|capitals|caps)"
+)
+
+
+def sql_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    lower = match.group("lower") or match.group("lower2") or match.group("lower3")
+    return create("sql_keywords", case="lower" if lower else "upper")
+
+
 QUOTES_AROUND = re.compile(
     r"(?:(?:wrap(?:ped|s)?|enclos(?:ed|e|es)|surround(?:ed|s)?|put|placed?|written)\s+)?"
     r"(?:(?:the )?(?:entire |whole )?(?:response |answer |text |output |it |itself )?)?"

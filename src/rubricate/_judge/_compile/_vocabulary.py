@@ -359,6 +359,9 @@ def read(description: str) -> Reading:
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
     text = normalize_numbers(text)
+    text = _WRAP_AT.sub(
+        lambda m: f"{m.group('body') or ''}lines at most {m.group('n')} characters", text
+    )
     text = _heading_levels(text, quotes)
     text = re.sub(r"(<=|>=|≤|≥|<|>)\s*(?=\d)", r" \1 ", text)  # "<50 chars": "< 50 chars"
     # "three questions, no more no less" is exactly three.
@@ -542,6 +545,12 @@ _COUNTED_IN = re.compile(
 )
 
 
+# "Wrap the body at 72 characters", "wrap lines at 80 columns": no line longer than that.
+_WRAP_AT = re.compile(
+    r"\bwrap(?:ped)?\s+(?:(?:the|all|every)\s+)?(?P<body>body\s+)?(?:(?:text|lines?|copy)\s+)?"
+    r"(?:at|to)\s+(?P<n>\d+)\s*(?:characters|chars|columns|cols|char)\b",
+    re.IGNORECASE,
+)
 # A title, a heading or a subject line is one line by what it is: "a one-line title in bold",
 # "a title that fits on one line" say nothing of the text's lines.
 _ONE_LINE_PART = re.compile(
