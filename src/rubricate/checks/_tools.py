@@ -76,7 +76,7 @@ def as_tools(names: Iterable[str] | None = None) -> list[BaseTool]:
 
 
 def run_tool(info: CheckInfo, arguments: dict[str, Any]) -> str:
-    """Run the check `info` as a tool would: `PASS: ...`, `FAIL: ...`, `UNDECIDED: ...`, `Error: ...`.
+    """Run the check `info` as a tool would: `PASS`, `FAIL`, `UNDECIDED` or `Error`, then why.
 
     `UNDECIDED` is a check that cannot read this text its rule's way (`CheckUndecided`).
     """
