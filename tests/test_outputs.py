@@ -364,3 +364,22 @@ def test_entries_without_a_marked_second_half_leave_the_rule_to_the_judge() -> N
     assert check is not None
     with pytest.raises(CheckUndecided, match="where each definition starts"):
         check("Latency is the delay before a reply. A cache is a store kept close by.")
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        "Each tagline under 5 words",
+        "Max 3 items per category",
+        "answers under 10 words",
+        "Explanation after the code: one sentence",
+        "SQL keywords in uppercase",
+    ],
+)
+def test_a_rule_whose_pieces_may_be_unmarked_counts_as_unread_when_it_reaches_the_judge(
+    criterion: str,
+) -> None:
+    # Read whole, it reaches the judge only when its check found nothing to read: the judge's
+    # verdict then needs the stricter bar of a form rule and is flagged.
+    assert CheckCompiler().format_unread(Criterion(id="c", description=criterion))
+    assert not CheckCompiler().format_unread(Criterion(id="c", description="Under 50 words"))

@@ -52,7 +52,7 @@ from ._grounding import (
     without_sloppy_arguments,
 )
 from ._phrasing import ParsedCriterion, parse_criterion
-from ._scopes import reads_outputs
+from ._scopes import may_be_undecided
 from ._vocabulary import names_form
 
 __all__ = [
@@ -294,9 +294,9 @@ class CheckCompiler:
             return False
         parsed = self._parse(criterion.description)
         if parsed.check is not None:
-            # Read whole yet left to the judge: its check could not tell this reply's outputs
-            # apart ("each tagline under 6 words", `CheckUndecided`).
-            return reads_outputs(parsed.check)
+            # Read whole yet left to the judge: its check found the pieces it reads unmarked
+            # ("each tagline under 6 words" of unlabelled paragraphs, `CheckUndecided`).
+            return may_be_undecided(parsed.check)
         # "sounds like slang in Arabic" names a language, and "there are two types of cereal" a
         # count of things, without being a rule on the output's form.
         read_in_part = any(c.name not in ("language", "entry_count") for c in parsed.found)

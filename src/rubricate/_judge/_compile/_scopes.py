@@ -293,9 +293,28 @@ def _each_output(match: re.Match[str], description: str, parse: Parse) -> Check 
     return _on_each("output", match, description, parse, flip=match.group("none") is not None)
 
 
-def reads_outputs(check: Check) -> bool:
-    """Whether `check` reads the reply's several outputs, which a reply may not mark apart."""
-    return any(p.name == "each" and dict(p.args).get("unit") == "output" for p in parts(check))
+# The readings whose pieces an output may not mark, so that the check raises `CheckUndecided`.
+_UNMARKED_UNITS = frozenset({"output", "section", "answer", "description", "definition"})
+
+
+def may_be_undecided(check: Check) -> bool:
+    """Whether `check` may find the pieces it reads unmarked and leave the text to the judge.
+
+    Several outputs, what each heading holds, the second half of each entry, the text after
+    the code, SQL keywords: a criterion read whole that reached the judge was one of these.
+    """
+    for piece in parts(check):
+        args = dict(piece.args)
+        inner = piece.scoped or piece.negated
+        if piece.name == "each" and args.get("unit") in _UNMARKED_UNITS:
+            return True
+        if (piece.name == "within" and args.get("part") == "after_code") or (
+            piece.name == "sql_keywords"
+        ):
+            return True
+        if inner is not None and may_be_undecided(inner):
+            return True
+    return False
 
 
 def _each_of_plural(match: re.Match[str], description: str, parse: Parse) -> Check | None:
