@@ -176,6 +176,20 @@ def test_a_criterion_the_grammar_reads_is_compiled_without_a_model_call() -> Non
     assert evaluation.criteria[0].gap == "has 2 bullet points, needs exactly 0"
 
 
+def test_a_criterion_naming_q1_is_graded_not_crashed_on() -> None:
+    # "Q1" looks like the grammar's own name for a lifted quote; it used to raise IndexError.
+    model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
+    judge = Judge(model, read_checks=True, retry=FAST, max_concurrency=1)
+
+    evaluation = judge.evaluate(
+        "- Questions numbered Q1, Q2, Q3 in bold", output="**Q1.** Why?\n**Q2.** How?"
+    )
+
+    assert [(v.decided_by, v.passed) for v in evaluation.criteria] == [("judge", True)]
+    assert parse_criterion("Start with 'Q1'").check == checks.starts_with("Q1")
+    assert parse_criterion("q3 results in a table").check is None
+
+
 def test_a_partly_read_criterion_goes_to_the_model() -> None:
     model = ScriptedChatModel(script=[joint_reply(("C1", "pass", ""))])
     from rubricate.testing import tool_reply  # the model's compile answer: none

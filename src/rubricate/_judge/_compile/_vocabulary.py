@@ -326,13 +326,19 @@ def plain(description: str) -> str:
     return " ".join(description.translate(_QUOTES).split())
 
 
+_OWN_Q = re.compile(r"\b(?P<q>[qQ])(?P<n>\d+)\b")
+_ESCAPED_Q = re.compile(r"\b(?P<q>[qQ])_(?P<n>\d+)\b")
+
+
 def read(description: str) -> Reading:
     """Quotes lifted out as `q0`, `q1`...; then casefolded, contractions opened, numbers."""
-    text = plain(description)
+    # The criterion's own "Q1", "q2" would read as lifted quotes: they become "q_1", which no
+    # rule reads, so such a criterion stays with the judge ("questions numbered Q1, Q2").
+    text = _OWN_Q.sub(r"\g<q>_\g<n>", plain(description))
     quotes: list[str] = []
 
     def lift(phrase: str) -> str:
-        quotes.append(phrase)
+        quotes.append(_ESCAPED_Q.sub(r"\g<q>\g<n>", phrase))  # a quoted "Q1" is itself
         return f" q{len(quotes) - 1} "
 
     tail = _TAIL_QUOTE.search(text)
@@ -736,6 +742,7 @@ NAME_SEPARATOR = r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+|\s*\|\s*)"
 
 def as_written(name: str, original: str) -> str:
     """A name as the criterion writes it (the reading is casefolded): "day" -> "Day"."""
+    name = _ESCAPED_Q.sub(r"\g<q>\g<n>", name)  # "q_1 revenue" -> "Q1 Revenue"
     words = r"\s+".join(re.escape(word) for word in name.split())
     found = re.search(rf"(?<!\w){words}(?!\w)", original, re.IGNORECASE)
     return found.group() if found else name
