@@ -248,7 +248,13 @@ def for_each(description: str, parse: Parse) -> Check | None:
 
 
 def _on_each(
-    unit: str, match: re.Match[str], description: str, parse: Parse, *, flip: bool
+    unit: str,
+    match: re.Match[str],
+    description: str,
+    parse: Parse,
+    *,
+    flip: bool,
+    allowed: frozenset[str] = _IN_EACH,
 ) -> Check | None:
     """`each(unit, rule)` when the criterion without the words `match` names reads whole."""
     # "answers ≤ 2 sentences each": the pieces are named, so a closing "each" says it again
@@ -259,10 +265,10 @@ def _on_each(
     pieces = parts(rest.check)
     if any(dict(p.args).get("per") for p in pieces):
         return None
-    if not all(p.name in _IN_EACH and _inner_in(p, _IN_EACH) for p in pieces):
+    if not all(p.name in allowed and _inner_in(p, allowed) for p in pieces):
         return None
-    if any(p.name == "line_count" for p in pieces) and unit != "paragraph":
-        return None  # lines are counted in a stanza, not in a line or an entry
+    if any(p.name == "line_count" for p in pieces) and unit not in ("paragraph", "section"):
+        return None  # lines are counted in a stanza or a section, not in a line or an entry
     if unit == "sentence" and any(p.name == "sentence_count" for p in pieces):
         return None
     return each(unit, _flipped(rest.check) if flip else rest.check)
@@ -276,16 +282,8 @@ def _each_section(match: re.Match[str], description: str, parse: Parse) -> Check
     """A rule on what each heading holds: "max 5 items per category", "each day: 3 bullets"."""
     if _IN_TOTAL.search(description):
         return None  # "one line per day, five lines in total": a second rule, on the whole
-    rest = parse(f"{description[: match.start()]} {description[match.end() :]}")
-    if rest.check is None or rest.approximate or rest.permission:
-        return None
-    pieces = parts(rest.check)
-    if any(dict(p.args).get("per") for p in pieces):
-        return None
-    if not all(p.name in _IN_EACH_SECTION and _inner_in(p, _IN_EACH_SECTION) for p in pieces):
-        return None
-    check = _flipped(rest.check) if match.group("none") else rest.check
-    return each("section", check)
+    flip = match.group("none") is not None
+    return _on_each("section", match, description, parse, flip=flip, allowed=_IN_EACH_SECTION)
 
 
 def _each_output(match: re.Match[str], description: str, parse: Parse) -> Check | None:
@@ -567,8 +565,6 @@ def _quoted(text: str, position: int) -> bool:
     return before.count("'") % 2 == 1 or before.count('"') % 2 == 1
 
 
-# "Each tweet must include a hashtag": several outputs, each held to the rule, where a check
-# reads the text as one.
 # What a text is divided into under headings: "per day", "under each category", "every
 # section". Not "each heading" alone: "each heading under 5 words" is the heading's own words.
 _GROUP_NOUNS = (
@@ -609,6 +605,8 @@ _OUTPUT_PIECE = re.compile(
     r"may be|can be|must be)\s+)?(?:longer|more|over|exceeds?|goes|runs|above)\b)",
     re.IGNORECASE,
 )
+# "Each tweet must include a hashtag": several outputs, each held to the rule, where a check
+# reads the text as one.
 _OUTPUT_NOUNS = (
     r"(?:response|answer|reply|output|draft|poem|haiku|essay|summary|story|e-?mail|letter|post|"
     r"tweet|note|description|review|message|bio|slogan|tagline|caption|headline|title|version|"
