@@ -29,9 +29,10 @@ Every counting check uses these definitions, so a rule means the same thing ever
   whitespace (`1.`, `2)`), holding a word, outside code fences.
 - **unit** (`per` limits and `each`): the `sentence`s, `paragraph`s, `line`s holding a word,
   list `item`s (bullet points and numbered items, without their markers), `entry`s: what
-  "each tip" or "five steps" point at (`entries`), or `output`s: each of several outputs a
-  reply was asked for, "each tagline" (`outputs`), when the reply marks where each starts, or
-  `section`s: what the text says under each heading, "per day" (`sections`).
+  "each tip" or "five steps" point at (`entries`), `output`s: each of several outputs a reply
+  was asked for, "each tagline" (`outputs`), `section`s: what the text says under each
+  heading, "per day" (`sections`), or an `answer`, `description` or `definition`: the second
+  half of each entry (`glosses`). The last three are read only where the text marks them.
 - **part** (`within`): the `title` (below, without its markup; a text of one short line not
   ending in `.` is its own title: a headline), the `subject` line (a line opening `Subject:`,
   else the first line), the `body` (the paragraphs less the title or subject line, a greeting,
@@ -324,7 +325,8 @@ _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,9}[.)])\s+")
 def unit_pieces(text: str, unit: str) -> list[str]:
     """The text's pieces of one of the `UNITS`, in order (see the module's docstring).
 
-    Raises `CheckUndecided` for `output` when the reply's outputs cannot be told apart.
+    Raises `CheckUndecided` for `output`, `section` and the `GLOSSES` when the text does not
+    mark those pieces: where one ends is then a judgment, which the judge makes.
     """
     if unit == "output":
         pieces = outputs(text)
@@ -364,9 +366,8 @@ def entries(text: str, noun: str | None = None) -> list[str]:
     The top-level list items (a nested item is a detail of the one above it) when the text has
     a list; else its lines holding a word, less code, the title, headings, a table's header row
     and a lead-in ending in `:` ("Here are three tips:"); and when that leaves one line, its
-    sentences. With `noun`
-    ("ingredients"), a text with several lists counts those whose label line names it: a
-    recipe's "Ingredients:" list, not its steps.
+    sentences. With `noun` ("ingredients"), a text with several lists counts those whose label
+    line names it: a recipe's "Ingredients:" list, not its steps.
     """
     blocks = _list_blocks(text)
     if blocks:
