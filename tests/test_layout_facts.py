@@ -91,8 +91,10 @@ def test_a_short_unpunctuated_line_is_quoted_whole() -> None:
     assert "3. paragraph: 1 sentence, 2 words, 2 lines" in facts
 
 
-# "max 2 bullets under each heading" names a unit of form that the grammar cannot read whole.
-FORM_RULE = "Max 2 bullets under each heading"
+# "The same number of bullets under each heading" names a unit of form that the grammar cannot
+# read whole. ("Max 2 bullets under each heading" was one, until a rule on what each heading
+# holds was read in code.)
+FORM_RULE = "Same number of bullets under each heading"
 CONTENT = "Mentions bananas"
 
 
