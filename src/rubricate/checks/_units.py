@@ -332,8 +332,8 @@ def unit_pieces(text: str, unit: str) -> list[str]:
         pieces = outputs(text)
         if pieces is None:
             raise CheckUndecided(
-                "where each output starts and ends is not marked (one list, or blocks each "
-                "opened by a label such as 'Option 1:')"
+                "where each output starts and ends is not marked: that takes one list, or "
+                "blocks each opened by a label such as 'Option 1:'"
             )
         return pieces
     if unit == "section":
@@ -345,8 +345,8 @@ def unit_pieces(text: str, unit: str) -> list[str]:
         found = glosses(text, unit)
         if found is None:
             raise CheckUndecided(
-                f"where each {unit} starts is not marked (a label such as 'A:' or '**Term**:', "
-                f"a question or name on the line above, a JSON key or a {unit} column)"
+                f"where each {unit} starts is not marked: that takes a label such as 'A:' or "
+                f"'**Term**:', a question or name on the line above, a JSON key or a {unit} column"
             )
         return found
     if unit == "item":
