@@ -1212,6 +1212,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("body", C.character_count(per="line", at_most=72)),
         ),
         ("wrap lines to 100 columns", C.character_count(per="line", at_most=100)),
+        # a count of the code's own lines is no count of the whole text (no check reads it yet)
+        ("The snippet must stay under 25 lines", None),
+        ("Code block: 12 lines max", None),
+        ("At most 3 lines inside the code block", None),
+        (
+            "Add one code block and keep the reply under 150 words",
+            C.all_of(C.code_block_count(exactly=1), C.word_count(fewer_than=150)),
+        ),
         ("Keep each bullet short", None),  # how short is not said
         ("None of the questions can be answered with yes or no.", None),
         ("Every one of the lines should rhyme.", None),

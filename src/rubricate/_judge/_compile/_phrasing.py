@@ -303,6 +303,11 @@ def _parse(description: str) -> ParsedCriterion:
     each = several_outputs(text, found)
     if each is not None:
         return ParsedCriterion(None, found, (each.group(),))
+    # "The code block has at most 20 lines", "exactly one line inside the code block": a count
+    # of the code, not of the whole text beside a code block, which no check reads yet.
+    counted_code = _COUNTED_IN_CODE.search(text)
+    if counted_code is not None and any(c.name in _TEXT_COUNTS for c in found):
+        return ParsedCriterion(None, found, (counted_code.group(),))
     # "Aim for 100 words" is a target, not an exact count.
     target = _TARGET.search(text)
     if target is not None and any(_is_exact(check) for check in found):
@@ -313,6 +318,15 @@ def _parse(description: str) -> ParsedCriterion:
 
 
 _ALTERNATIVE = re.compile(r"\(\s*or\b[^()]*\)")
+_COUNTED_IN_CODE = re.compile(
+    r"\b(?:in|inside|within|of)\s+(?:the|your|each|every|a)\s+(?:code(?:\s+blocks?|\s+snippets?)?|"
+    r"snippets?|fenced\s+blocks?)\b"
+    r"|^\W*(?:the\s+|your\s+|each\s+|every\s+)?(?:code(?:\s+blocks?|\s+snippets?)?|snippets?)\s+"
+    r"(?:has|have|is|are|should|must|needs?|can|may|will|stays?|keeps?|under|over|below|above|"
+    r"at\s+most|at\s+least|max|no\s+more|no\s+longer|fewer|less|shorter|longer)\b"
+    r"|^\W*(?:the\s+)?(?:code(?:\s+blocks?|\s+snippets?)?|snippets?)\s*[:=\u2013\u2014-]"
+)
+_TEXT_COUNTS = frozenset({"line_count", "word_count", "character_count", "sentence_count"})
 _PERMISSION = re.compile(
     r"\b(?:may(?!\.? \d)|can|could)\b(?! not\b)|\b(?:allowed|permitted|acceptable|optional|welcome|"
     r"fine|ok|okay)\b|\bfree to\b|\bif (?:needed|necessary|you (?:like|want|wish)|helpful)\b"
