@@ -128,13 +128,16 @@ def test_grade_killed_mid_file_resumes_and_grades_every_line_exactly_once(
     crashed = kill_mid_file(command(script, source, results, jobs), results, after_lines=5)
     assert crashed.returncode == -signal.SIGKILL, crashed.stderr
     saved, torn = result_rows(results)
-    assert 5 <= len(saved) < ITEMS and not torn
-    assert results.read_bytes().endswith(b"\n")  # one write per line: no partial line on disk
+    assert 5 <= len(saved) < ITEMS
+    # One write per line, but Linux may cut a write at a page boundary when SIGKILL lands in
+    # it: at most the last line is torn, and resume reports it and grades its item again.
+    kept = results.read_bytes()
+    assert kept.endswith(b"\n") if not torn else torn == [kept.rsplit(b"\n", 1)[-1]]
 
     resumed = rerun(command(script, source, results, jobs))
     assert resumed.returncode == 0, resumed.stderr
-    rows, torn = result_rows(results)
-    assert not torn
+    rows, torn_after = result_rows(results)
+    assert torn_after == torn  # the fragment stays where it was, the new lines start fresh
     assert rows[: len(saved)] == saved  # nothing recorded before the kill was lost or changed
     assert sorted(map(str, (r["id"] for r in rows))) == sorted(map(str, ids))  # exactly once
     assert len(rows) == ITEMS == len({json.dumps(r["id"]) for r in rows})
