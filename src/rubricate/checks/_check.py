@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypedDict, cast
 
-from .._exceptions import RubricError
+from .._exceptions import CheckUndecided, RubricError
 from .._types import Evidence
 from ._phrases import shortened
-from ._units import PARTS, SECTION_PART, UNITS, part_text, unit_pieces
+from ._units import FIELD_PART, PARTS, SECTION_PART, UNITS, field_values, part_text, unit_pieces
 
 __all__ = [
     "Bounds",
@@ -234,9 +234,13 @@ def within(part: str, check: Check) -> Check:
     `after_code` (what follows the last fenced code block: "the explanation after the code";
     a text without one raises `CheckUndecided`, and the judge decides), and `section:<name>`:
     what the text says under the heading or line label `name` ("Summary section: two sentences
-    or fewer"), which fails a text without that section. A text without any other part is
-    checked as empty text, so "no emojis in the title" passes an untitled text and "the title
-    ends with a question mark" fails it.
+    or fewer"), which fails a text without that section; and `field:<label>`: the value of each
+    line labelled so and what each heading named so holds ("Preview text under 10 words" of a
+    reply with a "**Preview text:**" line), which leaves a text that labels nothing so to the
+    judge (`CheckUndecided`). Lines labelled "Title:" (or "Headline:"), "Subject:" or "Body:"
+    are those parts, each held to the rule ("body text: 90 chars max" of four notifications).
+    A text without any other part is checked as empty text, so "no emojis in the title" passes
+    an untitled text and "the title ends with a question mark" fails it.
     In a rubric it is `{within: title, check: <check>}`.
 
     Example:
@@ -248,17 +252,26 @@ def within(part: str, check: Check) -> Check:
     if not isinstance(check, Check):
         raise RubricError(f"within applies a catalogue check, got {type(check).__name__}")
     name = part.strip().casefold().replace(" ", "_") if isinstance(part, str) else part
-    if isinstance(part, str) and part.strip().casefold().startswith(SECTION_PART):
-        name = SECTION_PART + part.strip()[len(SECTION_PART) :].strip()
-        if name == SECTION_PART:
-            raise RubricError("within: `section:` needs the section's name", field="part")
+    named = next(
+        (p for p in (SECTION_PART, FIELD_PART) if isinstance(part, str) and name.startswith(p)),
+        None,
+    )
+    if named is not None:
+        name = named + part.strip()[len(named) :].strip()
+        if name == named:
+            kind = "section's name" if named == SECTION_PART else "label"
+            raise RubricError(f"within: `{named}` needs the {kind}", field="part")
     elif name not in PARTS:
         raise RubricError(
-            f"within: `part` must be one of {', '.join(PARTS)}, or section:<heading>, got {part!r}",
+            f"within: `part` must be one of {', '.join(PARTS)}, section:<heading> or "
+            f"field:<label>, got {part!r}",
             field="part",
         )
 
     def test(text: str) -> tuple[bool, str]:
+        labelled = _labelled(text, name)
+        if labelled is not None:
+            return _each_value(labelled, name, check)
         found = part_text(text, name)
         if found is None and name.startswith(SECTION_PART):
             return False, f"has no {_part_words(name)}"  # the rule presumes one: none is no pass
@@ -270,7 +283,45 @@ def within(part: str, check: Check) -> Check:
     return Check("within", (("part", name),), test, scoped=check)
 
 
+# The labels a reader gives a named part: "Title:" (or "Headline:") lines are the titles.
+_LABELS = {"title": ("title", "headline"), "subject": ("subject",), "body": ("body",)}
+
+
+def _labelled(text: str, part: str) -> list[str] | None:
+    """The values of the lines labelled with `part`'s name, or `None` to read it otherwise.
+
+    A `field:` part the text labels nowhere raises `CheckUndecided`: the label was a guess at
+    what the criterion's noun points to ("Preview text under 10 words" of a reply without a
+    "Preview:" line), so the judge decides.
+    """
+    if part.startswith(FIELD_PART):
+        label = part[len(FIELD_PART) :]
+        values = field_values(text, label)
+        if not values:
+            raise CheckUndecided(f"no line or heading is labelled {label!r}")
+        return values
+    for label in _LABELS.get(part, ()):
+        values = field_values(text, label)
+        if values:
+            return values
+    return None
+
+
+def _each_value(values: list[str], part: str, check: Check) -> tuple[bool, str]:
+    """The rule on each labelled value: "body text: 90 chars max" of four notifications."""
+    words = _part_words(part)
+    for value in values:
+        passed, finding = check.test(value)
+        if not passed:
+            return False, f"the {words} {shortened(value)!r} {finding}"
+    if len(values) == 1:
+        return True, f"the {words} {shortened(values[0])!r} {finding}"
+    return True, f"each of its {len(values)} {words} values passes; the last {finding}"
+
+
 def _part_words(part: str) -> str:
+    if part.startswith(FIELD_PART):
+        return part[len(FIELD_PART) :]
     if part.startswith(SECTION_PART):
         return f"{part[len(SECTION_PART) :]} section"
     named = {

@@ -36,16 +36,19 @@ __all__ = [
     "starts_with",
 ]
 
+# A letter's greeting on a line of its own: "Hi Daniel,", "Dear team:", "Hello!".
+_GREETING_LINE = re.compile(rf"(?:{GREETING.pattern})[^\n.?]{{0,40}}[,:!]$", re.IGNORECASE)
 _LEAD_MARKS = "#*_>\"'“‘`- \t\n"  # Markdown marks and quotes before a paragraph's first word
 
 
 @catalogue_check
 def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
-    """The text starts with the phrase.
+    r"""The text starts with the phrase, or its first line is a greeting and what follows does.
 
     Leading and trailing whitespace of the text is ignored and any run of whitespace compares
     equal to one space; letter case is ignored unless `case_sensitive`. The phrase matches as
-    whole words: `Yes` does not start `Yesterday`.
+    whole words: `Yes` does not start `Yesterday`. A letter opens after its greeting: "Hi
+    Daniel,\n\nUnfortunately, ..." starts with "Unfortunately" as a reader sees it.
 
     Args:
         phrase: What the text must start with.
@@ -59,13 +62,18 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     """
     wanted = required_phrase("starts_with", phrase)
 
-    def test(text: str) -> tuple[bool, str]:
-        found = normalize(text)
+    def opens(found: str) -> bool:
         passed = _fold(found, case_sensitive).startswith(_fold(wanted, case_sensitive))
         # As whole words: "Yes" does not start "Yesterday".
-        passed = passed and not _joined(wanted[-1:], found[len(wanted) : len(wanted) + 1])
-        if passed:
+        return passed and not _joined(wanted[-1:], found[len(wanted) : len(wanted) + 1])
+
+    def test(text: str) -> tuple[bool, str]:
+        found = normalize(text)
+        if opens(found):
             return True, f"starts with {wanted!r}"
+        first, _, after = text.strip().partition("\n")
+        if _GREETING_LINE.match(first.strip()) and opens(normalize(after)):
+            return True, f"starts with {wanted!r} after the greeting {shortened(first.strip())!r}"
         return False, f"starts with {_opening(found, wanted)!r}, needs to start with {wanted!r}"
 
     return test

@@ -86,6 +86,7 @@ __all__ = [
     "emails",
     "emojis",
     "entries",
+    "field_values",
     "glosses",
     "has_word",
     "hashtags",
@@ -124,7 +125,7 @@ _BULLET = re.compile(r"^\s*[-*+•][ \t]+")
 _NUMBERED = re.compile(r"^\s*\d{1,9}[.)][ \t]+")
 _CHECKBOX = re.compile(r"^\[[ xX]\][ \t]+")
 _ANGLE_TITLE = re.compile(r"<<([^\n]*?)>>")
-_LABELLED_TITLE = re.compile(r"^\W{0,3}title\W{0,3}:", re.IGNORECASE)
+_LABELLED_TITLE = re.compile(r"^\W{0,3}(?:title|headline)\W{0,3}:", re.IGNORECASE)
 BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]+\1")
 """A line wholly in bold, `**Costs**` (with `fullmatch`)."""
 _TITLE_WORDS = 12
@@ -563,7 +564,9 @@ PARTS = (
     "after_code",
 )
 _TITLE_MARKUP = re.compile(
-    r"^\s{0,3}#{1,6}[ \t]+|^<<|>>$|^(\*\*|__)|(\*\*|__)$|^\W{0,3}title\W{0,3}:\s*", re.I
+    r"^\s{0,3}#{1,6}[ \t]+|^<<|>>$|^(\*\*|__)|(\*\*|__)$"
+    r"|^\W{0,3}(?:title|headline)\W{0,3}:(?:\*\*|__)?\s*",
+    re.I,
 )
 _SUBJECT = re.compile(r"^\W{0,3}subject(?: line)?\W{0,3}:\s*", re.IGNORECASE)
 _POSTSCRIPT = re.compile(r"^\W{0,3}p\.?\s?p?\.?\s?s\b", re.IGNORECASE)
@@ -918,6 +921,72 @@ def section_text(text: str, name: str) -> str | None:
     return None if found is None else "\n".join(found).strip()
 
 
+FIELD_PART = "field:"
+"""A part the text labels by name: `field:Preview text` is the value of each line labelled so
+("**Preview text:** ...") and what the text says under each heading named so."""
+
+# Last words a name may carry or drop: "body text" is the "Body:" line, "subject line" the
+# "Subject:" one, "button copy" the "Button:" one.
+_FIELD_TAIL = frozenset({"text", "copy", "line", "field", "section", "part"})
+
+
+def field_values(text: str, name: str) -> list[str]:
+    """The value of every line labelled `name` and the text under every heading named so.
+
+    A label with its value on its line (`Body: ...`) holds that line and the lines right below
+    it, up to a blank line or the next label. A label alone on its line (`**Abstract:**`) or a
+    heading holds what follows, up to the next heading or a label marked like it: a plain
+    "You will leave with:" inside a bold-labelled abstract is part of it. Names are compared
+    without case, marks, a plural "s" or a last word such as "text" (`_FIELD_TAIL`), so
+    "titles" finds every "Title:" line and "preview text" the "Preview:" one.
+    """
+    wanted = _field_name(name)
+    values: list[str] = []
+    current: list[str] | None = None
+    inline = bold = False
+
+    def ends(line: SectionLine) -> bool:
+        if inline:
+            return line.name is not None or not line.text.strip()
+        return line.heading or (line.name is not None and _bold(line.text) == bold)
+
+    for line in section_lines(text):
+        if current is not None and not ends(line):
+            current.append(line.text)
+            continue
+        if current is not None:
+            values.append("\n".join(current).strip())
+            current = None
+        # A title line "**Headline:** ..." opens a section named by its value: read its label.
+        label = _LINE_LABEL.match(line.text) if line.heading else None
+        if label is not None and _field_name(label["label"]) == wanted:
+            rest = line.text[label.end() :].strip().lstrip("*_").strip()
+        elif line.name is not None and _field_name(line.name) == wanted:
+            rest = line.rest
+        else:
+            continue
+        current, inline, bold = ([rest] if rest else []), bool(rest), _bold(line.text)
+    if current is not None:
+        values.append("\n".join(current).strip())
+    return values
+
+
+def _bold(line: str) -> bool:
+    return line.lstrip(" -*+\u2022").startswith(("**", "__")) or line.strip().startswith("**")
+
+
+def _field_name(name: str) -> str:
+    found = re.findall(r"[^\W_]+(?:[;&'’][^\W_]+)*", name.casefold())
+    while len(found) > 1 and found[-1] in _FIELD_TAIL:
+        found.pop()
+    if found and found[0] in ("the", "your", "each", "every", "all"):
+        found.pop(0)
+    if found and len(found[-1]) > 3 and found[-1].endswith("s") and not found[-1].endswith("ss"):
+        last = found[-1]
+        found[-1] = f"{last[:-3]}y" if last.endswith("ies") else last[:-1]
+    return "".join(found)  # "sub-headline" is the "Subheadline:" line
+
+
 def _section_name(name: str) -> str:
     folded = " ".join(name.strip().rstrip(":").strip().casefold().split())
     return re.sub(r"\s+section$", "", folded)
@@ -951,7 +1020,9 @@ def heading_lines(text: str, level: int | None = None) -> list[str]:
 _LABEL_WORDS = 8
 
 
-_HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}\s*|title\s*:\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I)
+_HEADING_MARKS = re.compile(
+    r"^\s*(?:#{1,6}\s*|(?:title|headline)\s*:(?:\*\*|__)?\s*|<<)|>>\s*$|^\*\*|\*\*$|^__|__$", re.I
+)
 
 
 def heading_text(line: str) -> str:

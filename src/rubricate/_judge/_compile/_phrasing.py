@@ -63,6 +63,7 @@ from ._scopes import (
     for_each,
     has_stray_each,
     ignores_each,
+    in_a_field,
     in_a_part,
     in_a_section,
     is_negation,
@@ -243,6 +244,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
             or for_each(description, _parse)
             or less_the_frame(description, _parse)
             or less_what_is_set_aside(description, _parse)
+            or in_a_field(description, _parse)
         )
         if scoped is not None:
             return replace(parsed, check=scoped, leftover=())

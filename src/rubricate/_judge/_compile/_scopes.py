@@ -11,6 +11,7 @@ that a whole-text reading dropped an "each" that mattered, and the several-outpu
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -26,6 +27,7 @@ __all__ = [
     "for_each",
     "has_stray_each",
     "ignores_each",
+    "in_a_field",
     "in_a_part",
     "in_a_section",
     "is_negation",
@@ -149,6 +151,94 @@ def in_a_section(description: str, parse: Parse) -> Check | None:
     if not all(p.name in _IN_A_SECTION and _inner_in(p, _IN_A_SECTION) for p in parts(rest.check)):
         return None
     return within(f"section:{match.group('name')}", rest.check)
+
+
+# A part the criterion names by a label of the reply's own, first in it: "Subheadline no longer
+# than 20 words", "Preview text under 10 words", "verdict: one sentence", "TL;DR under 25 words".
+_FIELD_WORD = r"[A-Za-z][\w;&'’/-]*"
+_FIELD = re.compile(
+    rf"^\W*(?:(?:the|your|our|its)\s+)?(?P<name>{_FIELD_WORD}(?:\s+{_FIELD_WORD}){{0,2}})"
+    r"\s*(?:[:\u2013\u2014]|\s-\s|\s|$)\s*",
+    re.IGNORECASE,
+)
+# Words that are no label: the text's own units and parts, which other readings know, and the
+# verbs and adverbs a rule opens with ("Keep", "Limit", "Ideally").
+_NO_FIELD = re.compile(
+    r"(?:titles?|headlines?|subject|body|head(?:ing|er)s?|sections?|paragraphs?|paras?|"
+    r"sentences?|lines?|bullets?|points?|lists?|items?|entr(?:y|ies)|tables?|columns?|rows?|"
+    r"cells?|words?|characters?|chars?|letters?|emojis?|hashtags?|links?|urls?|code|blocks?|"
+    r"snippets?|scripts?|quer(?:y|ies)|functions?|regex|sql|yaml|json|csv|markdown|html|"
+    r"first|last|opening|closing|final|greeting|sign-?off|signature|ps|"
+    r"limit|max|min|cap|start|begin|end|finish|close|open|ideally|preferably|approximately|"
+    r"roughly|about|around|under|over|less|more|fewer|least|most|up|between|exactly|case|"
+    # a rubric's verbs: "Covers three questions", "Lists 5 tips", "Names two sources"
+    r"covers?|includes?|lists?|uses?|mentions?|gives?|names?|contains?|has|have|ends?|starts?|"
+    r"begins?|opens?|closes?|asks?|cites?|explains?|describes?|offers?|provides?|states?|"
+    r"shows?|answers?|addresses?|adds?|quotes?|tags?|spells?|wraps?|puts?|writes?|returns?)",
+    re.IGNORECASE,
+)
+# What follows a label's name: a colon or dash, a number, or a rule's first word ("Subheadline
+# no longer than", "Abstract has to be", "CTA in Title Case"). Not "Tag it with", "Feel free".
+_AFTER_LABEL = re.compile(
+    r"\s*(?:[:=\u2013\u2014\u2264<>\u2265]|-\s|\d|(?:text|copy|description|message|content|"
+    r"notes?|line|field|label|caption|title|headline|name|summary|blurb|statement|tags?)\b|"
+    r"(?:under|over|below|above|no|not|never|max(?:imum)?|min(?:imum)?|at|up|between|must|"
+    r"should|shall|has|have|is|are|needs?|can|may|in|of|fewer|less|more|exactly|only|stays?|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|"
+    r"fifty|sixty|seventy|eighty|ninety|hundred)(?:n['’]t)?\b|$)",
+    re.IGNORECASE,
+)
+# Nouns that end a label's name rather than start the rule: "Meta description", "Preview text".
+_LABEL_TAIL = re.compile(
+    r"(?:text|copy|description|message|content|notes?|line|field|label|caption|title|headline|"
+    r"name|summary|blurb|statement|tags?)",
+    re.IGNORECASE,
+)
+# What a label's value can be held to: as a section's, and the letter case of a headline.
+_IN_A_FIELD = _IN_A_SECTION | {"heading_case"}
+
+
+def in_a_field(description: str, parse: Parse) -> Check | None:
+    """The criterion as a rule on the part a label of the reply names, when the rest reads whole.
+
+    The label is a guess the output settles: a reply without a line or heading so named leaves
+    the criterion to the judge (`within`'s `field:` part raises `CheckUndecided`).
+    """
+    if _SEVERAL.search(description):
+        return None  # "Title of each notif", "one verdict per product": several, not one
+    match = _FIELD.match(description)
+    if match is None:
+        return None
+    names = match.group("name").split()
+    for size in range(1, len(names) + 1):
+        name = names[:size]
+        word = name[-1].casefold()
+        if is_negation(word) or re.fullmatch(CMP_ANY, word) or re.search(r"n['’]t$", word):
+            return None
+        if (word in FILLER or _NO_FIELD.fullmatch(word)) and (
+            size == 1 or not _LABEL_TAIL.fullmatch(word)
+        ):
+            return None  # "Keep ...", "Body ...": other readings' words; "Meta title" is a label
+        start = match.start("name") + len(" ".join(name))
+        if not _AFTER_LABEL.match(description[start:]):
+            continue  # "Tag it with 3 hashtags", "Short paragraphs": a verb or a word of manner
+        rest = parse(re.sub(r"^\s*(?:[:\u2013\u2014]|-\s)", " ", description[start:]))
+        if rest.check is None or rest.approximate or rest.permission:
+            continue
+        if rest.check.parts:
+            return None  # "Ingredients bulleted and the steps numbered": two subjects, maybe
+        label = name[0].casefold()
+        if any(
+            label in quoted.casefold() for quoted in re.findall(r"[\"“'‘]([^\"”'’]+)", description)
+        ):
+            return None  # 'The prerequisites line starts with "Prerequisites:"': the label itself
+        if not all(p.name in _IN_A_FIELD and _inner_in(p, _IN_A_FIELD) for p in parts(rest.check)):
+            return None
+        # The nouns that end a label belong to it: "Meta description", "Preview text".
+        tail = itertools.takewhile(lambda w: _LABEL_TAIL.fullmatch(w) is not None, names[size:])
+        name += list(tail)
+        return within(f"field:{' '.join(name)}", rest.check)
+    return None
 
 
 # A rule on every one of several pieces: "every bullet ends with a period", "each tip is 15 words
@@ -305,6 +395,8 @@ def may_be_undecided(check: Check) -> bool:
         args = dict(piece.args)
         inner = piece.scoped or piece.negated
         if piece.name == "each" and args.get("unit") in _UNMARKED_UNITS:
+            return True
+        if piece.name == "within" and str(args.get("part", "")).startswith("field:"):
             return True
         if (piece.name == "within" and args.get("part") == "after_code") or (
             piece.name == "sql_keywords"
@@ -602,7 +694,9 @@ _OUTPUT_PIECE = re.compile(
     r"(?!\s+(?:and|or)\b)"
     # "No tweet longer than 280 characters": every tweet at most 280
     rf"|\bno\s+(?:single\s+)?(?:[a-z-]+\s+)?(?P<none>{_STANDALONE})\s+(?=(?:(?:is|should be|"
-    r"may be|can be|must be)\s+)?(?:longer|more|over|exceeds?|goes|runs|above)\b)",
+    r"may be|can be|must be)\s+)?(?:longer|more|over|exceeds?|goes|runs|above)\b)"
+    # "Title Case on every one", "each one under 8 words": the ones the reply was asked for
+    r"|\b(?:on\s+|for\s+|in\s+)?(?:each|every)\s+(?:single\s+)?one\b(?!\s+of\b)",
     re.IGNORECASE,
 )
 # "Each tweet must include a hashtag": several outputs, each held to the rule, where a check
