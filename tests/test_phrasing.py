@@ -448,6 +448,22 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Keep it short, it's under 100 words", C.word_count(fewer_than=100)),
         ("No more than 3 bullets, they should be short", None),  # a second rule, not a reason
         ("Under 80 words - it must sound friendly", None),
+        # a clause with a subject of its own says why or where the text goes
+        ("Max 4 bullets, the sidebar is narrow", C.bullet_count(at_most=4)),
+        ("No emojis - our printer drops them", C.emoji_count(exactly=0)),
+        ("Under 70 words so it fits the flyer", C.word_count(fewer_than=70)),
+        ("Two hashtags max (Instagram hides the rest)", C.hashtag_count(at_most=2)),
+        # ... but not when it is a rule on the text, its pieces, its tone or what is counted
+        ("Under 60 words, the tone is upbeat", None),
+        ("No emojis, the reply is addressed to the landlord", None),
+        ("Max 5 bullets, they are sorted by price", None),
+        ("Under 60 words, the ending is a question", None),
+        ("Each tip under 12 words (the emoji doesn't count)", None),
+        (
+            "Under 40 words, it is in German",
+            C.all_of(C.word_count(fewer_than=40), C.language("de")),
+        ),
+        ("Exactly 3 hashtags, and all of them sit at the end", None),
         # several outputs, named after a preposition or as texts
         ("No full stops at the end of the taglines.", None),  # a plural after a preposition
         ("each SMS under 160 characters", C.each("output", C.character_count(fewer_than=160))),

@@ -508,16 +508,34 @@ _EXPLAINED_SHORT = re.compile(
     rf"(?: please| pls)?\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)",
     re.IGNORECASE,
 )
+# A clause with a subject of its own says why or where: "the widget is tiny", "teachers are
+# busy", "these go on the cup sleeve", "nobody reads long InMails", "mobile cuts them off".
+_REASON_CLAUSE = (
+    r"(?:(?:the|our|my|your|these|those|this|that|most|many|some|their)\s+)?"
+    # not "..., and both sit at the very end": a second rule joined on; nor the text itself
+    # ("..., they are sorted by date", "..., the answer is yes or no"): a rule on it
+    r"(?!(?:it|they|these|this|that|everything|nothing|all|both|each|every)\b)"
+    r"(?!(?:the\s+|your\s+)?(?:answers?|repl(?:y|ies)|responses?|outputs?|text|messages?|"
+    r"e-?mails?|posts?|lists?|bullets?|items?|entries|words?|lines?|sentences?|paragraphs?)\b)"
+    r"(?:(?!(?:and|or|but|then|also|both|plus|with|without|not|no|each|every)\b)[a-z][a-z'’-]*\s+)"
+    r"{0,2}?"
+    r"(?:is|are|was|were|go|goes|sits?|fits?|cuts?|reads?|gets?|shows?|displays?|truncates?|"
+    r"skims?|scans?|hates?|runs?|lives?|appears?|prints?|hides?|drops?|strips?|breaks?|"
+    r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|"
+    r"won'?t|don'?t|doesn'?t|can'?t|isn'?t|"
+    r"aren'?t)"
+)
 # A reason given in brackets at the end states no rule: "(it's Slack, ppl won't read more)".
 _REASON_ASIDE = re.compile(
     r"\s*\((?:it'?s|it is|because|since|as it|so (?:that|it|people|readers|ppl)|people|readers|"
-    r"ppl|they|(?:it )?(?:has|needs|must) to fit|to fit)\b[^()]*\)(?=\W*$)",
+    rf"ppl|they|(?:it )?(?:has|needs|must) to fit|to fit|{_REASON_CLAUSE})\b[^()]*\)(?=\W*$)",
     re.IGNORECASE,
 )
 # ... unless it names a piece of the text: "(it's the subject line that counts)".
 _NAMES_A_PIECE = re.compile(
     r"\b(?:subject|title|headline|heading|intro\w*|opening|closing|body|greeting|sign-?off|"
-    r"caption|summary|conclusion|first|last|final|paragraph|sentence|line|bullet|item|section)",
+    r"caption|summary|conclusion|first|last|final|paragraph|sentence|line|bullet|item|section|"
+    r"end(?:ing)?|start|beginning)",
     re.IGNORECASE,
 )
 
@@ -529,7 +547,9 @@ _REASON_TAIL = re.compile(
     r"(?:\s*[,;\u2013\u2014]|\s+-)\s*(?:it'?s|it is|because|since|as (?:it|this|that)|this is|"
     r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they|"
     # "skip the exclamation points, it reads as salesy"
-    r"it (?:reads|sounds|looks|feels|comes across|gets))\b[^\d()]*$",
+    rf"it (?:reads|sounds|looks|feels|comes across|gets)|{_REASON_CLAUSE})\b[^\d()]*$"
+    # "under 300 words so it fits on one page"
+    r"|\s+so (?:that )?(?:it|they|this|people|readers)\b[^\d()]*$",
     re.IGNORECASE,
 )
 
@@ -569,7 +589,14 @@ _ONE_LINE_PART = re.compile(
 
 
 def _no_reason(match: re.Match[str]) -> str:
-    return match.group() if _NAMES_A_PIECE.search(match.group()) else ""
+    said = match.group()
+    kept = (
+        _NAMES_A_PIECE.search(said)
+        or _COUNTING.search(said)
+        or _QUALITY.search(said)
+        or _STATE.search(said)
+    )
+    return said if kept else ""
 
 
 # ... nor a second rule: "..., they should be short", "..., it must sound friendly".
@@ -578,11 +605,37 @@ _RULE_WORDS = re.compile(
     r"always|each|every|only|include|mention)\b",
     re.IGNORECASE,
 )
+# ... nor a quality asked of the text: "..., the tone is friendly", "..., the voice stays formal".
+_QUALITY = re.compile(
+    r"\b(?:tone|voice|style|register|wording|language|vocabulary|grammar|spelling|tense|mood|"
+    r"reading level|formality|jargon|slang|person|persona)\b",
+    re.IGNORECASE,
+)
+# ... nor a state of the text: "..., it is in Spanish", "..., it's addressed to Sam".
+_STATE = re.compile(
+    r"\b(?:is|are|'s|’s)\s+(?:all\s+)?(?:in|written|addressed|sorted|ordered|formatted|numbered|"
+    r"listed|bold(?:ed)?|italic|capitali[sz]ed|yes|no|about|under|over|at most|at least|exactly|"
+    r"only|one|two|three|four|five|signed|dated|titled|labell?ed|spelled|spelt)\b",
+    re.IGNORECASE,
+)
+# ... nor what is counted: "(the bold label doesn't count)", ", emojis included".
+_COUNTING = re.compile(
+    r"\b(?:(?:do(?:es)?n['’]?t|do(?:es)? not|not)\s+count|counts?\s+(?:too|as|toward)|counted|"
+    r"counting|included|includes|including|excluded|excluding|incl)\b",
+    re.IGNORECASE,
+)
 
 
 def _no_reason_tail(match: re.Match[str]) -> str:
     said = match.group()
-    rule = _NAMES_A_PIECE.search(said) or FORM_WORDS.search(said) or _RULE_WORDS.search(said)
+    rule = (
+        _NAMES_A_PIECE.search(said)
+        or FORM_WORDS.search(said)
+        or _RULE_WORDS.search(said)
+        or _COUNTING.search(said)
+        or _QUALITY.search(said)
+        or _STATE.search(said)
+    )
     return said if rule else ""
 
 
