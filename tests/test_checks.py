@@ -326,7 +326,10 @@ def test_word_count_gap_says_what_was_found() -> None:
         ("Pi is 3.14 and e is 2.72.", 1),
         ("A line\nwrapped inside a paragraph.", 1),
         ("First paragraph\n\nSecond paragraph", 2),
-        ("# Heading\nBody text.", 2),
+        # Headings, a bold title and code hold no sentence.
+        ("# Heading\nBody text.", 1),
+        ("**Senior Engineer (Remote)**\n\nJoin a team of twelve.", 1),
+        ("```bash\nwc -l *.py\n```\nThe last line is the total.", 1),
         ("- item one\n- item two.", 2),
         ("1. First. Second.\n2. Third", 3),
         ("- [ ] Task. Done", 2),

@@ -68,7 +68,7 @@ def test_a_list_right_under_a_line_is_a_piece_of_its_own() -> None:
 def test_the_facts_give_exact_counts_for_each_piece() -> None:
     assert layout_facts(RECIPE) == "\n".join(
         [
-            "Whole output: 44 words, 12 sentences, 15 lines, 7 paragraphs.",
+            "Whole output: 44 words, 8 sentences, 15 lines, 7 paragraphs.",
             "Blocks, top to bottom:",
             '1. heading, level 1: "Banana Bread"',
             '2. paragraph: 2 sentences, 6 words, 1 line, starts "A moist loaf. No …", '

@@ -16,8 +16,9 @@ Every counting check uses these definitions, so a rule means the same thing ever
   closing quotes and brackets may follow) when whitespace or the end of the text follows, or at
   `。`, `！`, `？` anywhere. A period after `Mr`, `Mrs`, `Ms`, `Dr`, `Prof`, `Sr`, `Jr`, `St`,
   `vs`, `e.g`, `i.e`, `cf`, `approx` or a single capital letter (an initial) ends nothing.
-  Paragraph breaks, list items and headings also end a sentence, so an unpunctuated heading or
-  list item counts as one sentence; a single line break inside a paragraph does not.
+  Paragraph breaks and list items also end a sentence, so an unpunctuated list item counts as
+  one sentence; a single line break inside a paragraph does not. Headings, a title wholly in
+  bold (`**Senior Engineer**`) and fenced code hold no sentence.
 - **bullet point**: a line starting (after any indentation) with `-`, `*`, `+` or `•` and then
   whitespace, that is not a horizontal rule; numbered items (`1.` or `1)` then whitespace) count
   only when asked for. Nested items count.
@@ -1343,23 +1344,30 @@ def _lines(text: str) -> Iterator[_Line]:
 
 
 def _sentence_blocks(text: str) -> Iterator[str]:
-    """Stretches of text that no sentence crosses: paragraphs, list items and headings.
+    """Stretches of text that no sentence crosses: paragraphs and list items.
 
-    List markers, checkboxes and heading hashes are dropped, so `1.` never ends a sentence.
+    List markers and checkboxes are dropped, so `1.` never ends a sentence. Headings, a title
+    wholly in bold and fenced code hold no sentence: a reader counting the sentences of "**New
+    hire** / Join us." or of a snippet and its explanation counts one.
     """
     block: list[str] = []
-    for line in _lines(text):
+    title = title_line(text)
+    bold_title = title if title is not None and BOLD_LINE.fullmatch(title.strip()) else None
+    lines = list(_lines(text))
+    # Code is no prose ("explanation: one sentence" of a snippet and its line), unless the
+    # whole reply sits in a fence: an answer wrapped in ```plaintext is read as written.
+    prose = any(has_word(line.text) for line in lines if not line.in_fence)
+    for line in lines:
         if line.in_fence:
-            block.append(line.text)
+            if not prose and not _FENCE.match(line.text):
+                block.append(line.text)
             continue
-        if not line.text.strip() or _RULE.match(line.text):
+        if not line.text.strip() or _RULE.match(line.text) or line.text.strip() == bold_title:
             yield "\n".join(block)
             block = []
             continue
-        heading = _HEADING.match(line.text)
-        if heading:
+        if _HEADING.match(line.text):
             yield "\n".join(block)
-            yield line.text[heading.end() :]
             block = []
             continue
         item = _BULLET.match(line.text) or _NUMBERED.match(line.text)
