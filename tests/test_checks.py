@@ -1847,6 +1847,16 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
 
 
+def test_entry_count_counts_a_tables_rows_and_a_list_written_with_commas() -> None:
+    menu = "| Dish | Price |\n|---|---|\n| Soup | 6 |\n| Salad | 7 |\n| Tart | 5 |\n\nEnjoy!"
+    assert checks.entry_count(exactly=3)(menu)[0]  # the rows, not the closing line
+    assert checks.entry_count(exactly=5)("milk, rye bread, two lemons, olive oil, basil")[0]
+    # A sentence whose clauses hold commas is one entry, not a list.
+    assert checks.entry_count(exactly=1)(
+        "Preheat the oven, grease a tin, then bake the batter for forty minutes until golden."
+    )[0]
+
+
 def test_entry_count_with_a_noun_counts_the_list_its_label_names() -> None:
     assert run(checks.entry_count(exactly=3, noun="ingredients"), RECIPE) == (
         True,

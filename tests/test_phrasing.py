@@ -573,6 +573,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.table_header(columns=["Name", "Price", "Rating"]),
         ),
         ("Add a 'Notes' column", C.table_header(columns=["Notes"])),
+        # a place after each name is an order: "German first, Italian second"
+        (
+            "3 columns: Term first, Definition second, Example third",
+            C.table_header(columns=["Term", "Definition", "Example"], exact=True, ordered=True),
+        ),
         ("Include a Total column", C.table_header(columns=["Total"])),
         ("Add a wide column", None),  # a name is quoted or capitalised
         ("Columns are aligned", None),

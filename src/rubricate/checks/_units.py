@@ -366,8 +366,9 @@ def entries(text: str, noun: str | None = None) -> list[str]:
     """What "each tip" or "five steps" count: the pieces a reader sees the text listed in.
 
     The top-level list items (a nested item is a detail of the one above it) when the text has
-    a list; else its lines holding a word, less code, the title, headings, a table's header row
-    and a lead-in ending in `:` ("Here are three tips:"); and when that leaves one line, its
+    a list; else the body rows of its tables; else its lines holding a word, less code, the
+    title, headings and a lead-in ending in `:` ("Here are three tips:"); and when that leaves
+    one line, the pieces of a list written with commas ("eggs, feta, lemons"), else its
     sentences. With `noun` ("ingredients"), a text with several lists counts those whose label
     line names it: a recipe's "Ingredients:" list, not its steps.
     """
@@ -384,6 +385,9 @@ def entries(text: str, noun: str | None = None) -> list[str]:
         listed = [item for _, items in blocks for item in items]
         top = min(indent for indent, _ in listed)
         return [item for indent, item in listed if indent == top]
+    rows = [row for table in tables(text) for row in table[2:] if has_word(row)]
+    if rows:
+        return [row.strip() for row in rows]  # "at least five dishes" of a menu table: its rows
     title = (title_line(text) or "").strip()
     every = list(_lines(text))
     # A table's header row names its columns: its entries are the rows below.
@@ -402,7 +406,23 @@ def entries(text: str, noun: str | None = None) -> list[str]:
         and not _HEADING.match(line.text)
         and not line.text.rstrip().endswith(":")
     ]
-    return sentences(lines[0]) if len(lines) == 1 else lines
+    if len(lines) != 1:
+        return lines
+    return _comma_items(lines[0]) or sentences(lines[0])
+
+
+def _comma_items(line: str) -> list[str] | None:
+    """The items of a one-line list written with commas: "eggs, spinach, feta, lemons".
+
+    Three or more pieces of at most four words each, in one sentence; not a sentence whose
+    clauses happen to hold commas.
+    """
+    if len(sentences(line)) != 1:
+        return None
+    pieces = [p.strip() for p in re.split(r"[,;]", line.strip().rstrip(".")) if p.strip()]
+    if len(pieces) >= 3 and all(has_word(p) and len(words(p)) <= 4 for p in pieces):
+        return pieces
+    return None
 
 
 def outputs(text: str) -> list[str] | None:

@@ -552,14 +552,24 @@ def _listed(match: re.Match[str], reading: Reading) -> tuple[list[str], bool] | 
     return names, True
 
 
+# A place said after each name: "English first, French second" is an order, not two names.
+_PLACE = re.compile(r"\s+(?:first|second|third|fourth|fifth|last|next|then)$", re.IGNORECASE)
+
+
 def table_columns_rule(match: re.Match[str], reading: Reading) -> Check | None:
     listed = _listed(match, reading)
     if listed is None:
         return None
     names, whole = listed
+    placed = len(names) > 1 and all(_PLACE.search(name) for name in names)
+    if placed:
+        names = [_PLACE.sub("", name) for name in names]
     if not whole:
+        if placed:
+            return create("table_header", columns=names, ordered=True)
         return create("table_header", columns=names)
-    return create("table_header", columns=names, exact=True, ordered=bool(match.group("order")))
+    ordered = placed or bool(match.group("order"))
+    return create("table_header", columns=names, exact=True, ordered=ordered)
 
 
 # Headings named: "three sections: Yesterday, Today, Blockers, in that order", "section
