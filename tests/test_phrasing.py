@@ -453,6 +453,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No emojis - our printer drops them", C.emoji_count(exactly=0)),
         ("Under 70 words so it fits the flyer", C.word_count(fewer_than=70)),
         ("Two hashtags max (Instagram hides the rest)", C.hashtag_count(at_most=2)),
+        # ... or before it, then "so", a colon or a semicolon
+        (
+            "Support agents skim these, so keep it under 90 words",
+            C.word_count(fewer_than=90),
+        ),
+        ("Kiosk screens are small: at most 4 bullets", C.bullet_count(at_most=4)),
+        ("Max 2 emojis. Older customers find them noisy.", C.emoji_count(at_most=2)),
+        ("Our tone is formal: no emojis", None),  # a quality asked of the text, not a reason
+        ("Customers use phones, so under 50 words", None),  # "use" may be a rule of its own
         # ... but not when it is a rule on the text, its pieces, its tone or what is counted
         ("Under 60 words, the tone is upbeat", None),
         ("No emojis, the reply is addressed to the landlord", None),

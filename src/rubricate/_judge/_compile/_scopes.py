@@ -171,6 +171,7 @@ _NO_FIELD = re.compile(
     r"first|last|opening|closing|final|greeting|sign-?off|signature|ps|"
     r"limit|max|min|cap|start|begin|end|finish|close|open|ideally|preferably|approximately|"
     r"roughly|about|around|under|over|less|more|fewer|least|most|up|between|exactly|case|"
+    r"tone|voice|style|register|wording|language|vocabulary|grammar|spelling|"
     # a rubric's verbs: "Covers three questions", "Lists 5 tips", "Names two sources"
     r"covers?|includes?|lists?|uses?|mentions?|gives?|names?|contains?|has|have|ends?|starts?|"
     r"begins?|opens?|closes?|asks?|cites?|explains?|describes?|offers?|provides?|states?|"

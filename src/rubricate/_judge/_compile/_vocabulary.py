@@ -356,6 +356,7 @@ def read(description: str) -> Reading:
     text = _EACH_ONE.sub("each", _informal(text))  # before "one" becomes 1
     text = _FRAME.sub("", text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
+    text = _REASON_HEAD.sub(lambda m: m.group() if _no_reason_tail(m) else "", text)
     text = _COUNTED_IN.sub(" ", text)
     text = _ONE_LINE_PART.sub(lambda m: m.group("part") or m.group("part2"), text)
     text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text))
@@ -521,9 +522,19 @@ _REASON_CLAUSE = (
     r"{0,2}?"
     r"(?:is|are|was|were|go|goes|sits?|fits?|cuts?|reads?|gets?|shows?|displays?|truncates?|"
     r"skims?|scans?|hates?|runs?|lives?|appears?|prints?|hides?|drops?|strips?|breaks?|"
-    r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|"
+    r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|glances?|"
+    r"loses?|skip|skips|scrolls?|swipes?|taps?|struggles?|zones? out|tunes? out|finds?|"
+    r"dislikes?|prefers?|minds?|"
     r"won'?t|don'?t|doesn'?t|can'?t|isn'?t|"
     r"aren'?t)"
+)
+# The same reason before the rule, then "so", a colon or a semicolon: "Release notes get
+# skimmed, so I want each bullet kept to ten words or fewer", "Intranet tiles are narrow: fewer
+# than 20 words per bullet".
+_REASON_HEAD = re.compile(
+    rf"^\W*(?P<reason>{_REASON_CLAUSE}\b[^,;:.\d()]*?)\s*(?:,\s*so\b|[;:]|\.\s)\s*"
+    r"(?:(?:i|we)\s+(?:want|need|would like|'d like)\s+|please\s+)?",
+    re.IGNORECASE,
 )
 # A reason given in brackets at the end states no rule: "(it's Slack, ppl won't read more)".
 _REASON_ASIDE = re.compile(
@@ -544,7 +555,8 @@ _NAMES_A_PIECE = re.compile(
 # max - it's for a shelter website". It holds no number and names no part or unit of form, so
 # it cannot be the rule itself ("..., it's under 100 words" stays as written).
 _REASON_TAIL = re.compile(
-    r"(?:\s*[,;\u2013\u2014]|\s+-)\s*(?:it'?s|it is|because|since|as (?:it|this|that)|this is|"
+    r"(?:\s*[,;\u2013\u2014]|\s+-|\.\s+)\s*(?:it'?s|it is|because|since|as (?:it|this|that)|"
+    r"this is|"
     r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they|"
     # "skip the exclamation points, it reads as salesy"
     rf"it (?:reads|sounds|looks|feels|comes across|gets)|{_REASON_CLAUSE})\b[^\d()]*$"
