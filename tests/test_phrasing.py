@@ -462,6 +462,16 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Max 2 emojis. Older customers find them noisy.", C.emoji_count(at_most=2)),
         ("Our tone is formal: no emojis", None),  # a quality asked of the text, not a reason
         ("Customers use phones, so under 50 words", None),  # "use" may be a rule of its own
+        # ... or what the rule is for
+        ("Close with a question to invite comments", C.ends_with_punctuation("?")),
+        ("End with a question to keep the reply short", None),  # "short" is a rule
+        # ... or what is counted in, which a count of the whole already does
+        (
+            "The whole post, links included, must come in under 120 words",
+            C.word_count(fewer_than=120),
+        ),
+        ("Just 2 hashtags permitted", C.hashtag_count(at_most=2)),
+        ("Bullets of under ten words apiece", C.word_count(per="item", fewer_than=10)),
         # ... but not when it is a rule on the text, its pieces, its tone or what is counted
         ("Under 60 words, the tone is upbeat", None),
         ("No emojis, the reply is addressed to the landlord", None),

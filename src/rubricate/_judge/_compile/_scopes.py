@@ -76,7 +76,7 @@ _PART = re.compile(
     r"(?P<part>" + "|".join(f"(?:{pattern})" for pattern, _ in _PART_NAMES) + r")\b",
     re.IGNORECASE,
 )
-_SEVERAL = re.compile(r"\b(?:each|every|per)\b", re.IGNORECASE)
+_SEVERAL = re.compile(r"\b(?:each|every|per|apiece)\b", re.IGNORECASE)
 # What the body already leaves out, said again beside it: "body under 60 words (not counting
 # subject, greeting, sign-off)", "story body (title excluded)".
 _LEFT_OUT = (

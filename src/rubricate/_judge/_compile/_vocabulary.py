@@ -294,7 +294,7 @@ FILLER = _word_set(
     pitch ad advert advertisement invitation invite notice announcement listing
     thing split divide divided fit fits valid parseable parsable well-formed ask asks somewhere
     notes blurb msg statement auto-reply autoreply newsletter toast eulogy changelog readme
-    product thread
+    product thread sms come comes
     """
 )
 
@@ -385,6 +385,13 @@ def read(description: str) -> Reading:
     text = _NONE_OF_THEM.sub("none", _NONE_OF_THE.sub(r"no \g<unit>", text))
     text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
     text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
+    # "only one emoji allowed", "just 2 links permitted": a ceiling, not a permission
+    text = re.sub(
+        r"\b(?:only|just)\s+(\d+)\s+([a-z][\w-]*)\s+(?:is\s+|are\s+)?(?:allowed|permitted)\b",
+        r"at most \1 \2",
+        text,
+    )
+    text = re.sub(r"\bapiece\b", "each", text)  # "under thirteen words apiece"
     text = _EACH_SHORT.sub(r"\g<each> \g<unit> ", text)
     text = _END_WITH_HASHTAGS.sub(_hashtags_last, _HASHTAGS_LAST.sub(_hashtags_last, text))
     text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
@@ -561,7 +568,11 @@ _REASON_TAIL = re.compile(
     # "skip the exclamation points, it reads as salesy"
     rf"it (?:reads|sounds|looks|feels|comes across|gets)|{_REASON_CLAUSE})\b[^\d()]*$"
     # "under 300 words so it fits on one page"
-    r"|\s+so (?:that )?(?:it|they|this|people|readers)\b[^\d()]*$",
+    r"|\s+so (?:that )?(?:it|they|this|people|readers)\b[^\d()]*$"
+    # what the rule is for: "end with a question to spark a conversation"
+    r"|\s+(?:to|in order to)\s+(?:encourage|spark|drive|invite|boost|prompt|grab|hook|engage|"
+    r"start|get|keep|win|earn|build|invite|attract|draw)\s+(?!(?:it|the|your)\s+(?:text|reply|"
+    r"answer|response)\b)[^\d()]*$",
     re.IGNORECASE,
 )
 
@@ -572,6 +583,7 @@ _REASON_TAIL = re.compile(
 _COUNTED_PART = (
     r"(?:the\s+)?(?:labels?|greeting|salutation|sign-?off|signature|p\.?\s?s\.?|postscript|"
     r"title|headline|subject(?:\s+line)?|headings?|hashtags|emojis|(?:clause|step|item)\s+numbers?|"
+    r"links?|urls?|spaces|punctuation|"
     r"numbers?|markers?|bullet\s+markers?)"
 )
 _COUNTED_PARTS = rf"{_COUNTED_PART}(?:\s*(?:,|and|&|/)\s*{_COUNTED_PART})*"
