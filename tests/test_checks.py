@@ -75,6 +75,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "table_count": {"at_least": 1},
     "table_header": {"case": "title"},
     "json_keys": {"keys": ["title"]},
+    "key_case": {"case": "snake"},
     "table_size": {"dimension": "rows", "at_least": 1},
     "time_format": {"clock": 24},
     "url_count": {"at_least": 1},
@@ -1845,6 +1846,29 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     )
     assert checks.entry_count(exactly=3)("Tips\n\nHere are three:\nSleep.\n\nDrink.\nWalk.")[0]
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
+
+
+@pytest.mark.parametrize(
+    ("case", "text", "passed"),
+    [
+        ("snake", '{"order_id": 7, "items": [{"sku_code": "A1", "qty": 2}]}', True),
+        ("snake", '{"order_id": 7, "items": [{"skuCode": "A1"}]}', False),  # nested too
+        ("camel", 'Here it is:\n\n```json\n{"orderId": 7, "total": 3}\n```', True),
+        ("camel", '{"order_id": 7}', False),
+        ("pascal", '{"OrderId": 7, "Total": 3}', True),
+        ("kebab", "```yaml\nlog-level: info\nmax-files: 7\n```", True),
+        ("upper_snake", "DB_HOST: db\nDB_PORT: 5432\nmode: prod", False),  # bare YAML
+    ],
+)
+def test_key_case_reads_every_key_of_the_json_or_yaml(case: str, text: str, passed: bool) -> None:
+    assert checks.key_case(case).test(text)[0] is passed
+
+
+def test_key_case_leaves_a_text_without_data_to_the_judge() -> None:
+    with pytest.raises(CheckUndecided, match="no JSON or YAML object"):
+        checks.key_case("snake").test("Name: Sam is our new hire.\nShe starts Monday.")
+    with pytest.raises(RubricError, match="must be one of snake, camel"):
+        checks.key_case("screaming")
 
 
 def test_entry_count_counts_a_tables_rows_and_a_list_written_with_commas() -> None:

@@ -1246,6 +1246,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("sql keywords should all be in upper case", C.sql_keywords("upper")),
         ("Capitalized SQL keywords (SELECT, JOIN, ...)", C.sql_keywords("upper")),
         ("keep the SQL keywords lowercase", C.sql_keywords("lower")),
+        # the case of a data object's keys, however the case is named
+        ("Every JSON key must be in snake case", C.key_case("snake")),
+        ("field names camelCase please", C.key_case("camel")),
+        ("Stick to kebab-case for the keys", None),  # "stick to" is no word of the grammar
+        ("SCREAMING_SNAKE_CASE for all keys, including nested ones", C.key_case("upper_snake")),
+        ("Property names in PascalCase", C.key_case("pascal")),
         # a width to wrap at is a bound on every line
         (
             "Wrap the body text at 72 chars",

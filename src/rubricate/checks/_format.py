@@ -7,7 +7,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .._exceptions import RubricError
+import yaml
+
+from .._exceptions import CheckUndecided, RubricError
 from ._check import TextTest
 from ._number_words import NUMBER_VALUES, SCALES, SMALL_NUMBERS, TENS
 from ._phrases import choice, listed, required_phrases, shortened
@@ -31,6 +33,7 @@ __all__ = [
     "has_title",
     "heading_case",
     "json_keys",
+    "key_case",
     "number_style",
     "time_format",
     "valid_json",
@@ -205,6 +208,94 @@ def json_keys(keys: Sequence[str], exact: bool = False) -> TextTest:
         return True, f"{every} the key{'s' * (len(wanted) > 1)} {listed(wanted)}"
 
     return test
+
+
+KEY_CASES = {
+    "snake": re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"),
+    "camel": re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*"),
+    "pascal": re.compile(r"(?:[A-Z][a-z0-9]*)+"),
+    "kebab": re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"),
+    "upper_snake": re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"),
+}
+"""The letter cases of an identifier, as `key_case` reads them: `created_at`, `createdAt`,
+`CreatedAt`, `created-at`, `CREATED_AT`. A one-word key in lower case is both snake and
+camel case."""
+
+
+@catalogue_check
+def key_case(case: str) -> TextTest:
+    """Every key of the data the text holds is in the given case, nested keys too.
+
+    The data is the JSON the text is or holds (as `json_keys` finds it), else YAML: the whole
+    text or a fenced block tagged `yaml`. Cases are those of `KEY_CASES`: `snake`
+    (`created_at`), `camel` (`createdAt`), `pascal` (`CreatedAt`), `kebab` (`created-at`) and
+    `upper_snake` (`CREATED_AT`). A text with no such data raises `CheckUndecided`: which keys
+    "keys in snake_case" means there is the judge's call.
+
+    Args:
+        case: `snake`, `camel`, `pascal`, `kebab` or `upper_snake`.
+
+    Example:
+        ```python
+        checks.key_case("snake")
+        ```
+
+    """
+    if case not in KEY_CASES:
+        raise RubricError(
+            f"key_case: `case` must be one of {', '.join(KEY_CASES)}, got {case!r}", field="case"
+        )
+    shape = KEY_CASES[case]
+    wanted = f"{case.replace('_', ' ')} case"
+
+    def test(text: str) -> tuple[bool, str]:
+        keys = [key for value in _data_of(text) for key in _keys(value)]
+        if not keys:
+            raise CheckUndecided("the text holds no JSON or YAML object, so no keys")
+        for key in keys:
+            if not shape.fullmatch(key):
+                return False, f"has the key {key!r}, not in {wanted}"
+        return True, f"has all {len(keys)} keys in {wanted}"
+
+    return test
+
+
+def _data_of(text: str) -> list[Any]:
+    """The JSON the text is or holds, else the YAML it is or holds in a `yaml` block."""
+    value, _, problem = _json_of(text)
+    if problem is None:
+        return [value]
+    if found := _json_blocks(text):
+        return found
+    blocks = [b for b in code_blocks(text) if re.match(r"\s*(```|~~~)\s*ya?ml\b", b, re.I)]
+    sources = [_FENCE_LINES.sub("", block) for block in blocks]
+    lines = [
+        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not sources and lines and all(_YAML_LINE.match(line) for line in lines):
+        sources = [text]  # bare YAML: every line a key, a list item or indented under one
+    values = []
+    for source in sources:
+        try:
+            value = yaml.safe_load(source)
+        except yaml.YAMLError:
+            continue
+        if isinstance(value, dict):
+            values.append(value)
+    return values
+
+
+_FENCE_LINES = re.compile(r"^\s*(?:```|~~~).*$", re.MULTILINE)
+_YAML_LINE = re.compile(r"\s+\S|\s*-\s|[\w\"'.-]+\s*:(?:\s|$)")
+
+
+def _keys(value: Any) -> list[str]:
+    """Every key of the objects in `value`, at every depth, in order."""
+    if isinstance(value, dict):
+        return [k for key, item in value.items() for k in (str(key), *_keys(item))]
+    if isinstance(value, list):
+        return [k for item in value for k in _keys(item)]
+    return []
 
 
 @catalogue_check

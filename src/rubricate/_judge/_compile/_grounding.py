@@ -123,6 +123,7 @@ CUES: Mapping[str, str] = {
     "hashtags_at_end": r"\bhash ?tags?\b",
     "code_block_count": r"\bcode ?(block|fence)s?\b|```",
     "sql_keywords": r"\bsql\b",
+    "key_case": r"\b(snake|camel|pascal|kebab|screaming)[_ -]?case\b|\bupper[_ -]?snake",
     "table_count": r"\btables?\b",
     "time_format": r"\b(24|12)[- ]?(hour|hr|h)\b|\b(clock|am/pm|times?)\b",
     "table_header": r"\b(columns?|header row|header cells?|header names|table headers?)\b",

@@ -180,6 +180,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (start_end_rules.NO_END_MARK, start_end_rules.end_mark_rule),
     (presence_rules.NO_NESTING, presence_rules.no_nesting_rule),
     # before ZERO: "raw JSON only, no code fences" is bare JSON, not a count of code blocks
+    (style_rules.KEY_CASE, style_rules.key_case_rule),  # "JSON keys in snake_case": no JSON rule
     (style_rules.JSON_KEYS, style_rules.json_keys_rule),
     (style_rules.JSON, style_rules.json_rule),
     (presence_rules.ZERO, presence_rules.zero_rule),

@@ -532,7 +532,7 @@ _ALL_PIECES = re.compile(
 # Rules on every character, word or number of the text, which no piece can break alone.
 _SAME_FOR_EACH = frozenset(
     {"number_style", "all_lowercase", "all_capitals", "date_format", "time_format"}
-    | {"heading_case", "language", "keywords_forbidden", "no_commas"}
+    | {"heading_case", "language", "keywords_forbidden", "no_commas", "key_case"}
 )
 
 

@@ -190,6 +190,33 @@ def sql_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return create("sql_keywords", case="lower" if lower else "upper")
 
 
+# "All keys in snake_case", "keys are camelCase", "Use snake_case for every key name", "field
+# names in UPPER_SNAKE_CASE, nested ones too": the case of a data object's keys.
+_KEY_CASE = (
+    r"(?P<case>snake[_ -]?case|camel[_ -]?case|pascal[_ -]?case|kebab[_ -]?case|"
+    r"(?:upper|screaming|all[_ -]?caps|constant)[_ -]?(?:snake[_ -]?)?case)"
+)
+_KEYS = r"(?:json\s+|yaml\s+|object\s+)?(?:key\s+names?|keys?|field\s+names?|property\s+names?)"
+_NESTED = (
+    r"(?:\s*,?\s*(?:nested\s+ones\s+too|including\s+nested(?:\s+ones|\s+keys)?|"
+    r"at\s+every\s+level))?"
+)
+KEY_CASE = re.compile(
+    rf"\b(?:(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?)?(?:the\s+)?{_KEYS}\s+"
+    r"(?:(?:should|must|need\s+to|have\s+to)\s+(?:all\s+)?(?:be\s+|use\s+)?|are\s+(?:all\s+)?|use\s+)?"
+    rf"(?:(?:in|as|written\s+in)\s+)?{_KEY_CASE}{_NESTED}"
+    r"|\b(?:use\s+)?"
+    + _KEY_CASE.replace("<case>", "<case2>")
+    + rf"\s+(?:for\s+)?(?:all\s+|every\s+|each\s+|the\s+)?{_KEYS}{_NESTED}"
+)
+
+
+def key_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    said = (match.group("case") or match.group("case2")).casefold()
+    case = next((c for c in ("snake", "camel", "pascal", "kebab") if said.startswith(c)), None)
+    return create("key_case", case=case or "upper_snake")
+
+
 QUOTES_AROUND = re.compile(
     r"(?:(?:wrap(?:ped|s)?|enclos(?:ed|e|es)|surround(?:ed|s)?|put|placed?|written)\s+)?"
     r"(?:(?:the )?(?:entire |whole )?(?:response |answer |text |output |it |itself )?)?"
