@@ -121,6 +121,10 @@ def test_outputs_not_marked_apart_are_not_guessed(text: str) -> None:
         # the second half of an entry, not an output of its own (`glosses`)
         ("Each answer under 20 words", C.each("answer", C.word_count(fewer_than=20))),
         ("Descriptions: 15 words max each", C.each("description", C.word_count(at_most=15))),
+        # a letter case: each output is its own title
+        ("Slogans in Title Case", C.each("output", C.heading_case("title"))),
+        ("Sentence case on each one", C.each("output", C.heading_case("sentence"))),
+        ("Every heading in Title Case", C.heading_case("title")),  # the headings themselves
         # a rule with no bound on each stays with the judge
         ("Every option sounds friendly", None),
     ],
@@ -137,6 +141,9 @@ def test_a_rule_on_each_output_reads_as_one(criterion: str, expected: checks.Che
         ("Every greeting option is under 50 characters", LABELLED, True),
         ("no message longer than 8 words", LABEL_LINES, False),  # the first has 9 words
         ("every tweet under 60 characters", THREAD, True),
+        # a closing mark does not stop a tagline being its own title
+        ("Slogans in Title Case", "1. Bread Worth Waking For.\n2. Your Street's Oven!", True),
+        ("Slogans in Title Case", "1. Bread worth waking for\n2. Your Street's Oven", False),
     ],
 )
 def test_a_rule_on_each_output_decides_as_a_person_would(

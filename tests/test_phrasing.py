@@ -521,7 +521,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The explanation section needs a proper Markdown heading (##), not just bold text.", None),
         ("Bullets using the • character, 5 max.", None),  # a glyph named, no characters counted
         ("No more than 280 characters.", C.character_count(at_most=280)),
-        ("Headlines in Title Case.", None),  # several headlines, not the text's headings
+        ("Headlines in Title Case.", C.each("output", C.heading_case("title"))),  # several
         ("Headings in Title Case.", C.heading_case("title")),
         ("No emojis in any subject line.", C.each("output", C.emoji_count(exactly=0))),
         ("Never use emojis in any response.", C.emoji_count(exactly=0)),

@@ -24,6 +24,7 @@ from ._units import (
     heading_lines,
     heading_text,
     in_case,
+    is_title_case,
     title_line,
 )
 
@@ -396,13 +397,19 @@ def heading_case(case: str) -> TextTest:
 
 
 def _whole_title(text: str) -> str | None:
-    """A text that is one short line and nothing else (a headline, a product title) is a title."""
+    """A text that is one short line and nothing else (a headline, a tagline) is a title.
+
+    Not when it ends in `.`, `,`, `;` or `:`, unless its words are capitalized: "The Last Cup
+    You'll Ever Buy." is a tagline, "The cat sat on the mat." a sentence (as `title_line`
+    reads a line ending in `?` or `!`).
+    """
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    closing = lines[0][-1] if len(lines) == 1 else ""
     if (
         len(lines) == 1
         and has_word(lines[0])
         and len(lines[0].split()) <= _WHOLE_TITLE_WORDS
-        and lines[0][-1] not in ".,;:"
+        and (closing not in ".,;:" or (closing == "." and is_title_case(lines[0])))
     ):
         return lines[0]
     return None

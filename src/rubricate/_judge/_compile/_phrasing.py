@@ -60,6 +60,7 @@ from . import _start_end_rules as start_end_rules
 from . import _style_rules as style_rules
 from ._numbers import normalize_numbers
 from ._scopes import (
+    each_one,
     for_each,
     has_stray_each,
     ignores_each,
@@ -303,7 +304,7 @@ def _parse(description: str) -> ParsedCriterion:
     permission = _PERMISSION.search(text)
     if permission is not None and not all(_is_limit(check) for check in found):
         return ParsedCriterion(None, found, (permission.group(),), permission=True)
-    each = several_outputs(text, found)
+    each = several_outputs(text, found) or each_one(description, found)
     if each is not None:
         return ParsedCriterion(None, found, (each.group(),))
     # "The code block has at most 20 lines", "exactly one line inside the code block": a count

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EACH_OUTPUT",
+    "each_one",
     "for_each",
     "has_stray_each",
     "ignores_each",
@@ -379,7 +380,12 @@ def _each_section(match: re.Match[str], description: str, parse: Parse) -> Check
 
 def _each_output(match: re.Match[str], description: str, parse: Parse) -> Check | None:
     """A rule on each of several outputs: "each tagline max 6 words", "no tweet over 280 chars"."""
-    return _on_each("output", match, description, parse, flip=match.group("none") is not None)
+    flip = match.group("none") is not None
+    return _on_each("output", match, description, parse, flip=flip, allowed=_IN_AN_OUTPUT)
+
+
+# An output may be a headline or a subject line, its own title: "headlines in Title Case".
+_IN_AN_OUTPUT = _IN_EACH | {"heading_case"}
 
 
 # The readings whose pieces an output may not mark, so that the check raises `CheckUndecided`.
@@ -480,6 +486,16 @@ def ignores_each(check: Check) -> bool:
     if any(dict(p.args).get("per") or dict(p.args).get("marker") for p in pieces):
         return False  # the rule reads the "each" itself: "3 sections, each starting 'SECTION X'"
     return not same_for_each(pieces)
+
+
+def each_one(description: str, found: tuple[Check, ...]) -> re.Match[str] | None:
+    """A case rule on the several outputs asked for, not headings: "Title Case on every one".
+
+    Read on the criterion as written: the grammar's own reading turns "every one" into "each".
+    """
+    if not any(p.name == "heading_case" for check in found for p in parts(check)):
+        return None
+    return re.search(r"\b(?:each|every)\s+(?:single\s+)?one\b(?!\s+of\b)", description, re.I)
 
 
 def several_outputs(text: str, found: tuple[Check, ...]) -> re.Match[str] | None:
