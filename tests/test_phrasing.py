@@ -484,9 +484,16 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Exactly 3 hashtags, and all of them sit at the end", None),
         # several outputs, named after a preposition or as texts
-        ("No full stops at the end of the taglines.", None),  # a plural after a preposition
+        # a plural after a preposition: each of several outputs
+        (
+            "No full stops at the end of the taglines.",
+            C.each("output", C.negate(C.ends_with_punctuation("."))),
+        ),
         ("each SMS under 160 characters", C.each("output", C.character_count(fewer_than=160))),
-        ("Use no more than 3 hashtags in the tweets.", None),
+        (
+            "Use no more than 3 hashtags in the tweets.",
+            C.each("output", C.hashtag_count(at_most=3)),
+        ),
         ("No emojis in the captions.", C.emoji_count(exactly=0)),  # the same for each as for all
         ("Numbered steps; seven at most", C.numbered_count(at_most=7)),
         ("Use bullets, 5 max.", C.bullet_count(at_most=5)),

@@ -712,6 +712,10 @@ _OUTPUT_PIECE = re.compile(
     # "No tweet longer than 280 characters": every tweet at most 280
     rf"|\bno\s+(?:single\s+)?(?:[a-z-]+\s+)?(?P<none>{_STANDALONE})\s+(?=(?:(?:is|should be|"
     r"may be|can be|must be)\s+)?(?:longer|more|over|exceeds?|goes|runs|above)\b)"
+    # "no full stops at the end of the taglines", "at most 3 hashtags in the tweets": named
+    # after a preposition, one rule on each
+    rf"|\b(?:of|on|in|for|to)\s+(?:the|your|both|any of the)\s+"
+    rf"(?P<after>{_STANDALONE}s)\b"
     # "Title Case on every one", "each one under 8 words": the ones the reply was asked for
     r"|\b(?:on\s+|for\s+|in\s+)?(?:each|every)\s+(?:single\s+)?one\b(?!\s+of\b)",
     re.IGNORECASE,
