@@ -1848,6 +1848,13 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
 
 
+def test_opens_with_bold_reads_past_a_list_marker() -> None:
+    assert checks.opens_with("bold")("1. **Preheat** the oven.")[0]
+    assert checks.opens_with("bold")("__Owner__: Sam")[0]
+    assert not checks.opens_with("bold")("Preheat the **oven**.")[0]
+    assert not checks.opens_with("bold")("** not bold** here")[0]
+
+
 @pytest.mark.parametrize(
     ("case", "text", "passed"),
     [

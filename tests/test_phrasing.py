@@ -1253,6 +1253,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("sql keywords should all be in upper case", C.sql_keywords("upper")),
         ("Capitalized SQL keywords (SELECT, JOIN, ...)", C.sql_keywords("upper")),
         ("keep the SQL keywords lowercase", C.sql_keywords("lower")),
+        # bold first, on each piece
+        ("Every bullet opens with a bold keyword", C.each("item", C.opens_with("bold"))),
+        ("Begin each step with the action in bold", C.each("entry", C.opens_with("bold"))),
         # the case of a data object's keys, however the case is named
         ("Every JSON key must be in snake case", C.key_case("snake")),
         ("field names camelCase please", C.key_case("camel")),

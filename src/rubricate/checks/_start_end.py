@@ -210,24 +210,29 @@ def ends_with_punctuation(mark: str) -> TextTest:
     return test
 
 
-_OPENINGS = ("question", "greeting", "capital", "lowercase", "list", "table", "code")
+_OPENINGS = ("question", "greeting", "capital", "lowercase", "bold", "list", "table", "code")
+# Bold at the very start, after any list marker: "**Deglaze:** add liquid", "- __Owner__ ...".
+_BOLD_START = re.compile(r"^\s*(?:(?:[-*+\u2022]|\d{1,9}[.)])\s+)?(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
 
 
 @catalogue_check
 def opens_with(kind: str) -> TextTest:
-    """The text opens with a question, a greeting, a capital or small letter, a list, table or code.
+    """The text opens with a question, a greeting, a capital or small letter, bold, or a block.
 
     `question`: the first sentence (after a title, if there is one) ends with `?`.
     `greeting`: the first line opens with `Hi`, `Hello`, `Hey`, `Dear`, `Greetings`, `Good
     morning` (afternoon, evening) or `To whom`. `capital`: the first letter, after any
     Markdown marks, quotes or digits, is an uppercase letter ("every line starts with a capital
     letter", with `each`); `lowercase`: it is a lowercase one ("bullets start with a lowercase
-    letter"). `list`, `table`, `code`: the first non-blank line is a list item, a
+    letter"). `bold`: the first words, after any list marker, are in bold ("each bullet
+    starts with a bolded label", with `each`). `list`, `table`, `code`: the first non-blank
+    line is a list item, a
     table row or a code fence, so nothing comes before it ("start straight with the list, no
     intro line"). For a given opening phrase, use `starts_with`.
 
     Args:
-        kind: `question`, `greeting`, `capital`, `lowercase`, `list`, `table` or `code`.
+        kind: `question`, `greeting`, `capital`, `lowercase`, `bold`, `list`, `table` or
+            `code`.
 
     Example:
         ```python
@@ -247,6 +252,12 @@ def opens_with(kind: str) -> TextTest:
             if first_kind == wanted:
                 return True, f"opens with the {wanted}: {shown!r}"
             return False, f"opens with {shown!r} before any {wanted}"
+        if wanted == "bold":
+            shown = shortened(text.strip())
+            bold = _BOLD_START.match(text.strip())
+            if bold is not None:
+                return True, f"opens with {bold.group(2)!r} in bold"
+            return False, f"opens with {shown!r}, needs to open with bold text"
         if wanted in ("capital", "lowercase"):
             letter = next((c for c in text if c.isalpha()), "")
             shown = shortened(text.strip())

@@ -189,6 +189,27 @@ def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return negate(check) if match.group("neg") else check
 
 
+# Bold first: "each bullet starts with a bolded label", "start each bullet with the percentage
+# in bold", "bold the key term at the start of each bullet", "each step starting with a short
+# bolded action". Read with the piece it is about ("each bullet"), as `each`.
+_LEAD_WORDS = (
+    r"(?:label|term|word|words|phrase|name|title|keyword|heading|action|verb|number|figure|"
+    r"percentage|date|time|lead-?in|summary|tag)"
+)
+BOLD_START = re.compile(
+    rf"{_STARTING}\s+(?:with\s+)?(?:an?\s+|its\s+|the\s+|their\s+)?(?:short\s+)?"
+    rf"(?:bold(?:ed|face)?|in\s+bold)\s+{_LEAD_WORDS}"
+    rf"|{_STARTING}\s+(?:with\s+)?(?:an?\s+|its\s+|the\s+|their\s+)?(?:key\s+)?{_LEAD_WORDS}"
+    r"\s+(?:in\s+bold|bold(?:ed)?)"
+    rf"|\bbold\s+(?:the\s+|its\s+|a\s+)?(?:key\s+|first\s+)?{_LEAD_WORDS}\s+at\s+the\s+"
+    r"(?:start|beginning)\s+of"
+)
+
+
+def bold_start_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("opens_with", kind="bold")
+
+
 PARAGRAPH_START = re.compile(
     rf"(?:the\s+)?(?:paragraph\s+(?P<n>\d+)|(?P<ord>{ORDINAL})\s+paragraph)\s+"
     rf"(?:should\s+|must\s+|has to\s+|will\s+)?{_STARTING}\s+{_PHRASE_LEAD}(?P<q>q\d+)"
