@@ -179,21 +179,20 @@ _NO_FIELD = re.compile(
     r"shows?|answers?|addresses?|adds?|quotes?|tags?|spells?|wraps?|puts?|writes?|returns?)",
     re.IGNORECASE,
 )
+# Nouns that end a label's name rather than start the rule: "Meta description", "Preview text".
+_LABEL_NOUNS = (
+    r"(?:text|copy|description|message|content|notes?|line|field|label|caption|title|headline|"
+    r"name|summary|blurb|statement|tags?)"
+)
+_LABEL_TAIL = re.compile(_LABEL_NOUNS, re.IGNORECASE)
 # What follows a label's name: a colon or dash, a number, or a rule's first word ("Subheadline
 # no longer than", "Abstract has to be", "CTA in Title Case"). Not "Tag it with", "Feel free".
 _AFTER_LABEL = re.compile(
-    r"\s*(?:[:=\u2013\u2014\u2264<>\u2265]|-\s|\d|(?:text|copy|description|message|content|"
-    r"notes?|line|field|label|caption|title|headline|name|summary|blurb|statement|tags?)\b|"
+    rf"\s*(?:[:=\u2013\u2014\u2264<>\u2265]|-\s|\d|{_LABEL_NOUNS}\b|"
     r"(?:under|over|below|above|no|not|never|max(?:imum)?|min(?:imum)?|at|up|between|must|"
     r"should|shall|has|have|is|are|needs?|can|may|in|of|fewer|less|more|exactly|only|stays?|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|"
     r"fifty|sixty|seventy|eighty|ninety|hundred)(?:n['’]t)?\b|$)",
-    re.IGNORECASE,
-)
-# Nouns that end a label's name rather than start the rule: "Meta description", "Preview text".
-_LABEL_TAIL = re.compile(
-    r"(?:text|copy|description|message|content|notes?|line|field|label|caption|title|headline|"
-    r"name|summary|blurb|statement|tags?)",
     re.IGNORECASE,
 )
 # What a label's value can be held to: as a section's, and the letter case of a headline.

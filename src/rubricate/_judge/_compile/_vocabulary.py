@@ -571,7 +571,7 @@ _REASON_TAIL = re.compile(
     r"|\s+so (?:that )?(?:it|they|this|people|readers)\b[^\d()]*$"
     # what the rule is for: "end with a question to spark a conversation"
     r"|\s+(?:to|in order to)\s+(?:encourage|spark|drive|invite|boost|prompt|grab|hook|engage|"
-    r"start|get|keep|win|earn|build|invite|attract|draw)\s+(?!(?:it|the|your)\s+(?:text|reply|"
+    r"start|get|keep|win|earn|build|attract|draw)\s+(?!(?:it|the|your)\s+(?:text|reply|"
     r"answer|response)\b)[^\d()]*$",
     re.IGNORECASE,
 )
@@ -614,13 +614,7 @@ _ONE_LINE_PART = re.compile(
 
 def _no_reason(match: re.Match[str]) -> str:
     said = match.group()
-    kept = (
-        _NAMES_A_PIECE.search(said)
-        or _COUNTING.search(said)
-        or _QUALITY.search(said)
-        or _STATE.search(said)
-    )
-    return said if kept else ""
+    return said if _holds_a_rule(said) else ""
 
 
 # ... nor a second rule: "..., they should be short", "..., it must sound friendly".
@@ -650,16 +644,14 @@ _COUNTING = re.compile(
 )
 
 
+def _holds_a_rule(said: str) -> bool:
+    """Whether a would-be reason names a piece, what is counted, a quality or a state of it."""
+    return any(p.search(said) for p in (_NAMES_A_PIECE, _COUNTING, _QUALITY, _STATE))
+
+
 def _no_reason_tail(match: re.Match[str]) -> str:
     said = match.group()
-    rule = (
-        _NAMES_A_PIECE.search(said)
-        or FORM_WORDS.search(said)
-        or _RULE_WORDS.search(said)
-        or _COUNTING.search(said)
-        or _QUALITY.search(said)
-        or _STATE.search(said)
-    )
+    rule = _holds_a_rule(said) or FORM_WORDS.search(said) or _RULE_WORDS.search(said)
     return said if rule else ""
 
 
