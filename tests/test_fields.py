@@ -59,6 +59,12 @@ TALK = (
             "Most teams freeze deploys before the weekend.\n\n"
             "We stopped, and our incident count fell."]),
         ("## Verdict\n\nWorth it.\n\n## Specs\n\n16 GB", "verdict", ["Worth it."]),
+        # A bold label in a list holds the plain lines under it, up to the next bold label.
+        (
+            "- **Pros:**\n  Light.\n  Note: cheap too.\n- **Cons:** Loud.",
+            "pros",
+            ["Light.\n  Note: cheap too."],
+        ),
     ],
 )  # fmt: skip
 def test_a_label_names_the_values_the_reply_gives_it(

@@ -15,6 +15,7 @@ from ._registry import catalogue_check
 from ._units import (
     GREETING,
     VALEDICTION,
+    bold_opening,
     has_word,
     hashtags,
     line_kinds,
@@ -211,8 +212,6 @@ def ends_with_punctuation(mark: str) -> TextTest:
 
 
 _OPENINGS = ("question", "greeting", "capital", "lowercase", "bold", "list", "table", "code")
-# Bold at the very start, after any list marker: "**Deglaze:** add liquid", "- __Owner__ ...".
-_BOLD_START = re.compile(r"^\s*(?:(?:[-*+\u2022]|\d{1,9}[.)])\s+)?(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
 
 
 @catalogue_check
@@ -254,9 +253,9 @@ def opens_with(kind: str) -> TextTest:
             return False, f"opens with {shown!r} before any {wanted}"
         if wanted == "bold":
             shown = shortened(text.strip())
-            bold = _BOLD_START.match(text.strip())
+            bold = bold_opening(text.strip())
             if bold is not None:
-                return True, f"opens with {bold.group(2)!r} in bold"
+                return True, f"opens with {bold!r} in bold"
             return False, f"opens with {shown!r}, needs to open with bold text"
         if wanted in ("capital", "lowercase"):
             letter = next((c for c in text if c.isalpha()), "")

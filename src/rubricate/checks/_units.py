@@ -81,6 +81,7 @@ __all__ = [
     "WORD_LETTERS",
     "Block",
     "blocks",
+    "bold_opening",
     "bullet_lines",
     "code_blocks",
     "csv_rows",
@@ -992,8 +993,17 @@ def field_values(text: str, name: str) -> list[str]:
     return values
 
 
+def bold_opening(line: str) -> str | None:
+    """The words in bold that open `line`, after any list marker: "- **Owner:** Sam" -> "Owner:"."""
+    found = _BOLD_OPENING.match(_LIST_MARKER.sub("", line, count=1).lstrip())
+    return None if found is None else found.group(2)
+
+
+_BOLD_OPENING = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+
+
 def _bold(line: str) -> bool:
-    return line.lstrip(" -*+\u2022").startswith(("**", "__")) or line.strip().startswith("**")
+    return bold_opening(line) is not None
 
 
 def _field_name(name: str) -> str:
