@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import pytest
 
+from grading_fakes import FAST
 from rubricate import CheckUndecided, Criterion, Judge, checks
 from rubricate._judge._compile._compiler import CheckCompiler
 from rubricate._judge._compile._phrasing import parse_criterion
-from rubricate._judge._retry import RetryPolicy
 from rubricate.checks._units import field_values
 from rubricate.testing import ScriptedChatModel, joint_reply
 
-FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
 C = checks
 
 LISTING = (
