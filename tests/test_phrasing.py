@@ -1279,6 +1279,39 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Keep each bullet short", None),  # how short is not said
         ("None of the questions can be answered with yes or no.", None),
         ("Every one of the lines should rhyme.", None),
+        # any punctuation mark at the end, on each piece the criterion names
+        ("Lines: no end punctuation", C.each("line", C.negate(C.ends_with_punctuation("any")))),
+        (
+            "Don't put punctuation at the end of the bullets",
+            C.each("item", C.negate(C.ends_with_punctuation("any"))),
+        ),
+        ("Each line should end in a punctuation mark", C.each("line", C.ends_with_punctuation("any"))),
+        ("Finish without any punctuation", C.negate(C.ends_with_punctuation("any"))),
+        ("No punctuation at all", C.punctuation_count(exactly=0)),  # a count, not the last mark
+        # plural pieces named before what they go without are each of them, not the text's end
+        (
+            "Steps: no full stops at the end",
+            C.each("entry", C.negate(C.ends_with_punctuation("."))),
+        ),
+        (
+            "Bullet points without a trailing period",
+            C.each("item", C.negate(C.ends_with_punctuation("."))),
+        ),
+        (
+            "Omit the period at the end of each sentence",
+            C.each("sentence", C.negate(C.ends_with_punctuation("."))),
+        ),
+        # "no more" restates the count before it
+        ("Seven tips, no more", C.entry_count(noun="tips", exactly=7)),
+        ("Two emojis max - not more than that", C.emoji_count(at_most=2)),
+        ("Four paragraphs and not more", C.paragraph_count(exactly=4)),
+        ("Up to 3 links, no more than 5 words each", None),  # "no more than" starts a rule
+        # the user's own nouns, numbered, are numbered items
+        ("Twelve facts, numbered 1 to 12", C.numbered_count(exactly=12)),
+        ("Tips numbered - at least 4 of them", C.numbered_count(at_least=4)),
+        ("The numbered list: 6 steps at most", C.numbered_count(at_most=6)),
+        ("numbered recipes, 3 max", C.numbered_count(at_most=3)),
+        ("Nine questions, numbered 1 to 10", None),  # which is it?
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:
@@ -1313,6 +1346,12 @@ def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Chec
         # an underscore inside a column's name is part of it, not emphasis
         ("Columns exactly: id, user_name, created_at", "id,user_name,created_at\n1,ana,x", True),
         ("Columns exactly: id, user_name, created_at", "id,username,created_at\n1,ana,x", False),
+        # any mark counts as end punctuation: a comma too, not a closing bracket
+        ("Bullets without end punctuation", "- ship it\n- test it (twice)", True),
+        ("Bullets without end punctuation", "- ship it,\n- test it", False),
+        ("Bullets without end punctuation", "- ship it\n- test it!", False),
+        ("Every line ends with a punctuation mark", "Roses are red,\nviolets are blue.", True),
+        ("Every line ends with a punctuation mark", "Roses are red\nviolets are blue.", False),
     ],
 )
 def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed: bool) -> None:

@@ -168,6 +168,8 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
 
 
 _MARKS = ".!?…;:"
+ANY_MARK = "any"
+"""`ends_with_punctuation`'s mark for any of `_MARKS` or a comma."""
 _TRAILING_MARKS = re.compile(r"[\s.!?…;:,\"'”’»)\]*_`~]+$")
 # What may follow the last mark: closing quotes and brackets, Markdown emphasis, emojis.
 _TRAILING = re.compile(r"[\s\"'”’»)\]*_`~]+$")
@@ -182,31 +184,35 @@ def ends_with_punctuation(mark: str) -> TextTest:
     last mark; `...` is an ellipsis, `…`.
 
     Args:
-        mark: One of `.`, `!`, `?`, `…` (or `...`), `;`, `:`.
+        mark: One of `.`, `!`, `?`, `…` (or `...`), `;`, `:`, or `any` for any of those or a
+            comma ("every line ends with a punctuation mark", negated: "no end punctuation").
 
     Example:
         ```python
         checks.ends_with_punctuation("?")  # ends with a question
+        checks.each("item", checks.negate(checks.ends_with_punctuation("any")))  # bare bullets
         ```
 
     """
     wanted = "…" if mark.strip() == "..." else mark.strip()
-    if len(wanted) != 1 or wanted not in _MARKS:
+    if wanted != ANY_MARK and (len(wanted) != 1 or wanted not in _MARKS):
         raise RubricError(
-            f"ends_with_punctuation: `mark` must be one of . ! ? … ; :, got {mark!r}",
+            f"ends_with_punctuation: `mark` must be one of . ! ? … ; : or 'any', got {mark!r}",
             field="mark",
         )
+    marks = f"{_MARKS}," if wanted == ANY_MARK else wanted
+    named = "a punctuation mark" if wanted == ANY_MARK else repr(wanted)
 
     def test(text: str) -> tuple[bool, str]:
         body = _TRAILING.sub("", without_trailing_emojis(_TRAILING.sub("", text.strip())))
         last = "…" if body.endswith("...") else body[-1:] if body else ""
         tail = body[-SNIPPET:] if len(body) > SNIPPET else body
         shown = f"…{tail}" if len(tail) < len(body) else tail
-        if last == wanted:
-            return True, f"ends with {wanted!r}: {shown!r}"
+        if last and last in marks:
+            return True, f"ends with {last!r}: {shown!r}"
         if not body:
-            return False, f"is empty, needs to end with {wanted!r}"
-        return False, f"ends with {shown!r}, needs to end with {wanted!r}"
+            return False, f"is empty, needs to end with {named}"
+        return False, f"ends with {shown!r}, needs to end with {named}"
 
     return test
 

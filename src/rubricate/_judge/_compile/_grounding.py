@@ -51,6 +51,7 @@ _NAMED_BY: Mapping[str, Mapping[str, str]] = {
         "…": r"\b(ellipsis|three dots)\b|\.\.\.",
         ";": r"\bsemicolon",
         ":": r"\bcolon",
+        "any": r"\bpunctuation",
     },
     "per": {
         "sentence": r"\bsentence",

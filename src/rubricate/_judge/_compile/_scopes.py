@@ -449,13 +449,18 @@ _PLURAL_PIECES = (
     r"entries)"
 )
 _PIECES_EDGE = re.compile(
-    rf"^\W*(?:(?:the|your|all|all the)\s+)?(?P<noun>{_PLURAL_PIECES})\s+(?=(?:(?:should|must|may|"
+    rf"^\W*(?:(?:the|your|all|all the)\s+)?(?P<noun>{_PLURAL_PIECES})(?=\s+(?:(?:should|must|may|"
     rf"can|will|need to|have to|do|does)(?:n't|\s+not)?\s+)?(?:never\s+)?(?:all\s+)?"
-    rf"(?:end|start|begin|open|close|finish)\b)"
+    rf"(?:end|start|begin|open|close|finish)\b"
+    # "bullets without end punctuation", "bullets: no trailing periods": none on any of them
+    rf"|(?:\s*:\s*|\s+(?:(?:should|must|need to|have to)\s+)?(?:have|has|get|carry)?\s*)"
+    rf"(?:no|without)\s+[^.;:]*?(?:\bat\s+the\s+(?:very\s+)?(?:end|start|beginning)\b|"
+    rf"\b(?:trailing|end|ending|terminal)\s+(?:punctuation|periods?|full\s+stops?)\b))"
     rf"|\b(?:at|to)\s+the\s+(?:very\s+)?(?:end|start|beginning)\s+of\s+(?:(?:the|any|your|all)\s+)?"
     # "at the end of the changelog bullets": a word naming whose pieces they are
     rf"(?:of\s+the\s+)?(?:(?P<whose>[a-z-]+)\s+)?(?P<noun2>{_PLURAL_PIECES})\b"
-    rf"|\btrailing\s+\w+(?:\s+marks?)?\s+(?:on|in|after)\s+(?:(?:the|any|your|all)\s+)?"
+    rf"|\b(?:trailing\s+\w+|(?:end|ending|terminal)\s+punctuation)(?:\s+marks?)?\s+"
+    rf"(?:on|in|after|for)\s+(?:(?:the|any|your|all)\s+)?"
     rf"(?P<noun3>{_PLURAL_PIECES})\b",
     re.IGNORECASE,
 )

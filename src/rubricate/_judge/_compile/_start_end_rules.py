@@ -12,6 +12,7 @@ import re
 
 from ..._exceptions import RubricError
 from ...checks import Check, any_of, create, negate
+from ...checks._start_end import ANY_MARK
 from ._vocabulary import (
     ORDINAL,
     ORDINAL_WORDS,
@@ -60,21 +61,34 @@ _MARK_WORDS = {
     "!": r"(?:an? )?exclamation(?: mark| point)?",
     ".": r"(?:a )?(?:periods?|full stops?|dots?)",
     "…": r"(?:an? )?(?:ellipsis|three dots)",
+    # "ends with a punctuation mark", "no end punctuation": any mark (`ANY_MARK`)
+    "any": r"(?:an? |any )?punctuation(?: marks?)?",
 }
 END_MARK = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
-    rf"(?:(?:{_ENDING}){_WHOLE_GAP}\s+(?:with|on|in|by asking|by posing)\s+|"
+    rf"(?:(?:{_ENDING}){_WHOLE_GAP}\s+(?:with|on|in|by asking|by posing|(?P<neg4>without))\s+|"
     rf"(?:the )?(?:last|final|closing) (?:sentence|line|part) (?:(?:is|should|must|has to|"
     rf"needs to|will|can|may)\s+(?:(?P<neg2>not)\s+)?(?:be\s+)?)"
     rf")"
     rf"(?:(?P<q>{_MARK_WORDS['?']})|(?P<x>{_MARK_WORDS['!']})|(?P<p>{_MARK_WORDS['.']})|"
-    rf"(?P<e>{_MARK_WORDS['…']}))"
+    rf"(?P<e>{_MARK_WORDS['…']})|(?P<a>{_MARK_WORDS['any']}))"
     rf"(?:\s+(?:for|to) (?:the|your) [a-z]+)?"
 )
-# "No period at the end (of the subject line)": read before "no question marks" is a count.
+# "No period at the end (of the subject line)", "lines end without punctuation": read before
+# "no question marks" is a count.
+_NO_MARKS = (
+    ("q2", r"question marks?"),
+    ("x2", r"exclamation (?:marks?|points?)"),
+    ("p2", r"periods?|full stops?"),
+    ("e2", r"ellipsis"),
+    ("a2", r"punctuation(?: marks?)?"),
+)
+_NO_MARK_WORDS = "(?:" + "|".join(f"(?P<{key}>{words})" for key, words in _NO_MARKS) + ")"
 NO_END_MARK = re.compile(
-    r"(?P<neg3>no|without an?)\s+(?:(?P<q2>question marks?)|(?P<x2>exclamation (?:marks?|points?))|"
-    r"(?P<p2>periods?|full stops?)|(?P<e2>ellipsis))\s+at\s+the\s+(?:very\s+)?end\b"
+    rf"(?:(?P<neg3>no|without(?:\s+an?|\s+any)?)\s+"
+    rf"(?=(?:{'|'.join(words for _, words in _NO_MARKS)})\s+at\s+the\s+(?:very\s+)?end\b)"
+    rf"|(?:ends?|ending|finish(?:es|ing)?)\s+(?P<neg4>without)(?:\s+an?|\s+any)?\s+)"
+    rf"{_NO_MARK_WORDS}(?:\s+at\s+the\s+(?:very\s+)?end\b)?"
 )
 
 
@@ -82,11 +96,11 @@ def end_mark_rule(match: re.Match[str], reading: Reading) -> Check | None:
     found = match.groupdict()
     mark = next(
         m
-        for key, m in (("q", "?"), ("x", "!"), ("p", "."), ("e", "…"))
+        for key, m in (("q", "?"), ("x", "!"), ("p", "."), ("e", "…"), ("a", ANY_MARK))
         if found.get(key) or found.get(f"{key}2")
     )
     check = create("ends_with_punctuation", mark=mark)
-    negated = found.get("neg") or found.get("neg2") or found.get("neg3")
+    negated = found.get("neg") or found.get("neg2") or found.get("neg3") or found.get("neg4")
     return negate(check) if negated else check
 
 

@@ -378,6 +378,7 @@ def read(description: str) -> Reading:
     text = _SAID_AGAIN.sub(r"exactly \g<n> \g<unit>", text)
     text = _COUNT_ASIDE.sub(_count_before_unit, text)
     text = _COUNT_AFTER_COLON.sub(_count_before_unit, text)
+    text = _NUMBERED_AFTER.sub(_numbered_count, _NUMBERED_BEFORE.sub(_numbered_count, text))
     text = _COUNT_OF_THEM.sub(_count_before_unit, text)
     text = re.sub(
         r"\bnot an? (bulleted|numbered|ordered|unordered) (?:1|one)\b", r"not a \1 list", text
@@ -385,6 +386,7 @@ def read(description: str) -> Reading:
     text = _NONE_OF_THEM.sub("none", _NONE_OF_THE.sub(r"no \g<unit>", text))
     text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
     text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
+    text = _NO_MORE.sub(r"\g<count>", text)
     # "only one emoji allowed", "just 2 links permitted": a ceiling, not a permission
     text = re.sub(
         r"\b(?:only|just)\s+(\d+)\s+([a-z][\w-]*)\s+(?:is\s+|are\s+)?(?:allowed|permitted)\b",
@@ -395,15 +397,37 @@ def read(description: str) -> Reading:
     text = _EACH_SHORT.sub(r"\g<each> \g<unit> ", text)
     text = _END_WITH_HASHTAGS.sub(_hashtags_last, _HASHTAGS_LAST.sub(_hashtags_last, text))
     text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
-    # "no trailing periods on bullet points": periods at the end of each
+    # "no trailing periods on bullet points", "bullets without end punctuation": marks at the end;
+    # "trailing" of no piece named is of several, which ones unsaid ("no trailing periods")
     text = re.sub(
-        r"\btrailing ((?:periods?|full stops?|punctuation(?: marks?)?|commas?))"
-        r" (?:on|in|after) ",
-        r"\1 at the end of ",
+        r"\btrailing ((?:periods?|full stops?|punctuation(?: marks?)?|commas?))\b"
+        r"(?! (?:on|in|after|for)\b)",
+        r"\1 at the end of each",
         text,
     )
+    text = re.sub(
+        r"\b(?:trailing|end|ending|terminal) ((?:periods?|full stops?|punctuation(?: marks?)?|"
+        r"commas?))\b(?! at the)",
+        r"\1 at the end",
+        text,
+    )
+    text = re.sub(
+        r"\b((?:periods?|full stops?|punctuation(?: marks?)?|commas?) at the end)"
+        r" (?:on|in|after|for)\b",
+        r"\1 of",
+        text,
+    )
+    # "don't put a period at the end of the bullets", "leave off the full stop at the end"
+    text = _NO_MARK_AT_END.sub("no ", text)
     text = re.sub(r"\s+", " ", text).strip()
     return Reading(text=text, quotes=quotes, original=plain(description))
+
+
+_MARK_NOUNS = r"(?:periods?|full stops?|punctuation(?: marks?)?|commas?|exclamation (?:marks?|points?))"
+_NO_MARK_AT_END = re.compile(
+    r"\b(?:(?:do not|never)\s+(?:put|use|add|include|place|leave|end with)|leave off|omit|drop|skip)"
+    rf"\s+(?:an?\s+|any\s+|the\s+)?(?={_MARK_NOUNS}\s+at\s+the\s+(?:very\s+)?end\b)"
+)
 
 
 # A fact the output should state: "conveys this fact: ...", "mentions that ...". What follows is
@@ -697,11 +721,47 @@ _IS_THE_LIMIT = re.compile(
     rf"\b(?P<n>\d+) (?P<unit>{UNIT}) (?:is|are) (?:the|my|our|your|a|an) ?(?:hard |absolute )?"
     r"(?:ceiling|cap|limit|maximum|max|upper limit)\b"
 )
+# "Five bullets, no more", "maximum 4 bullets, not more than that": the tail restates the count
+# before it, which keeps its own reading (five bullets are five, as without the tail).
+_NO_MORE = re.compile(
+    r"\b(?P<count>\d+\s+[a-z][\w-]*(?:\s+(?:max(?:imum)?|tops|at most))?)"
+    r"\s*[,;:\u2013\u2014-]?\s*(?:and\s+|but\s+)?(?:no|not|never)\s+more"
+    r"(?:\s+than\s+(?:that|this|those|these))?\b(?!\s+than\b)"
+)
 # "keep each bullet short - 8 words max": the word "short" is explained by the bound after it.
 _EACH_SHORT = re.compile(
     rf"^\W*keep (?P<each>each|every|all(?: the)?) (?P<unit>{UNIT}) (?:short|brief|concise|tight)"
     rf"(?: please| pls)?\s*[-\u2013\u2014:,]\s*(?=.*\b{_CEILING}\b)"
 )
+
+
+# A count of the user's own nouns, numbered: "five questions, numbered 1-5", "steps numbered, no
+# more than 6 of them", "numbered list, 5 questions exactly". Each reads as numbered items.
+_BOUND_BEFORE = (
+    r"at least|at most|no more than|no fewer than|no less than|exactly|up to|max(?:imum)?|"
+    r"min(?:imum)?"
+)
+_BOUND_AFTER = r"or more|or fewer|or less|at most|at least|max(?:imum)?|min(?:imum)?|tops|exactly"
+_NUMBERED_BEFORE = re.compile(
+    rf"^\W*(?:(?P<pre>{_BOUND_BEFORE})\s+)?(?P<n>\d+)\s+(?P<noun>[a-z][a-z-]*s)\s*[,;:\u2013\u2014-]?"
+    r"\s*(?:(?:all|each|and)\s+)?numbered(?:\s+(?:from\s+)?1\s*(?:to|-|\u2013|through)\s*(?P<last>\d+))?"
+    r"(?=\W*$)"
+)
+_NUMBERED_AFTER = re.compile(
+    r"^\W*(?:(?:the|your)\s+)?(?:numbered\s+(?:list|(?P<noun>[a-z][a-z-]*s))|"
+    r"(?P<noun2>[a-z][a-z-]*s)\s+(?:(?:are|should be|must be|need to be|have to be)\s+)?numbered)"
+    rf"\s*[,;:\u2013\u2014-]\s*(?:and\s+)?(?:(?P<pre>{_BOUND_BEFORE})\s+)?(?P<n>\d+)"
+    rf"(?:\s+of them|\s+(?P<noun3>[a-z][a-z-]*s))?(?:\s+(?P<post>{_BOUND_AFTER}))?(?=\W*$)"
+)
+
+
+def _numbered_count(match: re.Match[str]) -> str:
+    found = match.groupdict()
+    nouns = {found.get(key) for key in ("noun", "noun2", "noun3")} - {None}
+    if len(nouns) > 1 or (found.get("last") and found["last"] != found["n"]):
+        return match.group()  # "steps numbered, 5 questions": two things; "1 to 8" of five
+    said = (found.get("pre"), found["n"], "numbered items", found.get("post"))
+    return " ".join(part for part in said if part)
 
 
 def _count_before_unit(match: re.Match[str]) -> str:
