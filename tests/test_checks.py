@@ -1022,6 +1022,22 @@ def test_valid_json_without_fences() -> None:
     assert checks.valid_json(allow_fence=False)('{"a": 1}')[0]
 
 
+def test_valid_json_of_a_shape() -> None:
+    assert run(checks.valid_json(shape="array"), '{"a": 1}') == (
+        False,
+        "is valid JSON but an object, needs an array",
+    )
+    assert checks.valid_json(shape="array")("```json\n[1, 2]\n```")[0]
+    embedded = checks.valid_json(embedded=True, shape="object")
+    assert embedded('Here it is:\n```json\n{"a": 1}\n```')[0]
+    assert run(embedded, "Here:\n```json\n[1]\n```") == (
+        False,
+        "JSON block 1 of 1 is an array, needs an object",
+    )
+    with pytest.raises(RubricError, match="`shape` must be 'object' or 'array', got 'list'"):
+        checks.valid_json(shape="list")
+
+
 def test_has_title_in_angle_brackets() -> None:
     check = checks.has_title(angle_brackets=True)
     assert run(check, "<<Poem of Joy>>\nverse") == (True, "has the title '<<Poem of Joy>>'")

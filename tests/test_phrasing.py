@@ -401,9 +401,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # "only the last...": a rule on the other pieces too, which no check here reads
         ("Only the last sentence is a question", None),
         ("Only the first bullet is bold", None),
-        # which kind of JSON value: not what valid_json checks
-        ("Output a JSON array", None),
-        ("Return a JSON object", None),
+        # which kind of JSON value
+        ("Output a JSON array", C.valid_json(shape="array")),
+        ("Return a JSON object", C.valid_json(shape="object")),
         ("Respond in JSON format", C.valid_json()),
         # typed in a hurry
         ("20 wrds or less", C.word_count(at_most=20)),
@@ -1312,6 +1312,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The numbered list: 6 steps at most", C.numbered_count(at_most=6)),
         ("numbered recipes, 3 max", C.numbered_count(at_most=3)),
         ("Nine questions, numbered 1 to 10", None),  # which is it?
+        # the whole reply is the JSON when only it is asked for, of the shape named
+        ("Just the JSON, please", C.valid_json()),
+        ("Reply with a JSON array only, no commentary", C.valid_json(shape="array")),
+        ("JSON only - no prose and no code fences", C.valid_json(allow_fence=False)),
+        ("The JSON object must be valid", C.valid_json(embedded=True, shape="object")),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -77,7 +77,9 @@ def wrapped_in_quotes() -> TextTest:
 
 
 @catalogue_check
-def valid_json(allow_fence: bool = True, embedded: bool = False) -> TextTest:
+def valid_json(
+    allow_fence: bool = True, embedded: bool = False, shape: str | None = None
+) -> TextTest:
     """The whole text is one valid JSON value (strict JSON: no `NaN`, no trailing text).
 
     Whitespace around it is ignored. With `allow_fence`, the JSON may sit inside one Markdown
@@ -92,28 +94,37 @@ def valid_json(allow_fence: bool = True, embedded: bool = False) -> TextTest:
     Args:
         allow_fence: Accept JSON inside a code fence.
         embedded: Judge the JSON inside the text rather than ask that the text be JSON.
+        shape: `object` or `array`: the JSON must be one ("a JSON array only").
 
     Example:
         ```python
         checks.valid_json()
+        checks.valid_json(shape="array")  # "a valid JSON array, nothing else"
         ```
 
     """
+    wanted = {"object": dict, "array": list, None: None}.get(shape, ...)
+    if wanted is ...:
+        raise RubricError(
+            f"valid_json: `shape` must be 'object' or 'array', got {shape!r}", field="shape"
+        )
 
     def test(text: str) -> tuple[bool, str]:
         value, fenced, problem = _json_of(text, allow_fence)
         if problem is not None and embedded:
-            return _embedded_json(text)
+            return _embedded_json(text, wanted)
         if problem is not None:
             return False, problem
         kind = _JSON_TYPES.get(type(value), "a number" if value is not None else "null")
+        if wanted is not None and not isinstance(value, wanted):
+            return False, f"is valid JSON but {kind}, needs {_JSON_TYPES[wanted]}"
         return True, f"is valid JSON ({kind}{', fenced' if fenced else ''})"
 
     return test
 
 
-def _embedded_json(text: str) -> tuple[bool, str]:
-    """Whether every JSON code block of a text that is not JSON itself parses."""
+def _embedded_json(text: str, wanted: type | None = None) -> tuple[bool, str]:
+    """Whether every JSON code block of a text that is not JSON itself parses (as `wanted`)."""
     blocks = [
         block
         for block in code_blocks(text)
@@ -123,9 +134,12 @@ def _embedded_json(text: str) -> tuple[bool, str]:
     if not blocks:
         return False, "holds no JSON: neither the whole text nor a JSON code block"
     for number, block in enumerate(blocks, start=1):
-        _, _, problem = _json_of(block)
+        value, _, problem = _json_of(block)
         if problem is not None:
             return False, f"JSON block {number} of {len(blocks)} {problem}"
+        if wanted is not None and not isinstance(value, wanted):
+            kind = _JSON_TYPES.get(type(value), "a number" if value is not None else "null")
+            return False, f"JSON block {number} of {len(blocks)} is {kind}, needs {_JSON_TYPES[wanted]}"
     if len(blocks) == 1:
         return True, "its JSON code block parses"
     return True, f"its {len(blocks)} JSON code blocks parse"

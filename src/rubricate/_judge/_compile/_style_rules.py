@@ -231,7 +231,8 @@ quotes_rule = constant("wrapped_in_quotes")
 # "A JSON object", "a JSON array": which kind of value the check does not tell, so unread.
 JSON = re.compile(
     r"(?:(?P<raw>raw|bare|plain)\s+)?"
-    r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json(?:\s+(?:format|only|data))?"
+    r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json"
+    r"(?:\s+(?:(?P<shape>object|array)|output|response))?(?:\s+(?:format|only|data))?"
     # "the JSON must parse", "must be valid (it should parse)"
     r"(?:\s+(?:(?:must|should|has to|needs? to|will)\s+)?(?:be\s+(?:valid|parseable|well-formed)"
     r"|parse)\b)?(?:\s*\(\s*(?:it\s+)?(?:(?:must|should|has to|needs? to)\s+)?"
@@ -240,9 +241,9 @@ JSON = re.compile(
     r"(?:a\s+)?(?:markdown\s+)?code\s+(?:fence|block)\s*\)?)?"
     # The whole text is the JSON, which `valid_json` requires anyway: "nothing else".
     r"(?:\s*(?:only)?\s*[,;:—–-]*\s*(?:and\s+|with\s+)?(?:nothing else|"
-    r"no (?:other|extra|additional) (?:text|words|prose|commentary)"
-    r"(?: before or after(?: it)?| around it)?|no prose|"
-    r"no commentary|no explanations?))?"
+    r"no (?:(?:other|extra|additional) (?:text|words|prose|commentary)|prose|commentary|"
+    r"explanations?)(?: before or after(?: it)?| around it)?)"
+    r"(?:\s+(?:or|and|nor)\s+(?P<unfenced2>(?:code |markdown )?fences?|code ?blocks?))?)?"
     # "no code fences": bare JSON, not inside a fence
     r"(?:\s*[,;:\u2014\u2013-]*\s*(?:and\s+|with\s+)?(?P<unfenced>no (?:code |markdown )?fences?|"
     r"no code ?blocks?|not in a code ?block|without (?:code |markdown )?fences?)"
@@ -259,14 +260,22 @@ _WHOLE_JSON = re.compile(
 )
 
 
+_ONLY_THE = re.compile(r"\b(?:only|just|nothing but|solely)\s+(?:the|your)\s+$")
+
+
 def json_rule(match: re.Match[str], reading: Reading) -> Check | None:
     # "raw JSON", "no code fences": bare JSON; otherwise a fence around it is allowed.
-    if match.group("raw") or match.group("unfenced"):
-        return create("valid_json", allow_fence=False)
+    shape = {"shape": match.group("shape")} if match.group("shape") else {}
+    if match.group("raw") or match.group("unfenced") or match.group("unfenced2"):
+        return create("valid_json", allow_fence=False, **shape)
     before = reading.text[: match.start()]
-    if _THE_JSON.search(before) and not _WHOLE_JSON.search(match.group()):
-        return create("valid_json", embedded=True)
-    return create("valid_json")
+    if (
+        _THE_JSON.search(before)
+        and not _WHOLE_JSON.search(match.group())
+        and not _ONLY_THE.search(before)  # "just the JSON", "only the JSON, please"
+    ):
+        return create("valid_json", embedded=True, **shape)
+    return create("valid_json", **shape)
 
 
 # The keys a JSON object must hold: "the JSON must include the keys level, format and output",
