@@ -1285,7 +1285,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Don't put punctuation at the end of the bullets",
             C.each("item", C.negate(C.ends_with_punctuation("any"))),
         ),
-        ("Each line should end in a punctuation mark", C.each("line", C.ends_with_punctuation("any"))),
+        (
+            "Each line should end in a punctuation mark",
+            C.each("line", C.ends_with_punctuation("any")),
+        ),
         ("Finish without any punctuation", C.negate(C.ends_with_punctuation("any"))),
         ("No punctuation at all", C.punctuation_count(exactly=0)),  # a count, not the last mark
         # plural pieces named before what they go without are each of them, not the text's end

@@ -139,7 +139,10 @@ def _embedded_json(text: str, wanted: type | None = None) -> tuple[bool, str]:
             return False, f"JSON block {number} of {len(blocks)} {problem}"
         if wanted is not None and not isinstance(value, wanted):
             kind = _JSON_TYPES.get(type(value), "a number" if value is not None else "null")
-            return False, f"JSON block {number} of {len(blocks)} is {kind}, needs {_JSON_TYPES[wanted]}"
+            return (
+                False,
+                f"JSON block {number} of {len(blocks)} is {kind}, needs {_JSON_TYPES[wanted]}",
+            )
     if len(blocks) == 1:
         return True, "its JSON code block parses"
     return True, f"its {len(blocks)} JSON code blocks parse"

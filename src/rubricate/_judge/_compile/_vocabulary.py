@@ -423,9 +423,12 @@ def read(description: str) -> Reading:
     return Reading(text=text, quotes=quotes, original=plain(description))
 
 
-_MARK_NOUNS = r"(?:periods?|full stops?|punctuation(?: marks?)?|commas?|exclamation (?:marks?|points?))"
+_MARK_NOUNS = (
+    r"(?:periods?|full stops?|punctuation(?: marks?)?|commas?|exclamation (?:marks?|points?))"
+)
 _NO_MARK_AT_END = re.compile(
-    r"\b(?:(?:do not|never)\s+(?:put|use|add|include|place|leave|end with)|leave off|omit|drop|skip)"
+    r"\b(?:(?:do not|never)\s+(?:put|use|add|include|place|leave|end with)|"
+    r"leave off|omit|drop|skip)"
     rf"\s+(?:an?\s+|any\s+|the\s+)?(?={_MARK_NOUNS}\s+at\s+the\s+(?:very\s+)?end\b)"
 )
 
