@@ -31,6 +31,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "alphabetical": {},
     "bold_keywords": {"keywords": ["cat"]},
     "code_block_count": {"at_least": 1},
+    "contraction_count": {"exactly": 0},
     "date_format": {"format": "YYYY-MM-DD"},
     "email_count": {"at_least": 1},
     "entry_count": {"exactly": 3},
@@ -1020,6 +1021,19 @@ def test_valid_json_without_fences() -> None:
         "is JSON inside a code fence, needs to be bare JSON",
     )
     assert checks.valid_json(allow_fence=False)('{"a": 1}')[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("We can't come, and they're late; I'd wait. It's fine, let's go.", 5),
+        ("Maria's car and the team's plan were ready at 5 o'clock.", 0),  # possessives
+        ("I’m sure you’ll like it", 2),  # typographic apostrophes
+        ('Do not use it.\n```python\nprint("don\'t")\n```', 0),  # code is not prose
+    ],
+)
+def test_contraction_count(text: str, count: int) -> None:
+    assert checks.contraction_count(exactly=count)(text)[0], text
 
 
 def test_valid_json_of_a_shape() -> None:

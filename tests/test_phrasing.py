@@ -1315,6 +1315,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The numbered list: 6 steps at most", C.numbered_count(at_most=6)),
         ("numbered recipes, 3 max", C.numbered_count(at_most=3)),
         ("Nine questions, numbered 1 to 10", None),  # which is it?
+        # contractions, and examples listed as such
+        ("Please avoid contractions (can't, won't, etc.)", C.contraction_count(exactly=0)),
+        ("Write it without any contractions", C.contraction_count(exactly=0)),
+        ("No emojis (hearts, smileys and the like)", C.emoji_count(exactly=0)),
+        # grouped under headings: a count of those headings
+        ("Organize it under exactly 4 headings", C.heading_count(exactly=4)),
+        # a table's header said not to count, however it is said
+        ("4 data rows (the header row doesn't count)", C.table_size(dimension="rows", exactly=4)),
         # the whole reply is the JSON when only it is asked for, of the shape named
         ("Just the JSON, please", C.valid_json()),
         ("Reply with a JSON array only, no commentary", C.valid_json(shape="array")),

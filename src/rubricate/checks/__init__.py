@@ -41,6 +41,7 @@ from ._format import (
 )
 from ._inline import (
     capital_word_count,
+    contraction_count,
     email_count,
     emoji_count,
     hashtag_count,
@@ -99,6 +100,7 @@ __all__ = [
     "bold_keywords",
     "bullet_count",
     "capital_word_count",
+    "contraction_count",
     "character_count",
     "code_block_count",
     "create",

@@ -17,6 +17,7 @@ from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
 from ._phrases import choice
 from ._registry import catalogue_check
 from ._units import (
+    contractions,
     emails,
     emojis,
     hashtags,
@@ -28,6 +29,7 @@ from ._units import (
 
 __all__ = [
     "capital_word_count",
+    "contraction_count",
     "email_count",
     "emoji_count",
     "hashtag_count",
@@ -247,6 +249,27 @@ def url_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
     """
     return found_count("url_count", urls, ("link", "links"), bounds)
+
+
+@catalogue_check
+def contraction_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of contractions ("don't", "we're", "it's") is within the bounds.
+
+    A contraction is a word run into *not*, *are*, *have*, *will*, *am* or *would*, or *is*
+    run into a pronoun ("that's", "let's"); "Maria's" is a possessive, not one. Code blocks
+    are not read. For "no contractions" (`exactly: 0`), as formal and legal writing asks.
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.contraction_count(exactly=0)  # "don't use contractions"
+        ```
+
+    """
+    return found_count("contraction_count", contractions, ("contraction", "contractions"), bounds)
 
 
 @catalogue_check

@@ -1176,6 +1176,27 @@ def hashtags(text: str) -> list[str]:
     ]
 
 
+# A contraction: a word run into "not", "are", "have", "will", "am" or "would" ("don't", "we're",
+# "I've", "she'll", "I'm", "you'd"), or "is" run into a pronoun ("it's", "that's", "let's").
+# After any other word, "'s" is a possessive ("Maria's"), and "o'clock" is no contraction.
+_CONTRACTION = re.compile(
+    r"\b[a-z]+n['’]t\b|\b[a-z]+['’](?:re|ve|ll|m|d)\b|"
+    r"\b(?:it|he|she|that|there|here|what|who|where|when|why|how|let|everyone|everybody|"
+    r"someone|somebody|nothing|something|everything)['’]s\b",
+    re.IGNORECASE,
+)
+
+
+def contractions(text: str) -> list[str]:
+    """The contractions of `text` outside code fences: "don't", "we're", "it's" (not "Maria's")."""
+    return [
+        found
+        for line in _lines(text)
+        if not line.in_fence
+        for found in _CONTRACTION.findall(line.text)
+    ]
+
+
 def code_blocks(text: str) -> list[str]:
     """The fenced code blocks of `text`, each from its opening to its closing fence line."""
     found: list[str] = []

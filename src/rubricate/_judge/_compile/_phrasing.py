@@ -148,7 +148,11 @@ _PART_ONLY = re.compile(
     rf"closing)\s+[a-z]+"
 )
 # An example in brackets that holds no word: "number the points (1., 2., 3. ...)".
-_BARE_EXAMPLE = re.compile(r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)")
+_BARE_EXAMPLE = re.compile(
+    r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)"
+    # a list of examples that says it is one: "(I've, don't, etc.)", "(we, our and so on)"
+    r"|\([^()]*?(?:,\s*|\s+)(?:etc\.?|and so on|and the like|and similar|or similar)\s*\)"
+)
 
 
 _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (

@@ -155,6 +155,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
         "italic",
     ),
     (r"placeholders?", "placeholder"),
+    (r"contractions?", "contraction"),
     (r"emojis?|emoticons?", "emoji"),
     # A heading's Markdown level, as `read` spells it: "h2 headings" ("level-2", "##").
     *((rf"h{n} (?:(?:sub)?head(?:ing|er)s?|titles?)", f"heading{n}") for n in range(1, 7)),
@@ -202,6 +203,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "item": ("bullet_count", {"numbered": True}),
     "emoji": ("emoji_count", {}),
     "placeholder": ("placeholder_count", {}),
+    "contraction": ("contraction_count", {}),
     "heading": ("section_count", {}),
     **{f"heading{n}": ("heading_count", {"level": n}) for n in range(1, 7)},
     "capital_word": ("capital_word_count", {}),
@@ -225,6 +227,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
+    | {"contraction"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
     | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation", "nested"}
     | {f"heading{n}" for n in range(1, 7)}
@@ -387,6 +390,8 @@ def read(description: str) -> Reading:
     text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
     text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
     text = _NO_MORE.sub(r"\g<count>", text)
+    text = _HEADER_NOT_COUNTED.sub(", not counting the header", text)
+    text = _GROUPED_UNDER.sub("", text)
     # "only one emoji allowed", "just 2 links permitted": a ceiling, not a permission
     text = re.sub(
         r"\b(?:only|just)\s+(\d+)\s+([a-z][\w-]*)\s+(?:is\s+|are\s+)?(?:allowed|permitted)\b",
@@ -723,6 +728,18 @@ _EACH_ONE = re.compile(r"\b(each|every) one\b(?! of\b)")
 _IS_THE_LIMIT = re.compile(
     rf"\b(?P<n>\d+) (?P<unit>{UNIT}) (?:is|are) (?:the|my|our|your|a|an) ?(?:hard |absolute )?"
     r"(?:ceiling|cap|limit|maximum|max|upper limit)\b"
+)
+# "grouped under exactly 3 headings", "split it into 2 sections": the count of those headings
+_GROUPED_UNDER = re.compile(
+    r"\b(?:group(?:ed)?|organi[sz]ed?|split|divided?|sorted|broken up|break it up)\s+"
+    r"(?:(?:it|them|everything|up)\s+)?(?:under|into)\s+"
+    r"(?=(?:(?:exactly|at least|at most|no more than|up to|only)\s+)?\d+\s+(?:sub)?head(?:ing|er)s\b)"
+)
+# "(header doesn't count)", "(header row not counted)", ", the header excluded": one way to say it
+_HEADER_NOT_COUNTED = re.compile(
+    r"\s*(?:\(\s*|[,;\u2013\u2014-]\s*)(?:the\s+)?header(?:\s+row)?\s+(?:(?:is|being)\s+)?"
+    r"(?:does not count|not counted|not included|excluded|does not count toward (?:this|that|it))"
+    r"\s*\)?"
 )
 # "Five bullets, no more", "maximum 4 bullets, not more than that": the tail restates the count
 # before it, which keeps its own reading (five bullets are five, as without the tail).
