@@ -733,7 +733,8 @@ _IS_THE_LIMIT = re.compile(
 _GROUPED_UNDER = re.compile(
     r"\b(?:group(?:ed)?|organi[sz]ed?|split|divided?|sorted|broken up|break it up)\s+"
     r"(?:(?:it|them|everything|up)\s+)?(?:under|into)\s+"
-    r"(?=(?:(?:exactly|at least|at most|no more than|up to|only)\s+)?\d+\s+(?:sub)?head(?:ing|er)s\b)"
+    r"(?=(?:(?:exactly|at least|at most|no more than|up to|only)\s+)?\d+\s+"
+    r"(?:sub)?head(?:ing|er)s\b)"
 )
 # "(header doesn't count)", "(header row not counted)", ", the header excluded": one way to say it
 _HEADER_NOT_COUNTED = re.compile(
