@@ -62,6 +62,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "paragraph_count": {"exactly": 1},
     "paragraph_starts_with": {"paragraph": 2, "phrase": "The"},
     "part_count": {"separator": "***", "exactly": 2},
+    "pronoun_count": {"person": "first", "exactly": 0},
     "placeholder_count": {"at_least": 1},
     "punctuation_count": {"exactly": 0},
     "heading_count": {"at_least": 1},
@@ -1034,6 +1035,31 @@ def test_valid_json_without_fences() -> None:
 )
 def test_contraction_count(text: str, count: int) -> None:
     assert checks.contraction_count(exactly=count)(text)[0], text
+
+
+@pytest.mark.parametrize(
+    ("person", "text", "count"),
+    [
+        ("first", "I think we should go; it's my call and ours.", 4),
+        ("first_plural", "I think we should go; it's my call and ours.", 2),
+        ("first_singular", "Myself, I'd rather not.", 2),
+        ("second", "You and yours. The US market grew.", 2),
+        ("first_plural", "The US market grew, said the U.S. office.", 0),  # the country
+        ("first", '"We are thrilled," said the CEO. The firm grew.', 0),  # quoted speech
+        ("first", "Steps:\n(i) mix\n(ii) bake", 0),  # a list marker
+    ],
+)
+def test_pronoun_count(person: str, text: str, count: int) -> None:
+    assert checks.pronoun_count(person, exactly=count)(text)[0], (person, text)
+
+
+def test_pronoun_count_names_what_it_found_and_refuses_an_unknown_person() -> None:
+    assert run(checks.pronoun_count("first_plural", exactly=0), "Our team and I.") == (
+        False,
+        "has 1 first-person plural pronoun, needs exactly 0 (first: 'Our')",
+    )
+    with pytest.raises(RubricError, match="`person` must be one of first_singular"):
+        checks.pronoun_count("third", exactly=0)
 
 
 def test_valid_json_of_a_shape() -> None:

@@ -1319,6 +1319,16 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Please avoid contractions (can't, won't, etc.)", C.contraction_count(exactly=0)),
         ("Write it without any contractions", C.contraction_count(exactly=0)),
         ("No emojis (hearts, smileys and the like)", C.emoji_count(exactly=0)),
+        # a grammatical person ruled out, its pronouns listed or not
+        ("Do not write in the first person", C.pronoun_count("first", exactly=0)),
+        ("no first-person pronouns please", C.pronoun_count("first", exactly=0)),
+        (
+            "Avoid first person plural: no we/our/us",
+            C.pronoun_count("first_plural", exactly=0),
+        ),
+        ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
+        ("Written in the third person", None),  # what it rules out is not said
+        ("No first person (keep it formal)", None),  # an aside, not the pronouns
         # grouped under headings: a count of those headings
         ("Organize it under exactly 4 headings", C.heading_count(exactly=4)),
         # a table's header said not to count, however it is said

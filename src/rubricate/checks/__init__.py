@@ -50,6 +50,7 @@ from ._inline import (
     letter_count,
     mark_count,
     placeholder_count,
+    pronoun_count,
     punctuation_count,
     url_count,
 )
@@ -146,6 +147,7 @@ __all__ = [
     "part_count",
     "percent_sign",
     "placeholder_count",
+    "pronoun_count",
     "punctuation_count",
     "section_count",
     "sentence_count",

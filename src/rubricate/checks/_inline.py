@@ -17,12 +17,14 @@ from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
 from ._phrases import choice
 from ._registry import catalogue_check
 from ._units import (
+    PRONOUNS,
     contractions,
     emails,
     emojis,
     hashtags,
     highlights,
     phrase_pattern,
+    pronouns,
     urls,
     words,
 )
@@ -38,6 +40,7 @@ __all__ = [
     "letter_count",
     "mark_count",
     "placeholder_count",
+    "pronoun_count",
     "punctuation_count",
     "url_count",
 ]
@@ -270,6 +273,45 @@ def contraction_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
     """
     return found_count("contraction_count", contractions, ("contraction", "contractions"), bounds)
+
+
+_PERSON_NOUNS = {
+    "first": "first-person pronoun",
+    "first_singular": "first-person singular pronoun",
+    "first_plural": "first-person plural pronoun",
+    "second": "second-person pronoun",
+}
+
+
+@catalogue_check
+def pronoun_count(person: str, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of personal pronouns of one grammatical person is within the bounds.
+
+    `first` is *I, me, my, mine, myself* and *we, us, our, ours, ourselves*; `first_singular`
+    and `first_plural` are each half; `second` is *you, your, yours, yourself, yourselves*.
+    Quoted speech, code, "US" in capitals and a "(i)" marker are not read. For "no first
+    person" (`exactly: 0`), "avoid first-person plural (we, our)", "don't address the reader".
+
+    Args:
+        person: `first`, `first_singular`, `first_plural` or `second`.
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.pronoun_count("first", exactly=0)  # "written without I or we"
+        ```
+
+    """
+    if person not in PRONOUNS:
+        raise RubricError(
+            f"pronoun_count: `person` must be one of {', '.join(PRONOUNS)}, got {person!r}",
+            field="person",
+        )
+    noun = _PERSON_NOUNS[person]
+    return found_count(
+        "pronoun_count", lambda text: pronouns(text, person), (noun, f"{noun}s"), bounds
+    )
 
 
 @catalogue_check

@@ -1197,6 +1197,33 @@ def contractions(text: str) -> list[str]:
     ]
 
 
+# The personal pronouns of each grammatical person, as "no first person" or "avoid 'we'" mean.
+PRONOUNS = {
+    "first_singular": ("i", "me", "my", "mine", "myself"),
+    "first_plural": ("we", "us", "our", "ours", "ourselves"),
+    "second": ("you", "your", "yours", "yourself", "yourselves"),
+}
+PRONOUNS["first"] = PRONOUNS["first_singular"] + PRONOUNS["first_plural"]
+_QUOTED_SPAN = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
+
+
+def pronouns(text: str, person: str) -> list[str]:
+    """The pronouns of `person` (a key of `PRONOUNS`) in `text`, outside quotes and code.
+
+    A quotation is someone else's words ("'We are thrilled,' said the CEO" in a release written
+    in the third person), "US" in capitals is the country, and "(i)" a list marker.
+    """
+    words = "|".join(PRONOUNS[person])
+    pattern = re.compile(rf"(?<![\w(])(?:{words})(?![\w)])", re.IGNORECASE)
+    return [
+        found
+        for line in _lines(text)
+        if not line.in_fence
+        for found in pattern.findall(_QUOTED_SPAN.sub(" ", line.text))
+        if found != "US"
+    ]
+
+
 def code_blocks(text: str) -> list[str]:
     """The fenced code blocks of `text`, each from its opening to its closing fence line."""
     found: list[str] = []

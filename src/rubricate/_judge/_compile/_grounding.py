@@ -76,6 +76,7 @@ CUES: Mapping[str, str] = {
     "bullet_count": r"\b(bullet|list|point|item)",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
     "character_count": r"\b(characters?|chars?)\b",
+    "pronoun_count": r"\b(first|second)[- ]person\b|\bpronoun",
     "contraction_count": r"\bcontract(ion|ed)",
     "date_format": r"\b(dates?|yyyy|iso)\b",
     "emoji_count": r"\b(emoji|emoticon)",

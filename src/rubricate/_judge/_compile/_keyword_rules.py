@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ...checks import Check, all_of, create
+from ...checks._units import PRONOUNS
 from ._vocabulary import (
     CMP_ANY,
     FILLER,
@@ -30,6 +31,7 @@ __all__ = [
     "FORBIDDEN",
     "NAMED",
     "ONE_OF",
+    "PERSON",
     "PRESENT_WORDS",
     "TIMES_RULE",
     "UNQUOTED_WORDS",
@@ -38,6 +40,7 @@ __all__ = [
     "forbidden_rule",
     "named_rule",
     "one_of_rule",
+    "person_rule",
     "present_words_rule",
     "times_rule",
     "unquoted_words_rule",
@@ -248,3 +251,25 @@ def named_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if not written or not all(name[0].isupper() for name in written):
         return None
     return create("keywords_present", keywords=written)
+
+
+# A grammatical person ruled out, its pronouns maybe listed: "no first person (I, we, our)",
+# "avoid first-person plural (we/our/us)", "avoid first person - no we / our", "don't use
+# second-person pronouns". "Written in the third person" names none to rule out: left alone.
+_PRONOUN_LIST = r"[a-z]+(?:\s*(?:,|/|\bor\b|\band\b|\betc\b\.?)\s*[a-z]*)*"
+PERSON = re.compile(
+    rf"\b(?:{NEG}|do not use|(?:should|must) not use|never use)\s+"
+    r"(?:(?:write|speak|narrate|be written)\s+(?:it\s+)?in\s+)?(?:any\s+)?(?:the\s+)?"
+    r"(?P<which>first|second)[- ]person(?:[- ](?P<number>plural|singular))?"
+    r"(?:\s+(?:pronouns?|words?|voice|language|narration|perspective|point of view))?"
+    rf"(?:\s*\((?P<list>{_PRONOUN_LIST})\)|\s*[-\u2013\u2014:]\s*(?:no\s+)?(?P<list2>{_PRONOUN_LIST}))?"
+)
+
+
+def person_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    listed = match.group("list") or match.group("list2") or ""
+    words = set(re.findall(r"[a-z]+", listed)) - {"or", "and", "etc"}
+    if not words <= set(PRONOUNS["first"] + PRONOUNS["second"]):
+        return None  # "no first person (formal report)": an aside the rule does not read
+    person = match.group("which") + (f"_{match.group('number')}" if match.group("number") else "")
+    return create("pronoun_count", person=person, exactly=0)
