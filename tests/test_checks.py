@@ -1058,7 +1058,8 @@ def test_pronoun_count_names_what_it_found_and_refuses_an_unknown_person() -> No
         False,
         "has 1 first-person plural pronoun, needs exactly 0 (first: 'Our')",
     )
-    with pytest.raises(RubricError, match="`person` must be one of first_singular"):
+    wanted = "`person` must be one of first, first_singular, first_plural, second, got 'third'"
+    with pytest.raises(RubricError, match=re.escape(wanted)):
         checks.pronoun_count("third", exactly=0)
 
 

@@ -1198,12 +1198,14 @@ def contractions(text: str) -> list[str]:
 
 
 # The personal pronouns of each grammatical person, as "no first person" or "avoid 'we'" mean.
-PRONOUNS = {
-    "first_singular": ("i", "me", "my", "mine", "myself"),
-    "first_plural": ("we", "us", "our", "ours", "ourselves"),
+_FIRST_SINGULAR = ("i", "me", "my", "mine", "myself")
+_FIRST_PLURAL = ("we", "us", "our", "ours", "ourselves")
+PRONOUNS: dict[str, tuple[str, ...]] = {
+    "first": _FIRST_SINGULAR + _FIRST_PLURAL,
+    "first_singular": _FIRST_SINGULAR,
+    "first_plural": _FIRST_PLURAL,
     "second": ("you", "your", "yours", "yourself", "yourselves"),
 }
-PRONOUNS["first"] = PRONOUNS["first_singular"] + PRONOUNS["first_plural"]
 _QUOTED_SPAN = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
 
 
