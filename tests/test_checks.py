@@ -29,6 +29,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "capital_word_count": {"at_most": 2},
     "character_count": {"at_most": 100},
     "alphabetical": {},
+    "chronological": {},
     "bold_keywords": {"keywords": ["cat"]},
     "code_block_count": {"at_least": 1},
     "contraction_count": {"exactly": 0},
@@ -2124,6 +2125,36 @@ def test_a_bold_title_is_written_in_bold() -> None:
         "has the title '# Spring', not in bold: write it as **Title**",
     )
     assert not bold("Rain on the roof\nall night long")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "descending", "passed"),
+    [
+        ("- **1969** – Apollo 11\n- 1971-04-19 – Salyut 1\n- March 1981 – Shuttle", False, True),
+        ("- *Nudge* (2008)\n- *Noise* (2021)\n- *Irrational* (2008)", False, False),
+        (
+            "| Date | Event |\n|---|---|\n| 2 June 2023 | late |\n| 19 July 2023 | notice |",
+            False,
+            True,
+        ),
+        ("[14:20 UTC] Investigating\n[14:45 UTC] Identified\n[3:05 pm UTC] Fixed", False, True),
+        ("- v2.0, May 4, 2024\n- v1.9, 1st March 2024\n- v1.8 (2023)", True, True),
+        ("- 9:00 coffee\n- 8:30 standup", False, False),
+    ],
+)
+def test_chronological(text: str, descending: bool, passed: bool) -> None:
+    assert checks.chronological(descending=descending)(text)[0] is passed, text
+
+
+def test_chronological_leaves_an_undated_entry_to_the_judge() -> None:
+    with pytest.raises(CheckUndecided, match="entry 'Midday: sunny' holds no date or time"):
+        checks.chronological()("- Start (7:00): cold\n- Midday: sunny")
+    with pytest.raises(CheckUndecided, match="dated and others hold only a time"):
+        checks.chronological()("- 2024-05-01 launch\n- 14:00 review")
+    assert run(checks.chronological(), "- 1961 Kennedy\n- 1957 Sputnik") == (
+        False,
+        "has '1957 Sputnik' after '1961 Kennedy'",
+    )
 
 
 def test_alphabetical_compares_entries_case_accents_marks_and_articles_aside() -> None:

@@ -1329,6 +1329,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
         ("Written in the third person", None),  # what it rules out is not said
         ("No first person (keep it formal)", None),  # an aside, not the pronouns
+        # time order, however it is said
+        ("Put the milestones in chronological order", C.chronological()),
+        ("Entries sorted by date - earliest first", C.chronological()),
+        ("Most recent first, please", C.chronological(descending=True)),
+        ("list the releases from newest to oldest", C.chronological(descending=True)),
+        ("Reverse chronological order, oldest first", None),  # which?
         # grouped under headings: a count of those headings
         ("Organize it under exactly 4 headings", C.heading_count(exactly=4)),
         # a table's header said not to count, however it is said

@@ -59,6 +59,7 @@ from ._language import language
 from ._layout import (
     alphabetical,
     bullet_count,
+    chronological,
     code_block_count,
     entry_count,
     heading_count,
@@ -102,6 +103,7 @@ __all__ = [
     "bullet_count",
     "capital_word_count",
     "character_count",
+    "chronological",
     "code_block_count",
     "contraction_count",
     "create",

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Unpack
 
-from .._exceptions import RubricError
+from .._exceptions import CheckUndecided, RubricError
 from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
 from ._phrases import choice, normalize, required_phrases, shortened
 from ._registry import catalogue_check
@@ -29,6 +29,7 @@ from ._units import (
     headings_seen,
     in_case,
     line_kinds,
+    moment,
     nested_lines,
     numbered_lines,
     section_lines,
@@ -41,6 +42,7 @@ from ._units import (
 __all__ = [
     "alphabetical",
     "bullet_count",
+    "chronological",
     "code_block_count",
     "entry_count",
     "heading_count",
@@ -147,6 +149,47 @@ def alphabetical(descending: bool = False) -> TextTest:
                 return False, f"has {shortened(second)!r} after {shortened(first)!r}"
         way = "Z to A" if descending else "A to Z"
         return True, f"has its {len(found)} entries in order, {way}"
+
+    return test
+
+
+@catalogue_check
+def chronological(descending: bool = False) -> TextTest:
+    """The entries are in time order, oldest first ("in chronological order", "oldest first").
+
+    The entries are as in `entry_count` (list items, else table rows, else lines). Each is
+    dated by its first date ("1969-07-20", "14 March 2023", "(2008)") or else its first clock
+    time ("14:20 UTC", "7 pm"); entries of the same date keep any order. When an entry holds
+    neither, or some hold dates and others only times, the order is not for code to say: the
+    check raises `CheckUndecided` and the judge decides.
+
+    Args:
+        descending: Newest first ("most recent first", "reverse chronological order").
+
+    Example:
+        ```python
+        checks.chronological()  # "events listed oldest to newest"
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        found = entries(text)
+        dated = [(entry, moment(entry)) for entry in found]
+        undated = next((entry for entry, when in dated if when is None), None)
+        if undated is not None:
+            raise CheckUndecided(f"entry {shortened(undated)!r} holds no date or time")
+        kinds = {when[0] for _, when in dated if when is not None}
+        if len(kinds) > 1:
+            raise CheckUndecided("some entries are dated and others hold only a time")
+        keys = [when[1] for _, when in dated if when is not None]
+        for index in range(1, len(keys)):
+            before, after = keys[index - 1], keys[index]
+            if (after < before) if not descending else (after > before):
+                first, second = found[index - 1], found[index]
+                return False, f"has {shortened(second)!r} after {shortened(first)!r}"
+        way = "newest first" if descending else "oldest first"
+        return True, f"has its {len(found)} entries in time order, {way}"
 
     return test
 

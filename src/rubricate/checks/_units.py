@@ -120,6 +120,46 @@ MONTHS = (
 )
 """A month by its full or short name, as a regular expression (lower case)."""
 
+_MONTH_NUMBER = {name[:3]: number for number, name in enumerate(MONTH_NAMES.split("|"), 1)}
+_MONTH = rf"(?P<month>{MONTHS})\.?"
+# When a piece of text is dated: an ISO date (and time), "14 March 2023", "March 14, 2023",
+# "March 2023", a year standing alone ("(2011)", "1969 –"), else a clock time ("14:20 UTC").
+_DATES = (
+    re.compile(
+        r"\b(?P<year>\d{4})-(?P<mon>\d{2})-(?P<day>\d{2})(?:[T ](?P<h>\d{2}):(?P<m>\d{2}))?\b"
+    ),
+    re.compile(
+        rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(?P<year>\d{{4}})\b", re.I
+    ),
+    re.compile(rf"\b{_MONTH}\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<year>\d{{4}})\b", re.I),
+    re.compile(rf"\b{_MONTH}\s+(?P<year>\d{{4}})\b", re.I),
+    re.compile(r"(?<![\d.,$£€:/-])\b(?P<year>1\d{3}|20\d{2})\b(?![\d.,:/-]\d|\s*%)"),
+)
+_CLOCK = re.compile(
+    r"(?<![\d:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?\s*(?P<half>[ap]\.?m\.?)?(?![\d:])",
+    re.IGNORECASE,
+)
+
+
+def moment(text: str) -> tuple[str, tuple[int, ...]] | None:
+    """When `text`, one entry of a timeline, is dated: its first date, else its first time.
+
+    `("date", (year, month, day, hour, minute))` or `("time", (hour, minute))`; `None` when it
+    holds neither. Parts a date does not give are 0, so "1969" comes before "1969-07-20".
+    """
+    found = [(match.start(), match) for pattern in _DATES if (match := pattern.search(text))]
+    if found:
+        date = min(found, key=lambda pair: pair[0])[1].groupdict()
+        month = date.get("mon") or _MONTH_NUMBER.get((date.get("month") or "")[:3].casefold(), 0)
+        parts = (date["year"], month, date.get("day"), date.get("h"), date.get("m"))
+        return "date", tuple(int(part or 0) for part in parts)
+    clock = _CLOCK.search(text)
+    if clock is None:
+        return None
+    hour = int(clock["h"]) % 12 + 12 * (clock["half"] or "").casefold().startswith("p")
+    return "time", (hour if clock["half"] else int(clock["h"]), int(clock["m"]))
+
+
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _RULE = re.compile(r"^\s{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}(?:[ \t]+|$)")

@@ -76,6 +76,8 @@ CUES: Mapping[str, str] = {
     "bullet_count": r"\b(bullet|list|point|item)",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
     "character_count": r"\b(characters?|chars?)\b",
+    "chronological": r"\b(chronolog\w*|oldest|newest|earliest|latest|most recent|time order|"
+    r"by (date|year|time))",
     "pronoun_count": r"\b(first|second)[- ]person\b|\bpronoun",
     "contraction_count": r"\bcontract(ion|ed)",
     "date_format": r"\b(dates?|yyyy|iso)\b",
@@ -165,7 +167,9 @@ FLAG_CUES: Mapping[str, str] = {
     "allow_fence": r"\b(fence|code ?block|markdown|raw|plain|bare|only json)",
     "case_sensitive": r"\b(case|capital|upper|lower)",
     "contains": r"\b(contain|include|somewhere|within|part of)",
-    "descending": r"\b(descending|reverse|z[- ]to[- ]a)\b",
+    "descending": (
+        r"\b(descending|reverse|z[- ]to[- ]a|newest first|most recent first|latest first)"
+    ),
     "distinct": r"\b(different|distinct|unique|not the same)",
     "ordinals": r"\bordinal",
     "two_digit_hours": r"\bhh:mm\b|two[- ]digit",

@@ -26,6 +26,7 @@ from ._vocabulary import (
 __all__ = [
     "ALPHABETICAL",
     "BARE_ROWS",
+    "CHRONOLOGICAL",
     "CODE_BLOCK",
     "COUNTED_LIST",
     "ENTRY_COUNT",
@@ -43,6 +44,7 @@ __all__ = [
     "UNNUMBERED",
     "alphabetical_rule",
     "bare_rows_rule",
+    "chronological_rule",
     "code_block_rule",
     "counted_list_rule",
     "entry_count_rule",
@@ -211,6 +213,33 @@ def alphabetical_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     descending = bool(match.group("rev") or match.group("rev2"))
     return create("alphabetical", descending=True) if descending else create("alphabetical")
+
+
+# "Events in chronological order", "updates oldest first", "sorted by publication year, oldest
+# first", "listed newest to oldest", "reverse chronological order": the entries by their dates.
+_EARLY = r"(?:oldest|earliest)"
+_LATE = r"(?:newest|latest|most recent)"
+_ON_TOP = r"(?:first|at the top|on top)"
+CHRONOLOGICAL = re.compile(
+    r"(?:(?:the\s+)?(?:[a-z]+s|list|timeline|table)\s+(?:(?:are|should be|must be|is)\s+)?)?"
+    r"(?:(?:list|sort|order|arrange|put|give|present)(?:ed|s)?\s+(?:(?:them|it|the\s+[a-z]+s)\s+)?)?"
+    r"(?:by\s+(?:[a-z]+\s+)?(?:date|year|time)\s*[,:\u2013\u2014-]?\s*)?"
+    r"(?:(?:in\s+)?(?P<rev>reverse\s+)?chronological(?:ly)?(?:\s+order)?"
+    rf"(?:\s*[,(:\u2013\u2014-]\s*(?:(?P<early>{_EARLY})|(?P<late>{_LATE}))\s+{_ON_TOP}\)?)?"
+    r"|(?:in\s+)?(?:time|date)\s+order"
+    rf"|(?:from\s+)?(?:{_EARLY}\s+(?:to|through|\u2192|->)\s+{_LATE}"
+    rf"|(?P<late2>{_LATE})\s+(?:to|through|\u2192|->)\s+{_EARLY})"
+    rf"|{_EARLY}\s+{_ON_TOP}|(?P<late3>{_LATE})\s+{_ON_TOP})"
+)
+
+
+def chronological_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if match.group("early") and match.group("rev"):
+        return None  # "reverse chronological, oldest first": which?
+    late = match.group("late") or match.group("late2") or match.group("late3")
+    if late or match.group("rev"):
+        return create("chronological", descending=True)
+    return create("chronological")
 
 
 UNNUMBERED = re.compile(

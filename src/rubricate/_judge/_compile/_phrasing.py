@@ -225,6 +225,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (presence_rules.PRESENT, presence_rules.present_rule),
     (presence_rules.ASKED, presence_rules.asked_rule),
     (layout_rules.ALPHABETICAL, layout_rules.alphabetical_rule),
+    (layout_rules.CHRONOLOGICAL, layout_rules.chronological_rule),
 )
 
 
