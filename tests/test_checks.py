@@ -29,6 +29,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "capital_word_count": {"at_most": 2},
     "character_count": {"at_most": 100},
     "alphabetical": {},
+    "blank_line_after": {"part": "subject"},
     "chronological": {},
     "bold_keywords": {"keywords": ["cat"]},
     "code_block_count": {"at_least": 1},
@@ -2125,6 +2126,30 @@ def test_a_bold_title_is_written_in_bold() -> None:
         "has the title '# Spring', not in bold: write it as **Title**",
     )
     assert not bold("Rain on the roof\nall night long")[0]
+
+
+@pytest.mark.parametrize(
+    ("part", "text", "finding"),
+    [
+        (
+            "subject",
+            "Fix login loop\n\nThe token expired.",
+            "has a blank line after the subject line",
+        ),
+        ("subject", "Fix login loop\nThe token expired.", "has 'The token expired.' right after"),
+        ("subject", "Draft:\nSubject: Heater\n\nHi Ana,", "has a blank line after the subject"),
+        (
+            "greeting",
+            "Subject: Heater\n\nHi Ana,\nThe heater broke.",
+            "has 'The heater broke.' right",
+        ),
+        ("greeting", "The heater broke.", "has no greeting line"),
+        ("first_line", "Only a line", "has nothing after the first line"),
+    ],
+)
+def test_blank_line_after(part: str, text: str, finding: str) -> None:
+    passed, found = checks.blank_line_after(part)(text)
+    assert found.startswith(finding) and passed is finding.startswith("has a blank"), found
 
 
 @pytest.mark.parametrize(

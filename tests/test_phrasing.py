@@ -1329,6 +1329,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
         ("Written in the third person", None),  # what it rules out is not said
         ("No first person (keep it formal)", None),  # an aside, not the pronouns
+        # a blank line after a line of its own
+        ("Put a blank line between the subject line and the body", C.blank_line_after("subject")),
+        ("separate the greeting from the text by one empty line", C.blank_line_after("greeting")),
+        ("Blank lines between paragraphs", None),  # that is how paragraphs are told apart
+        # a subject line's letter case, as a headline's
+        ("Subject line written in Title Case", C.within("subject", C.heading_case("title"))),
         # time order, however it is said
         ("Put the milestones in chronological order", C.chronological()),
         ("Entries sorted by date - earliest first", C.chronological()),

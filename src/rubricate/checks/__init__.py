@@ -58,6 +58,7 @@ from ._keywords import bold_keywords, keywords_forbidden, keywords_present, one_
 from ._language import language
 from ._layout import (
     alphabetical,
+    blank_line_after,
     bullet_count,
     chronological,
     code_block_count,
@@ -99,6 +100,7 @@ __all__ = [
     "alphabetical",
     "any_of",
     "as_tools",
+    "blank_line_after",
     "bold_keywords",
     "bullet_count",
     "capital_word_count",

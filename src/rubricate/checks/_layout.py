@@ -19,6 +19,7 @@ from ._phrases import choice, normalize, required_phrases, shortened
 from ._registry import catalogue_check
 from ._units import (
     CASES,
+    LINE_PARTS,
     bullet_lines,
     code_blocks,
     csv_rows,
@@ -32,6 +33,7 @@ from ._units import (
     moment,
     nested_lines,
     numbered_lines,
+    part_line,
     section_lines,
     section_markers,
     table_cells,
@@ -41,6 +43,7 @@ from ._units import (
 
 __all__ = [
     "alphabetical",
+    "blank_line_after",
     "bullet_count",
     "chronological",
     "code_block_count",
@@ -149,6 +152,44 @@ def alphabetical(descending: bool = False) -> TextTest:
                 return False, f"has {shortened(second)!r} after {shortened(first)!r}"
         way = "Z to A" if descending else "A to Z"
         return True, f"has its {len(found)} entries in order, {way}"
+
+    return test
+
+
+@catalogue_check
+def blank_line_after(part: str) -> TextTest:
+    """A blank line follows a one-line part and more text comes after it.
+
+    For "a blank line between the subject and the body" (a commit message or an e-mail with a
+    "Subject:" line) and "leave a blank line after the greeting". The subject is the line
+    labelled "Subject:", else the first line; the greeting the first line opening with one.
+
+    Args:
+        part: `subject`, `greeting` or `first_line`.
+
+    Example:
+        ```python
+        checks.blank_line_after("subject")
+        ```
+
+    """
+    if part not in LINE_PARTS:
+        raise RubricError(
+            f"blank_line_after: `part` must be one of {', '.join(LINE_PARTS)}, got {part!r}",
+            field="part",
+        )
+    line = "first line" if part == "first_line" else f"{part} line"
+
+    def test(text: str) -> tuple[bool, str]:
+        index = part_line(text, part)
+        if index is None:
+            return False, f"has no {line}"
+        after = text.splitlines()[index + 1 :]
+        if not any(has_word(rest) for rest in after):
+            return False, f"has nothing after the {line}"
+        if after[0].strip():
+            return False, f"has {shortened(after[0].strip())!r} right after the {line}"
+        return True, f"has a blank line after the {line}"
 
     return test
 

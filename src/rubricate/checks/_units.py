@@ -634,6 +634,27 @@ _SUBJECT = re.compile(r"^\W{0,3}subject(?: line)?\W{0,3}:\s*", re.IGNORECASE)
 _POSTSCRIPT = re.compile(r"^\W{0,3}p\.?\s?p?\.?\s?s\b", re.IGNORECASE)
 
 
+LINE_PARTS = ("subject", "greeting", "first_line")
+"""The parts that are one line of the text, as `part_line` finds them."""
+
+
+def part_line(text: str, part: str) -> int | None:
+    """The index in `text.splitlines()` of a one-line part (`LINE_PARTS`), or `None`.
+
+    The subject is the line labelled "Subject:", else the first line (a commit message's
+    subject); the greeting is the first line that opens with one ("Hi Ana,").
+    """
+    lines = [(index, line) for index, line in enumerate(text.splitlines()) if has_word(line)]
+    if not lines:
+        return None
+    if part == "subject":
+        labelled = next((index for index, line in lines if _SUBJECT.match(line.strip())), None)
+        return lines[0][0] if labelled is None else labelled
+    if part == "greeting":
+        return next((i for i, line in lines if GREETING.match(line.strip("#*_> \t"))), None)
+    return lines[0][0]
+
+
 def part_text(text: str, part: str) -> str | None:
     """The named part of `text` (`PARTS`, or `section:<name>`), or `None` without one."""
     if part.startswith(SECTION_PART):

@@ -75,6 +75,7 @@ CUES: Mapping[str, str] = {
     "bold_keywords": r"\bbold",
     "bullet_count": r"\b(bullet|list|point|item)",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
+    "blank_line_after": r"\b(blank|empty) line",
     "character_count": r"\b(characters?|chars?)\b",
     "chronological": r"\b(chronolog\w*|oldest|newest|earliest|latest|most recent|time order|"
     r"by (date|year|time))",

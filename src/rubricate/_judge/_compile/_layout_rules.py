@@ -26,6 +26,7 @@ from ._vocabulary import (
 __all__ = [
     "ALPHABETICAL",
     "BARE_ROWS",
+    "BLANK_AFTER",
     "CHRONOLOGICAL",
     "CODE_BLOCK",
     "COUNTED_LIST",
@@ -44,6 +45,7 @@ __all__ = [
     "UNNUMBERED",
     "alphabetical_rule",
     "bare_rows_rule",
+    "blank_after_rule",
     "chronological_rule",
     "code_block_rule",
     "counted_list_rule",
@@ -240,6 +242,22 @@ def chronological_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if late or match.group("rev"):
         return create("chronological", descending=True)
     return create("chronological")
+
+
+# "A blank line between the subject and the body", "leave an empty line after the greeting"
+# ("separate the subject line from the body with a blank line" reads so too, `read`).
+BLANK_AFTER = re.compile(
+    r"(?:(?:there\s+is|has|have|leave|put|add|insert|include|use|with)\s+)?"
+    r"(?:an?\s+|one\s+)?(?:blank|empty)\s+line\s+(?:between|after|below|under|following)\s+"
+    r"(?:(?:the|its|your)\s+)?(?:(?P<subject>subject(?:\s+line)?)|"
+    r"(?P<greeting>greeting(?:\s+line)?|salutation)|first\s+line)"
+    r"(?:\s+and\s+(?:the\s+)?(?:body|message|text|rest))?"
+)
+
+
+def blank_after_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    part = "subject" if match.group("subject") else "greeting" if match.group("greeting") else ""
+    return create("blank_line_after", part=part or "first_line")
 
 
 UNNUMBERED = re.compile(

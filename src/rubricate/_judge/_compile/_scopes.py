@@ -74,7 +74,8 @@ _PART_NAMES = (
 )
 _PART = re.compile(
     r"(?:\b(?:in|of|on|for|within|inside|to)\s+)?\b(?:the|your|its|their|my|this)?\s*"
-    r"(?P<part>" + "|".join(f"(?:{pattern})" for pattern, _ in _PART_NAMES) + r")\b",
+    r"(?P<part>" + "|".join(f"(?:{pattern})" for pattern, _ in _PART_NAMES) + r")\b"
+    r"(?![\s-]case\b)",  # "Title Case" names a letter case, not the title
     re.IGNORECASE,
 )
 _SEVERAL = re.compile(r"\b(?:each|every|per|apiece)\b", re.IGNORECASE)
@@ -122,7 +123,12 @@ def in_a_part(description: str, parse: Parse) -> Check | None:
     if rest.check is None or rest.approximate or rest.permission:
         return None
     # The body and the text after the code hold paragraphs of their own; the latter a list too.
-    own = {"body": _IN_THE_BODY, "after_code": _IN_A_SECTION}.get(part, frozenset())
+    # A subject line has a headline's letter case ("subject line in sentence case").
+    own = {
+        "body": _IN_THE_BODY,
+        "after_code": _IN_A_SECTION,
+        "subject": frozenset({"heading_case"}),
+    }.get(part, frozenset())
     allowed = _IN_A_PART | own
     if not all(p.name in allowed and _inner_in(p, allowed) for p in parts(rest.check)):
         return None

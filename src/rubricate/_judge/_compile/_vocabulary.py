@@ -392,6 +392,7 @@ def read(description: str) -> Reading:
     text = _NO_MORE.sub(r"\g<count>", text)
     text = _HEADER_NOT_COUNTED.sub(", not counting the header", text)
     text = _GROUPED_UNDER.sub("", text)
+    text = _SEPARATED_BY_BLANK.sub(r"a blank line after \g<part>", text)
     # "only one emoji allowed", "just 2 links permitted": a ceiling, not a permission
     text = re.sub(
         r"\b(?:only|just)\s+(\d+)\s+([a-z][\w-]*)\s+(?:is\s+|are\s+)?(?:allowed|permitted)\b",
@@ -728,6 +729,12 @@ _EACH_ONE = re.compile(r"\b(each|every) one\b(?! of\b)")
 _IS_THE_LIMIT = re.compile(
     rf"\b(?P<n>\d+) (?P<unit>{UNIT}) (?:is|are) (?:the|my|our|your|a|an) ?(?:hard |absolute )?"
     r"(?:ceiling|cap|limit|maximum|max|upper limit)\b"
+)
+# "Separate the subject line from the body with a blank line": a blank line after it.
+_SEPARATED_BY_BLANK = re.compile(
+    r"\bseparate(?:d)?\s+(?P<part>(?:the\s+)?(?:subject(?:\s+line)?|greeting|first\s+line))\s+"
+    r"from\s+(?:the\s+)?(?:body|message|text|rest)\s+(?:with|by)\s+(?:an?|one|1)\s+"
+    r"(?:blank|empty)\s+line\b"
 )
 # "grouped under exactly 3 headings", "split it into 2 sections": the count of those headings
 _GROUPED_UNDER = re.compile(
