@@ -1329,6 +1329,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
         ("Written in the third person", None),  # what it rules out is not said
         ("No first person (keep it formal)", None),  # an aside, not the pronouns
+        # nothing before the piece asked for, however it is said
+        ("Nothing before the table, start right with it", C.opens_with("table")),
+        ("No commentary - just the code", C.nothing_but("code")),
         # a blank line after a line of its own
         ("Put a blank line between the subject line and the body", C.blank_line_after("subject")),
         ("separate the greeting from the text by one empty line", C.blank_line_after("greeting")),

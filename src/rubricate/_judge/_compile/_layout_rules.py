@@ -160,8 +160,14 @@ _LAYOUT = (
     r"code(?:\s+block)?)"
 )
 _NO_INTRO = (
-    r"(?:no|without|skip(?:\s+the)?)\s+(?:intro(?:duction|ductory)?|preamble|lead-in|extra|other|"
-    r"outro)(?:\s+(?:text|line|sentence|words|paragraph|commentary))?(?:\s+or\s+heading)?"
+    r"(?:nothing|(?:no|without|skip(?:\s+the)?)\s+(?:intro(?:duction|ductory)?|preamble|lead-in|"
+    r"extra|other|outro|explanations?|commentary)(?:\s+(?:text|line|sentence|words|paragraph|"
+    r"commentary))?(?:\s+or\s+heading)?)"
+)
+# "Nothing before the code block - start straight with it": the start said twice.
+_STRAIGHT_IN = (
+    r"(?:\s*[,;:\u2013\u2014-]*\s*(?:just\s+)?(?:start|begin|open)s?\s+(?:straight|directly|right)?\s*"
+    r"(?:away\s+)?with\s+(?:it|them))?"
 )
 NOTHING_BUT = re.compile(
     rf"(?:{_NO_INTRO}\s*[,;:—–-]*\s*)?"
@@ -180,7 +186,7 @@ NOTHING_BUT = re.compile(
 OPENS_WITH_LAYOUT = re.compile(
     rf"(?:start|begin|open)s?\s+(?:straight|directly|right)?\s*(?:away\s+)?(?:with|on)\s+"
     rf"(?:the\s+|a\s+)?{_LAYOUT}(?:\s*[,;:—–-]*\s*(?:with\s+)?{_NO_INTRO})?"
-    rf"|{_NO_INTRO}\s+before\s+the\s+{_LAYOUT.replace('kind', 'kind2')}"
+    rf"|{_NO_INTRO}\s+before\s+the\s+{_LAYOUT.replace('kind', 'kind2')}{_STRAIGHT_IN}"
 )
 
 
