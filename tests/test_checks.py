@@ -66,6 +66,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "part_count": {"separator": "***", "exactly": 2},
     "pronoun_count": {"person": "first", "exactly": 0},
     "placeholder_count": {"at_least": 1},
+    "question_count": {"exactly": 2},
     "punctuation_count": {"exactly": 0},
     "heading_count": {"at_least": 1},
     "heading_level": {"exactly": 2},
@@ -1063,6 +1064,19 @@ def test_pronoun_count_names_what_it_found_and_refuses_an_unknown_person() -> No
     wanted = "`person` must be one of first, first_singular, first_plural, second, got 'third'"
     with pytest.raises(RubricError, match=re.escape(wanted)):
         checks.pronoun_count("third", exactly=0)
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "finding"),
+    [
+        ("1. Tell me about a time.\n2. How did you cope?\n3. What went wrong?", 3, "(the items"),
+        ("- Fast delivery\n- Low price\n- Any questions? Ask us!", 1, "has 1 question"),
+        ("Why now? Because spring. Ready to start?", 2, "has 2 questions"),
+    ],
+)
+def test_question_count(text: str, count: int, finding: str) -> None:
+    passed, found = checks.question_count(exactly=count)(text)
+    assert passed and finding in found, found
 
 
 def test_valid_json_of_a_shape() -> None:

@@ -571,8 +571,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Give dates as in 3 Feb 2025", C.date_format("D MON YYYY")),
         ("Dates like 04/05/2025", None),  # day or month first? the example does not say
         # a question is a sentence ending in a question mark
-        ("Ask at most two questions", C.mark_count("?", at_most=2)),
-        ("Four questions, no more, no less", C.mark_count("?", exactly=4)),
+        ("Ask at most two questions", C.question_count(at_most=2)),
+        ("Four questions, no more, no less", C.question_count(exactly=4)),
         ("Answer the question in one sentence", None),
         # headings as a reader sees them; "markdown headings" are only those
         ("Exactly two headings", C.heading_count(exactly=2)),
@@ -1113,7 +1113,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("A JSON array with exactly 3 objects", None),  # what a JSON value holds
         ("no more than 4 steps", C.entry_count(at_most=4, noun="steps")),
         # an "each" or "every" no rule read: the rule is on every piece, or unread
-        ("each <50 chars", None),
+        ("each <50 chars", C.each("output", C.character_count(fewer_than=50))),
         ("Write every number as a numeral", C.number_style("digits")),  # the same for each
         ("answers three words max", C.each("answer", C.word_count(at_most=3))),
         ("Answers should be in English", C.language("en")),
@@ -1329,6 +1329,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
         ("Written in the third person", None),  # what it rules out is not said
         ("No first person (keep it formal)", None),  # an aside, not the pronouns
+        # an "each" that names no piece is said of the several outputs asked for
+        ("12 words max each", C.each("output", C.word_count(at_most=12))),
+        ("each ≤ 90 chars", C.each("output", C.character_count(at_most=90))),
+        ("Paragraphs under 60 words each", C.word_count(per="paragraph", fewer_than=60)),
         # nothing before the piece asked for, however it is said
         ("Nothing before the table, start right with it", C.opens_with("table")),
         ("No commentary - just the code", C.nothing_but("code")),

@@ -9,7 +9,16 @@ from typing import Any, TypedDict, cast
 from .._exceptions import CheckUndecided, RubricError
 from .._types import Evidence
 from ._phrases import shortened
-from ._units import FIELD_PART, PARTS, SECTION_PART, UNITS, field_values, part_text, unit_pieces
+from ._units import (
+    FIELD_PART,
+    PARTS,
+    SECTION_PART,
+    UNITS,
+    field_values,
+    long_title_line,
+    part_text,
+    unit_pieces,
+)
 
 __all__ = [
     "Bounds",
@@ -275,6 +284,8 @@ def within(part: str, check: Check) -> Check:
         found = part_text(text, name)
         if found is None and name.startswith(SECTION_PART):
             return False, f"has no {_part_words(name)}"  # the rule presumes one: none is no pass
+        if found is None and name == "title" and (long := long_title_line(text)) is not None:
+            raise CheckUndecided(f"the first line {shortened(long)!r} may be a long title")
         passed, finding = check.test(found or "")
         if found is None:
             return passed, f"has no {_part_words(name)}; {finding}"

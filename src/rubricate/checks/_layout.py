@@ -34,6 +34,7 @@ from ._units import (
     nested_lines,
     numbered_lines,
     part_line,
+    questions,
     section_lines,
     section_markers,
     table_cells,
@@ -54,6 +55,7 @@ __all__ = [
     "nested_item_count",
     "nothing_but",
     "numbered_count",
+    "question_count",
     "section_count",
     "table_count",
     "table_header",
@@ -190,6 +192,34 @@ def blank_line_after(part: str) -> TextTest:
         if after[0].strip():
             return False, f"has {shortened(after[0].strip())!r} right after the {line}"
         return True, f"has a blank line after the {line}"
+
+    return test
+
+
+@catalogue_check
+def question_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of questions is within the bounds.
+
+    When the text is one list whose items are at least half questions, each item is a
+    question, a request among them ("Describe a time you..."); else a question is a sentence
+    ending in `?`. For "exactly five questions", "ask no more than one question".
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.question_count(exactly=5)  # "five survey questions"
+        ```
+
+    """
+    limits = Bounds.from_args("question_count", bounds)
+
+    def test(text: str) -> tuple[bool, str]:
+        found, listed = questions(text)
+        passed, finding = count_finding(len(found), "question", "questions", limits)
+        return passed, f"{finding} (the items of its list)" if listed else finding
 
     return test
 

@@ -539,6 +539,26 @@ def _is_list_only(paragraph: str) -> bool:
     )
 
 
+_CLOSING = "\"'”’)]*_` \t"
+
+
+def questions(text: str) -> tuple[list[str], bool]:
+    """The questions of `text`, and whether they are the items of its list.
+
+    A list whose items are at least half questions ("1. Tell me about a time...", "2. How did
+    you...?") is a list of questions: each item is one, worded as a request or not. Else a
+    question is a sentence ending in `?`.
+    """
+    blocks = _list_blocks(text)
+    if len(blocks) == 1:
+        items = blocks[0][1]
+        top = [item for indent, item in items if indent == min(i for i, _ in items)]
+        asked = sum(item.rstrip(_CLOSING).endswith("?") for item in top)
+        if top and 2 * asked >= len(top):
+            return top, True
+    return [s for s in sentences(text) if s.rstrip(_CLOSING).endswith("?")], False
+
+
 def _list_blocks(text: str) -> list[tuple[str, list[tuple[int, str]]]]:
     """The text's lists: each with its label (the line of text above it) and its items.
 
@@ -597,9 +617,32 @@ def title_line(text: str) -> str | None:
         return first if has_word(first[heading.end() :]) else None
     if _LABELLED_TITLE.match(first) or BOLD_LINE.fullmatch(first):
         return first if has_word(first) else None
-    if _BULLET.match(first) or _NUMBERED.match(first) or len(words(first)) > _TITLE_WORDS:
+    standalone = _standalone_first_line(lines[index:])
+    return standalone if standalone and len(words(standalone)) <= _TITLE_WORDS else None
+
+
+def long_title_line(text: str) -> str | None:
+    """A first line that stands alone as a title does but is longer than `title_line` takes.
+
+    "GreenGrid Raises $30 Million Series B to Expand Community Solar Across the Midwest" above
+    a press release: a headline to a reader, a first sentence to a count of words. A rule on the
+    title leaves such a text to the judge rather than find no title in it.
+    """
+    if title_line(text) is not None:
         return None
-    rest = lines[index + 1 :]
+    lines = [line for line in _lines(text)]
+    index = next((i for i, line in enumerate(lines) if line.text.strip()), None)
+    if index is None or lines[index].in_fence:
+        return None
+    return _standalone_first_line(lines[index:])
+
+
+def _standalone_first_line(lines: list[_Line]) -> str | None:
+    """`lines[0]` when it stands alone as a title would, whatever its length."""
+    first = lines[0].text.strip()
+    if _BULLET.match(first) or _NUMBERED.match(first):
+        return None
+    rest = lines[1:]
     if not rest or rest[0].text.strip() or not any(has_word(line.text) for line in rest):
         return None
     if first[-1] in ".,;:" or GREETING.match(first):

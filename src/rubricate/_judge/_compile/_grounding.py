@@ -76,6 +76,7 @@ CUES: Mapping[str, str] = {
     "bullet_count": r"\b(bullet|list|point|item)",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
     "blank_line_after": r"\b(blank|empty) line",
+    "question_count": r"\bquestions?\b",
     "character_count": r"\b(characters?|chars?)\b",
     "chronological": r"\b(chronolog\w*|oldest|newest|earliest|latest|most recent|time order|"
     r"by (date|year|time))",

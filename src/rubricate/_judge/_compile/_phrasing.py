@@ -62,6 +62,7 @@ from ._numbers import normalize_numbers
 from ._scopes import (
     each_one,
     for_each,
+    for_each_output,
     has_stray_each,
     ignores_each,
     in_a_field,
@@ -255,6 +256,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
             or less_the_frame(description, _parse)
             or less_what_is_set_aside(description, _parse)
             or in_a_field(description, _parse)
+            or for_each_output(description, _parse)
         )
         if scoped is not None:
             return replace(parsed, check=scoped, leftover=())

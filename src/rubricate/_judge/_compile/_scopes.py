@@ -383,6 +383,29 @@ def _each_section(match: re.Match[str], description: str, parse: Parse) -> Check
     return _on_each("section", match, description, parse, flip=flip, allowed=_IN_EACH_SECTION)
 
 
+# "Max 10 words each", "each <50 chars", "under 50 characters each (mobile cuts them off)": an
+# "each" that names no piece, said of the several outputs the reply was asked for.
+_BARE_EACH = re.compile(
+    r"\b(?P<bare>each)\b(?=\s*(?:[,;.(\u2013\u2014-]|$))"
+    r"|^\W*(?P<lead>each)\s+(?=[<\u2264]|under\b|below\b|max|at most\b|no more\b|up to\b|\d)",
+    re.IGNORECASE,
+)
+
+
+def for_each_output(description: str, parse: Parse) -> Check | None:
+    """The criterion as a rule on each output, when its "each" names no piece.
+
+    Tried after every other scope, so "bullets under 10 words each" stays per bullet.
+    """
+    found = _unquoted(_BARE_EACH, description)
+    if len(found) != 1:
+        return None
+    read = _on_each("output", found[0], description, parse, flip=False, allowed=_IN_AN_OUTPUT)
+    if read is None or read.scoped is None or read.scoped.parts:
+        return None  # "up to 3 links, no more than 5 words each": each link, not each output
+    return read
+
+
 def _each_output(match: re.Match[str], description: str, parse: Parse) -> Check | None:
     """A rule on each of several outputs: "each tagline max 6 words", "no tweet over 280 chars"."""
     flip = match.group("none") is not None
@@ -401,7 +424,8 @@ def may_be_undecided(check: Check) -> bool:
     """Whether `check` may find the pieces it reads unmarked and leave the text to the judge.
 
     Several outputs, what each heading holds, the second half of each entry, the text after
-    the code, SQL keywords: a criterion read whole that reached the judge was one of these.
+    the code, a title that may be a long first line, SQL keywords: a criterion read whole that
+    reached the judge was one of these.
     """
     for piece in parts(check):
         args = dict(piece.args)
@@ -410,6 +434,8 @@ def may_be_undecided(check: Check) -> bool:
             return True
         if piece.name == "within" and str(args.get("part", "")).startswith("field:"):
             return True
+        if piece.name == "within" and args.get("part") == "title":
+            return True  # a first line standing alone but long may be the title (`within`)
         if (piece.name == "within" and args.get("part") == "after_code") or (
             piece.name == "sql_keywords"
         ):

@@ -218,7 +218,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "punctuation": ("punctuation_count", {}),
     "exclamation": ("mark_count", {"mark": "!"}),
     "question_mark": ("mark_count", {"mark": "?"}),
-    "question": ("mark_count", {"mark": "?"}),
+    "question": ("question_count", {}),
     "full_stop": ("mark_count", {"mark": "."}),
     "semicolon": ("mark_count", {"mark": ";"}),
     "em_dash": ("mark_count", {"mark": "—"}),
