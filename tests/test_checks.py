@@ -1730,6 +1730,19 @@ def test_within_applies_its_check_to_the_part_only() -> None:
     assert checks.within("title", checks.emoji_count(exactly=0))("No title here. At all.")[0]
 
 
+def test_a_letters_body_starts_under_its_greeting_and_a_memos_under_its_header() -> None:
+    from rubricate.checks._units import part_text
+
+    letter = (
+        "14 April 2025\n\nCustomer Relations\nPO Box 4410\n\nDear Sir or Madam,\n\n"
+        "Re: Account 7718\n\nI am writing about my bill.\n\nPlease refund it.\n\n"
+        "Yours faithfully,\n\nClaire Dunn"
+    )
+    assert part_text(letter, "body") == "I am writing about my bill.\n\nPlease refund it."
+    memo = "MEMO\n\nTo: All staff\nFrom: Facilities\nSubject: Desks\n\nClear your desk.\n\nLock it."
+    assert part_text(memo, "body") == "Clear your desk.\n\nLock it."
+
+
 def test_a_sign_off_is_a_closing_over_a_name_not_a_stanza() -> None:
     from rubricate.checks._units import part_text
 

@@ -761,6 +761,13 @@ def _after_code(text: str) -> str | None:
     return "\n".join(after).strip()
 
 
+# A line of a memo's or letter's header: "To: All staff", "Subject: ...", "Re: Account 7718".
+_HEADER_FIELD = re.compile(
+    r"^\W{0,3}(?:to|from|date|subject(?: line)?|cc|bcc|re|attn|ref)\W{0,3}:", re.IGNORECASE
+)
+_MEMO = re.compile(r"\W{0,3}(?:memo|memorandum|internal memo)\W{0,3}", re.IGNORECASE)
+
+
 def _body(blocks: list[str]) -> list[str]:
     """A letter's paragraphs without its subject line, greeting and sign-off.
 
@@ -793,10 +800,19 @@ def _body(blocks: list[str]) -> list[str]:
         )
 
     kept = list(blocks)
-    if len(kept) > 1 and _SUBJECT.match(kept[0].strip()) and len(kept[0].strip().splitlines()) == 1:
+    # A memo's header ("To: All staff / From: ... / Subject: ...") and a title such as "MEMO".
+    while len(kept) > 1 and all(
+        _HEADER_FIELD.match(line.strip()) or _MEMO.fullmatch(line.strip())
+        for line in kept[0].strip().splitlines()
+    ):
         kept = kept[1:]
-    if len(kept) > 1 and greeting(kept[0]):
-        kept = kept[1:]
+    # What a letter puts above its greeting (the date, the addresses) is no more its body
+    # than the greeting is; nor is a "Re:" line under it.
+    opening = next((i for i, block in enumerate(kept[:5]) if greeting(block)), None)
+    if opening is not None and len(kept) > opening + 1:
+        kept = kept[opening + 1 :]
+        if len(kept) > 1 and _HEADER_FIELD.match(kept[0].strip()) and "\n" not in kept[0].strip():
+            kept = kept[1:]
     # "Sincerely," alone, a blank line, then the name and role: the sign-off is both blocks.
     signature = kept[-1].strip().splitlines() if kept else []
     if (
