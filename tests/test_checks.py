@@ -1730,6 +1730,14 @@ def test_within_applies_its_check_to_the_part_only() -> None:
     assert checks.within("title", checks.emoji_count(exactly=0))("No title here. At all.")[0]
 
 
+def test_a_csv_header_stands_though_a_row_is_ragged() -> None:
+    data = "date,item,amount\n2025-05-02,Train,64.50\n2025-05-03,Dinner, Pizza Express,48.20\n"
+    data += "2025-05-03,Taxi,14.00"
+    assert checks.table_header(case="lower")(data)[0]
+    assert not checks.table_header(case="title")(data)[0]
+    assert not checks.table_header(case="lower")("Hi, Ana.\nThanks, again, Ben.")[0]
+
+
 def test_a_letters_body_starts_under_its_greeting_and_a_memos_under_its_header() -> None:
     from rubricate.checks._units import part_text
 

@@ -22,6 +22,7 @@ from ._units import (
     LINE_PARTS,
     bullet_lines,
     code_blocks,
+    csv_header,
     csv_rows,
     entries,
     has_word,
@@ -752,8 +753,8 @@ def table_header(
 
     def test(text: str) -> tuple[bool, str]:
         found = [[cell.strip() for cell in table_cells(rows[0])] for rows in tables(text)]
-        if not found and (records := csv_rows(text)) is not None:
-            found = [[cell.strip() for cell in records[0]]]  # comma-separated data: its header
+        if not found and (header := csv_header(text)) is not None:
+            found = [[cell.strip() for cell in header]]  # comma-separated data: its header
         if not found:
             return False, "has no table, needs a header row"
         for number, cells in enumerate(found, start=1):

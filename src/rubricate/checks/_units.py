@@ -1382,6 +1382,24 @@ def csv_rows(text: str) -> list[list[str]] | None:
     return found[0] if len(found) == 1 else None
 
 
+def csv_header(text: str) -> list[str] | None:
+    """The header of comma-separated data, even with a row or two ragged.
+
+    A row such as `Dinner, Pizza Express` unquoted breaks the data but not its header: three or
+    more lines, at least two thirds of them with the header's number of fields (two or more).
+    Counting rows is left to `csv_rows`, which wants them all even.
+    """
+    rows = csv_rows(text)
+    if rows is not None:
+        return rows[0]
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 3:
+        return None
+    rows = list(csv.reader(lines, skipinitialspace=True))
+    even = sum(len(row) == len(rows[0]) for row in rows)
+    return rows[0] if len(rows[0]) >= 2 and 3 * even >= 2 * len(rows) else None
+
+
 def _records(body: str) -> list[list[str]] | None:
     lines = [line for line in body.splitlines() if line.strip()]
     if len(lines) < 2:
