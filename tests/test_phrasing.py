@@ -1329,6 +1329,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
         ("Written in the third person", None),  # what it rules out is not said
         ("No first person (keep it formal)", None),  # an aside, not the pronouns
+        # a closing aside of a few plain words says why or where, not what
+        ("At most 2 emojis (company policy)", C.emoji_count(at_most=2)),
+        ("150 words max (about a minute read aloud)", C.word_count(at_most=150)),
+        ("Add a title (optional)", None),  # a permission: it asks for nothing
+        ("Three hashtags (campaign tags)", None),  # which hashtags: the aside names them
         # an "each" that names no piece is said of the several outputs asked for
         ("12 words max each", C.each("output", C.word_count(at_most=12))),
         ("each ≤ 90 chars", C.each("output", C.character_count(at_most=90))),

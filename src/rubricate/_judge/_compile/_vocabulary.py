@@ -359,6 +359,7 @@ def read(description: str) -> Reading:
     text = _EACH_ONE.sub("each", _informal(text))  # before "one" becomes 1
     text = _FRAME.sub("", text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
+    text = _NOUN_ASIDE.sub(_no_aside, _SPOKEN_ASIDE.sub("", text))
     text = _REASON_HEAD.sub(lambda m: m.group() if _no_reason_tail(m) else "", text)
     text = _COUNTED_IN.sub(" ", text)
     text = _ONE_LINE_PART.sub(lambda m: m.group("part") or m.group("part2"), text)
@@ -643,6 +644,36 @@ _ONE_LINE_PART = re.compile(
     r"stays?\s+)?on\s+(?:one|a single|1)\s+line\b",
     re.IGNORECASE,
 )
+
+
+# A closing aside of a few plain words says where or why, no rule: "(X limit)", "(screen
+# readers)", "(brand guidelines)", "(formal essay)", "(UK site)", "(git convention)". Not one
+# that qualifies the rule ("(optional)", "(in total)", "(each)", "(not counting the title)").
+_NOUN_ASIDE = re.compile(r"\s*\((?P<words>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3})\)(?=\W*$)")
+_QUALIFIERS = re.compile(
+    r"\b(?:optional|optionally|ideally|preferably|roughly|approx\w*|about|around|if|when|unless|"
+    r"each|every|per|all|any|only|total|combined|overall|max|min|maximum|minimum|exactly|least|"
+    r"most|not|no|never|without|except|excluding|including|included|incl|counted|counting|plus|"
+    r"and|or|both|either|neither|same|whole|entire|first|last|once|twice|times|apiece|"
+    r"required|mandatory|must|should|please|pls|etc|e\.g|i\.e|ok|okay|fine|allowed|welcome)\b"
+)
+# "(about a minute spoken)", "(≈30 seconds read aloud)": how long it takes to say, a reason.
+_SPOKEN_ASIDE = re.compile(
+    r"\s*\(\s*(?:\u2248|~|about|around|roughly|approx\.?|approximately)?\s*(?:\d+|an?|one)\s*"
+    r"(?:seconds?|secs?|minutes?|mins?)\s+(?:spoken|read(?: aloud| out)?|aloud|of speech|"
+    r"when (?:spoken|read(?: aloud)?))\s*\)(?=\W*$)"
+)
+
+
+def _no_aside(match: re.Match[str]) -> str:
+    said = match.group("words")
+    if _QUALIFIERS.search(said) or FORM_WORDS.search(said) or _holds_a_rule(said):
+        return match.group()
+    # "Two hashtags (brand tags)" says which ones: a word of the rule, said again
+    rule = match.string[: match.start()].casefold()
+    if any(len(word) > 2 and word.rstrip("s") in rule for word in said.split()):
+        return match.group()
+    return ""
 
 
 def _no_reason(match: re.Match[str]) -> str:
