@@ -655,7 +655,9 @@ _QUALIFIERS = re.compile(
     r"each|every|per|all|any|only|total|combined|overall|max|min|maximum|minimum|exactly|least|"
     r"most|not|no|never|without|except|excluding|including|included|incl|counted|counting|plus|"
     r"and|or|both|either|neither|same|whole|entire|first|last|once|twice|times|apiece|"
-    r"required|mandatory|must|should|please|pls|etc|e\.g|i\.e|ok|okay|fine|allowed|welcome)\b"
+    r"required|mandatory|must|should|please|pls|etc|e\.g|i\.e|ok|okay|fine|allowed|welcome|"
+    r"order|ordered|sequence|sorted|together|separate\w*|below|above|after|before|top|bottom|"
+    r"own)\b"
 )
 # "(about a minute spoken)", "(≈30 seconds read aloud)": how long it takes to say, a reason.
 _SPOKEN_ASIDE = re.compile(
@@ -667,7 +669,7 @@ _SPOKEN_ASIDE = re.compile(
 
 def _no_aside(match: re.Match[str]) -> str:
     said = match.group("words")
-    if _QUALIFIERS.search(said) or FORM_WORDS.search(said) or _holds_a_rule(said):
+    if any(p.search(said) for p in (_QUALIFIERS, FORM_WORDS, _RULE_WORDS)) or _holds_a_rule(said):
         return match.group()
     # "Two hashtags (brand tags)" says which ones: a word of the rule, said again
     rule = match.string[: match.start()].casefold()
