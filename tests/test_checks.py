@@ -1079,6 +1079,19 @@ def test_question_count(text: str, count: int, finding: str) -> None:
     assert passed and finding in found, found
 
 
+def test_opens_with_a_checkbox_ticked_or_not() -> None:
+    boxes = checks.each("item", checks.opens_with("checkbox"))
+    empty = checks.each("item", checks.opens_with("empty_checkbox"))
+    text = "- [ ] Tent\n- [x] Stove\n* ☐ Map"
+    assert boxes(text)[0]
+    assert run(empty, text) == (
+        False,
+        "list item 2 of 3, '[x] Stove', opens with a ticked box: '[x] Stove', "
+        "needs an empty one, [ ]",
+    )
+    assert not boxes("- Tent\n- [ ] Stove")[0]
+
+
 def test_valid_json_of_a_shape() -> None:
     assert run(checks.valid_json(shape="array"), '{"a": 1}') == (
         False,

@@ -1329,6 +1329,19 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
         ("Written in the third person", None),  # what it rules out is not said
         ("No first person (keep it formal)", None),  # an aside, not the pronouns
+        # a task list, however it is named
+        (
+            "Format it as a task list (- [ ]) for each step",
+            C.each("item", C.opens_with("checkbox")),
+        ),
+        (
+            "every task should have an empty checkbox",
+            C.each("item", C.opens_with("empty_checkbox")),
+        ),
+        # a date's format said as a noun, a number said twice, a shorthand "each"
+        ("Date format: MM/DD/YYYY", C.date_format("MM/DD/YYYY")),
+        ("The reply shall not exceed two hundred (200) words", C.word_count(at_most=200)),
+        ("bullet points ≤ 15 words ea.", C.word_count(per="item", at_most=15)),
         # a closing aside of a few plain words says why or where, not what
         ("At most 2 emojis (company policy)", C.emoji_count(at_most=2)),
         ("150 words max (about a minute read aloud)", C.word_count(at_most=150)),

@@ -217,7 +217,22 @@ def ends_with_punctuation(mark: str) -> TextTest:
     return test
 
 
-_OPENINGS = ("question", "greeting", "capital", "lowercase", "bold", "list", "table", "code")
+_OPENINGS = (
+    "question",
+    "greeting",
+    "capital",
+    "lowercase",
+    "bold",
+    "checkbox",
+    "empty_checkbox",
+    "list",
+    "table",
+    "code",
+)
+# A task-list box, after any list marker: "[ ]", "[x]", "☐", "☑".
+_CHECKBOX = re.compile(
+    r"^\s*(?:[-*+\u2022]\s+|\d+[.)]\s+)?(?:\[[ xX\u2713\u2714]\]|[\u2610\u2611\u2612])"
+)
 
 
 @catalogue_check
@@ -230,14 +245,17 @@ def opens_with(kind: str) -> TextTest:
     Markdown marks, quotes or digits, is an uppercase letter ("every line starts with a capital
     letter", with `each`); `lowercase`: it is a lowercase one ("bullets start with a lowercase
     letter"). `bold`: the first words, after any list marker, are in bold ("each bullet
-    starts with a bolded label", with `each`). `list`, `table`, `code`: the first non-blank
+    starts with a bolded label", with `each`). `checkbox`: after any list marker, a task-list
+    box, `[ ]` or `[x]` (or ☐, ☑), as in "a checkbox on every item" with `each`;
+    `empty_checkbox`: an unticked one, `[ ]` or ☐ ("all items are unchecked boxes"). `list`,
+    `table`, `code`: the first non-blank
     line is a list item, a
     table row or a code fence, so nothing comes before it ("start straight with the list, no
     intro line"). For a given opening phrase, use `starts_with`.
 
     Args:
-        kind: `question`, `greeting`, `capital`, `lowercase`, `bold`, `list`, `table` or
-            `code`.
+        kind: `question`, `greeting`, `capital`, `lowercase`, `bold`, `checkbox`,
+            `empty_checkbox`, `list`, `table` or `code`.
 
     Example:
         ```python
@@ -257,6 +275,14 @@ def opens_with(kind: str) -> TextTest:
             if first_kind == wanted:
                 return True, f"opens with the {wanted}: {shown!r}"
             return False, f"opens with {shown!r} before any {wanted}"
+        if wanted in ("checkbox", "empty_checkbox"):
+            shown = shortened(text.strip())
+            box = _CHECKBOX.match(text)
+            if box and (wanted == "checkbox" or box.group().rstrip().endswith(("[ ]", "\u2610"))):
+                return True, f"opens with a checkbox: {shown!r}"
+            if box:
+                return False, f"opens with a ticked box: {shown!r}, needs an empty one, [ ]"
+            return False, f"opens with {shown!r}, needs a checkbox such as [ ]"
         if wanted == "bold":
             shown = shortened(text.strip())
             bold = bold_opening(text.strip())

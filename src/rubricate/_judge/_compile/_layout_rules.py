@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ...checks import Check, all_of, create
+from ...checks import Check, all_of, create, each
 from ._vocabulary import (
     CMP_ANY,
     CONSUMED,
@@ -27,6 +27,7 @@ __all__ = [
     "ALPHABETICAL",
     "BARE_ROWS",
     "BLANK_AFTER",
+    "CHECKBOXES",
     "CHRONOLOGICAL",
     "CODE_BLOCK",
     "COUNTED_LIST",
@@ -46,6 +47,7 @@ __all__ = [
     "alphabetical_rule",
     "bare_rows_rule",
     "blank_after_rule",
+    "checkboxes_rule",
     "chronological_rule",
     "code_block_rule",
     "counted_list_rule",
@@ -264,6 +266,32 @@ BLANK_AFTER = re.compile(
 def blank_after_rule(match: re.Match[str], reading: Reading) -> Check | None:
     part = "subject" if match.group("subject") else "greeting" if match.group("greeting") else ""
     return create("blank_line_after", part=part or "first_line")
+
+
+# A task list: "use markdown checkboxes (- [ ]) for every item", "every item gets a checkbox",
+# "all items are unchecked boxes", "checklist items should use tick boxes". Each item opens
+# with a box; the brackets shown as an example are gone by now (`_BARE_EXAMPLE`).
+_BOX = (
+    r"(?:(?:markdown|github[- ]style|gfm|empty|unchecked|unticked|blank)\s+)?"
+    r"(?:check[- ]?box(?:es)?|tick[- ]?box(?:es)?|boxes|task[- ]list(?:\s+(?:items?|syntax))?)"
+)
+_BOXED = r"(?:items?|lines?|tasks?|entr(?:y|ies)|steps?|bullets?|points?)"
+_SHOWN = r"(?:\s*\([^()a-z]*\)|\s*:\s*[^\w\s]*\s*\[\s*\])?"  # "(- [ ])", ": - [ ]"
+CHECKBOXES = re.compile(
+    rf"^\W*(?:(?:every|each|all(?:\s+the)?|the)\s+)?(?:checklist\s+)?{_BOXED}\s+"
+    r"(?:(?:should|must|needs? to|has to|have to)\s+)?"
+    r"(?:gets?|has|have|needs?|uses?|is|are|be|starts? with|begins? with|opens? with)\s+"
+    rf"(?:an?\s+)?{_BOX}{_SHOWN}"
+    rf"|^\W*(?:use|with|add|put|give|(?:format|write|make)(?:ted)?(?:\s+(?:it|them))?\s+(?:as|with))"
+    rf"\s+(?:an?\s+)?{_BOX}{_SHOWN}"
+    rf"(?:\s+(?:for|on|in|before)\s+(?:every|each|all(?:\s+the)?)\s+{_BOXED})?"
+    r"(?:\s+so\s+(?:i|we|you|they|people)\s+can\s+(?:tick|check)[a-z ]*)?"
+)
+
+
+def checkboxes_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    empty = re.search(r"\b(?:empty|unchecked|unticked|blank)\b", match.group())
+    return each("item", create("opens_with", kind="empty_checkbox" if empty else "checkbox"))
 
 
 UNNUMBERED = re.compile(

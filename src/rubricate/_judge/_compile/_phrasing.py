@@ -227,6 +227,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (presence_rules.ASKED, presence_rules.asked_rule),
     (layout_rules.ALPHABETICAL, layout_rules.alphabetical_rule),
     (layout_rules.CHRONOLOGICAL, layout_rules.chronological_rule),
+    (layout_rules.CHECKBOXES, layout_rules.checkboxes_rule),
     (layout_rules.BLANK_AFTER, layout_rules.blank_after_rule),
 )
 

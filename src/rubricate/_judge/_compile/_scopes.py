@@ -521,6 +521,8 @@ def ignores_each(check: Check) -> bool:
     pieces = parts(check)
     if any(dict(p.args).get("per") or dict(p.args).get("marker") for p in pieces):
         return False  # the rule reads the "each" itself: "3 sections, each starting 'SECTION X'"
+    if any(p.name == "each" for p in pieces):
+        return False  # ... or is a rule on each already: "all items are unchecked boxes"
     return not same_for_each(pieces)
 
 

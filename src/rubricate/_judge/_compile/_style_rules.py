@@ -335,9 +335,9 @@ def format_of_example(example: str) -> str | None:
 
 
 # What names a date: "the date", "all dates", "the deadline".
-_DATE_NOUN = r"(?:dates?|deadlines?)"
+_DATE_NOUN = r"(?:dates?(?:\s+formats?)?|deadlines?)"
 DATE = re.compile(
-    rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}\s+"
+    rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}(?:\s*[:=]\s*|\s+)"
     rf"(?:(?:should|must|are|is|be|to be|need to be|written|formatted|given|shown|expressed|appear|"
     rf"uses?|follows?|always|out)\s+){{0,4}}(?:(?:in|as|using|like|with|use)\s+)?"
     rf"(?:the\s+)?(?:form(?:at)?\s+)?"

@@ -370,6 +370,7 @@ def read(description: str) -> Reading:
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
     text = normalize_numbers(text)
+    text = re.sub(r"\b(\d+)\s*\(\s*\1\s*\)", r"\1", text)  # "four (4) points", as lawyers write
     text = _WRAP_AT.sub(
         lambda m: f"{m.group('body') or ''}lines at most {m.group('n')} characters", text
     )
@@ -467,6 +468,8 @@ _INFORMAL = (
     (r"\bcant\b", "can not"),
     (r"\bat(least|most)\b", r"at \1"),
     (r"\bpts\b", "points"),
+    (r"\bea\.(?=\s|$)", "each"),  # "bullets ≤ 12 words ea."
+    (r"\bshall\b", "must"),
     (r"\bw(?:r?d|o?rd)s\b", "words"),
     (r"\bsents\b", "sentences"),
     (r"\b(12|24)[- ]hours (format|clock|time)\b", r"\1-hour \2"),
