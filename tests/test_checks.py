@@ -82,6 +82,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "json_keys": {"keys": ["title"]},
     "key_case": {"case": "snake"},
     "table_size": {"dimension": "rows", "at_least": 1},
+    "timestamp_format": {"format": "MM:SS"},
     "time_format": {"clock": 24},
     "url_count": {"at_least": 1},
     "valid_json": {},
@@ -1077,6 +1078,22 @@ def test_pronoun_count_names_what_it_found_and_refuses_an_unknown_person() -> No
 def test_question_count(text: str, count: int, finding: str) -> None:
     passed, found = checks.question_count(exactly=count)(text)
     assert passed and finding in found, found
+
+
+@pytest.mark.parametrize(
+    ("format", "text", "finding"),
+    [
+        ("MM:SS", "00:00 Intro\n02:15 Setup\n58:10 Outro", "has 3 timestamps, all in MM:SS"),
+        ("MM:SS", "00:00 Intro\n1:02:30 Q&A", "has the timestamp '1:02:30', needs MM:SS"),
+        ("m:ss", "0:00 Intro\n2:15 Setup", "has 2 timestamps, all in M:SS"),
+        ("HH:MM:SS", "[00:12:04] Ana: hi", "has 1 timestamp, all in HH:MM:SS"),
+        ("MM:SS", "Doors open at 7:30 pm.", "has no timestamp, needs timestamps in MM:SS"),
+    ],
+)
+def test_timestamp_format(format: str, text: str, finding: str) -> None:
+    passed, found = checks.timestamp_format(format)(text)
+    assert found == finding
+    assert passed is ("needs" not in finding)
 
 
 def test_opens_with_a_checkbox_ticked_or_not() -> None:

@@ -1329,6 +1329,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
         ("Written in the third person", None),  # what it rules out is not said
         ("No first person (keep it formal)", None),  # an aside, not the pronouns
+        # a video's or a transcript's timestamps
+        ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
+        ("use HH:MM:SS timecodes", C.timestamp_format("hh:mm:ss")),
         # a task list, however it is named
         (
             "Format it as a task list (- [ ]) for each step",

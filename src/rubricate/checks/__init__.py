@@ -36,6 +36,7 @@ from ._format import (
     key_case,
     number_style,
     time_format,
+    timestamp_format,
     valid_json,
     wrapped_in_quotes,
 )
@@ -163,6 +164,7 @@ __all__ = [
     "table_header",
     "table_size",
     "time_format",
+    "timestamp_format",
     "url_count",
     "valid_json",
     "within",

@@ -37,6 +37,7 @@ __all__ = [
     "key_case",
     "number_style",
     "time_format",
+    "timestamp_format",
     "valid_json",
     "wrapped_in_quotes",
 ]
@@ -665,6 +666,50 @@ def time_format(clock: int, two_digit_hours: bool = False) -> TextTest:
                 return False, f"has the time {time.group().strip()!r}, needs a two-digit hour"
         noun = "time" if len(times) == 1 else "times"
         return True, f"has {len(times)} {noun}, all on the {clock}-hour clock"
+
+    return test
+
+
+_TIMESTAMP_FORMATS = {
+    "mm:ss": r"\d{2}:\d{2}",
+    "m:ss": r"\d{1,2}:\d{2}",
+    "hh:mm:ss": r"\d{2}:\d{2}:\d{2}",
+    "h:mm:ss": r"\d{1,2}:\d{2}:\d{2}",
+}
+# A timestamp or duration: "02:15", "1:02:30", "[00:12:04]"; not a time of day ("9:30 am").
+_TIMESTAMP = re.compile(r"(?<![\d:.])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])(?!\s*[ap]\.?m\b)", re.I)
+
+
+@catalogue_check
+def timestamp_format(format: str) -> TextTest:
+    """Every timestamp in the text is written in the format, and there is at least one.
+
+    A timestamp is minutes and seconds, or hours, minutes and seconds, joined by colons
+    ("02:15", "1:02:30"), as in video chapters or a transcript; a time of day with am/pm is
+    not one. `MM:SS` wants two-digit minutes and no hours, so "1:02:30" and "2:15" break it;
+    `M:SS` allows one-digit minutes; `HH:MM:SS` and `H:MM:SS` want the hours.
+
+    Args:
+        format: `MM:SS`, `M:SS`, `HH:MM:SS` or `H:MM:SS`.
+
+    Example:
+        ```python
+        checks.timestamp_format("MM:SS")  # "chapter timestamps in MM:SS"
+        ```
+
+    """
+    key = choice("timestamp_format", "format", format, tuple(_TIMESTAMP_FORMATS))
+    pattern, wanted = re.compile(_TIMESTAMP_FORMATS[key]), key.upper()
+
+    def test(text: str) -> tuple[bool, str]:
+        found = _TIMESTAMP.findall(text)
+        if not found:
+            return False, f"has no timestamp, needs timestamps in {wanted}"
+        for stamp in found:
+            if not pattern.fullmatch(stamp):
+                return False, f"has the timestamp {stamp!r}, needs {wanted}"
+        noun = "timestamp" if len(found) == 1 else "timestamps"
+        return True, f"has {len(found)} {noun}, all in {wanted}"
 
     return test
 

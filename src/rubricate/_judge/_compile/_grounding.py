@@ -77,6 +77,7 @@ CUES: Mapping[str, str] = {
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
     "blank_line_after": r"\b(blank|empty) line",
     "question_count": r"\bquestions?\b",
+    "timestamp_format": r"\b(h?h:)?mm?:ss\b",
     "character_count": r"\b(characters?|chars?)\b",
     "chronological": r"\b(chronolog\w*|oldest|newest|earliest|latest|most recent|time order|"
     r"by (date|year|time))",

@@ -213,6 +213,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (keyword_rules.UNQUOTED_WORDS, keyword_rules.unquoted_words_rule),
     (keyword_rules.NAMED, keyword_rules.named_rule),
     (style_rules.DATE, style_rules.date_rule),
+    (style_rules.TIMESTAMP, style_rules.timestamp_rule),
     (style_rules.CLOCK, style_rules.clock_rule),
     (style_rules.AM_PM, style_rules.am_pm_rule),
     (style_rules.TITLE_ANGLE, style_rules.angle_rule),

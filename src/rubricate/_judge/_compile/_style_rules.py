@@ -42,6 +42,7 @@ __all__ = [
     "NUMBER_STYLE_WORDS",
     "PERCENT",
     "QUOTES_AROUND",
+    "TIMESTAMP",
     "TITLE",
     "TITLE_ANGLE",
     "WHOLE_CASE",
@@ -60,6 +61,7 @@ __all__ = [
     "number_style_words_rule",
     "percent_rule",
     "quotes_rule",
+    "timestamp_rule",
     "title_rule",
     "whole_case_rule",
 ]
@@ -383,6 +385,23 @@ _PUT_IN = re.compile(
     r"\b(?:include|includes|including|mention|mentions|add|adds)\s+(?:(?:the|a|an|its|your)\s+)?"
     r"(?:[a-z]+\s+)?$"
 )
+
+
+# Timestamps of a video or a transcript: "timestamps in MM:SS format", "chapter times as
+# HH:MM:SS", "use MM:SS timestamps".
+_STAMP_FORMAT = r"(?P<fmt>h?h:mm:ss|mm?:ss)"
+TIMESTAMP = re.compile(
+    r"(?:(?:all|every|each|the|your)\s+)?(?:(?:chapter|video)\s+)?(?:timestamps?|time ?codes?|"
+    r"chapter (?:times|markers))\s+(?:(?:should|must|are|is|be|all|written|formatted|given|shown|"
+    r"always|to be|need to be)\s+){0,4}(?:(?:in|as|like|using|use|with)\s+)?(?:the\s+)?"
+    rf"{_STAMP_FORMAT}(?:\s+(?:format|style))?"
+    rf"|(?:use\s+|in\s+)?{_STAMP_FORMAT.replace('fmt', 'fmt2')}\s+(?:format\s+)?(?:for\s+)?"
+    r"(?:the\s+|all\s+)?(?:timestamps?|time ?codes?)"
+)
+
+
+def timestamp_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("timestamp_format", format=match.group("fmt") or match.group("fmt2"))
 
 
 # Times on a 24-hour or a 12-hour clock: "use the 24-hour clock", "times in 12-hour format".
