@@ -71,6 +71,8 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "heading_count": {"at_least": 1},
     "heading_level": {"exactly": 2},
     "heading_names": {"names": ["Today"]},
+    "phone_count": {"at_least": 1},
+    "phone_format": {"example": "(555) 123-4567"},
     "percent_sign": {},
     "nested_item_count": {"exactly": 0},
     "section_count": {"at_least": 1},
@@ -1094,6 +1096,19 @@ def test_timestamp_format(format: str, text: str, finding: str) -> None:
     passed, found = checks.timestamp_format(format)(text)
     assert found == finding
     assert passed is ("needs" not in finding)
+
+
+def test_phone_numbers_and_how_they_are_written() -> None:
+    text = "Call (555) 201-4478 on 2024-02-12, not 192.168.1.1; toll-free 1-800-555-0199."
+    assert checks.phone_count(exactly=2)(text)[0]
+    assert run(checks.phone_format("(555) 123-4567"), text) == (
+        False,
+        "has '1-800-555-0199', needs it written like '(555) 123-4567'",
+    )
+    assert checks.phone_format("+44 7700 900123")("Ring +44 7700 900456 today.")[0]
+    assert not checks.phone_format("+44 7700 900123")("Ring 07700 900456 today.")[0]
+    with pytest.raises(RubricError, match="`example` must be one phone number"):
+        checks.phone_format("call me")
 
 
 def test_opens_with_a_checkbox_ticked_or_not() -> None:

@@ -1332,6 +1332,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a video's or a transcript's timestamps
         ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
         ("use HH:MM:SS timecodes", C.timestamp_format("hh:mm:ss")),
+        # phone numbers: there or not, and written like an example
+        ("Add a telephone number", C.phone_count(at_least=1)),
+        ("no phone numbers", C.phone_count(exactly=0)),
+        ("Contact numbers should be written as 020 7946 0321", C.phone_format("020 7946 0321")),
         # a task list, however it is named
         (
             "Format it as a task list (- [ ]) for each step",

@@ -23,6 +23,8 @@ from ._units import (
     emojis,
     hashtags,
     highlights,
+    phone_shape,
+    phones,
     phrase_pattern,
     pronouns,
     urls,
@@ -39,6 +41,8 @@ __all__ = [
     "keyword_count",
     "letter_count",
     "mark_count",
+    "phone_count",
+    "phone_format",
     "placeholder_count",
     "pronoun_count",
     "punctuation_count",
@@ -329,6 +333,66 @@ def email_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
     """
     return found_count("email_count", emails, ("e-mail address", "e-mail addresses"), bounds)
+
+
+@catalogue_check
+def phone_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of phone numbers is within the bounds.
+
+    A phone number is nine digits or more in groups joined by spaces, dots, dashes or
+    brackets, maybe after `+` and a country code ("(555) 201-4478", "+44 7700 900123"); an
+    ISO date or an IP address is none. For "include a phone number" (`at_least: 1`) and
+    "no phone numbers in a public reply" (`exactly: 0`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.phone_count(at_least=1)
+        ```
+
+    """
+    return found_count("phone_count", phones, ("phone number", "phone numbers"), bounds)
+
+
+@catalogue_check
+def phone_format(example: str) -> TextTest:
+    """Every phone number is written as the example is, and there is at least one.
+
+    The numbers are those of `phone_count`; each must have the example's shape: the same
+    digits in the same groups, with the same `+`, brackets, spaces, dots and dashes ("(555)
+    123-4567" passes "(555) 201-4478" and fails "555.248.9100").
+
+    Args:
+        example: A phone number written the wanted way.
+
+    Example:
+        ```python
+        checks.phone_format("(555) 123-4567")
+        ```
+
+    """
+    if not isinstance(example, str) or len(phones(example)) != 1:
+        raise RubricError(
+            f"phone_format: `example` must be one phone number (nine digits or more), "
+            f"got {example!r}",
+            field="example",
+        )
+    wanted = phone_shape(example)
+
+    def test(text: str) -> tuple[bool, str]:
+        found = phones(text)
+        if not found:
+            return False, f"has no phone number, needs one written like {example.strip()!r}"
+        for number in found:
+            if phone_shape(number) != wanted:
+                return False, f"has {number!r}, needs it written like {example.strip()!r}"
+        noun = "phone number" if len(found) == 1 else "phone numbers"
+        return True, f"has {len(found)} {noun}, written like {example.strip()!r}"
+
+    return test
 
 
 @catalogue_check

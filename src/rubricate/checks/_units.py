@@ -1289,6 +1289,31 @@ def emails(text: str) -> list[str]:
     return _EMAIL.findall(text)
 
 
+# A phone number: nine or more digits in groups joined by spaces, dots, dashes or brackets,
+# maybe after a "+" and a country code: "(555) 201-4478", "+44 7700 900123", "0161 496 0123".
+_PHONE = re.compile(
+    r"(?<![\w.+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d[\d .()-]{5,}\d(?![\w.]\d)"
+)
+_IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def phones(text: str) -> list[str]:
+    """The phone numbers of `text`: nine digits or more, not a date or an IP address."""
+    found = []
+    for match in _PHONE.finditer(text):
+        number = match.group().strip()
+        digits = sum(c.isdigit() for c in number)
+        if digits >= 9 and not _IPV4.fullmatch(number) and not _ISO_DATE.search(number):
+            found.append(number)
+    return found
+
+
+def phone_shape(number: str) -> str:
+    """How a phone number is written, its digits aside: "(555) 201-4478" is "(999) 999-9999"."""
+    return re.sub(r"\d", "9", number.strip())
+
+
 def hashtags(text: str) -> list[str]:
     """The hashtags of `text` outside code fences (`#Spring`; not a heading's `# `, not `#1`)."""
     return [

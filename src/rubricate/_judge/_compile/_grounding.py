@@ -76,6 +76,8 @@ CUES: Mapping[str, str] = {
     "bullet_count": r"\b(bullet|list|point|item)",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
     "blank_line_after": r"\b(blank|empty) line",
+    "phone_count": r"\b(phone|telephone|mobile|cell)\b",
+    "phone_format": r"\b(phone|telephone|mobile|cell)\b",
     "question_count": r"\bquestions?\b",
     "timestamp_format": r"\b(h?h:)?mm?:ss\b",
     "character_count": r"\b(characters?|chars?)\b",

@@ -148,6 +148,7 @@ PRESENT = re.compile(
     r"(?:numbered|ordered) (?:lists?|steps?|list format)|emojis?|emoticons?|(?:markdown )?"
     r"(?:sub)?head(?:ing|er)s|h[1-6] (?:(?:sub)?head(?:ing|er)s?|titles?)|a list|"
     r"(?:fenced )?code ?blocks?|(?:markdown )?tables?|e-?mail address(?:es)?|urls?|"
+    r"(?:tele)?phone numbers?|"
     r"(?:(?:website|web|external|clickable) )?(?:hyper)?links?|web ?address(?:es)?|hash ?tags?|"
     r"exclamation (?:marks?|points?))\b"
 )
@@ -166,7 +167,7 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     unit = match.group("unit")
     key = unit_key(unit.removeprefix("a ").removeprefix("an "))
-    if key in ("code_block", "table", "email", "url", "hashtag", "exclamation", "nested"):
+    if key in ("code_block", "table", "email", "phone", "url", "hashtag", "exclamation", "nested"):
         return count_check(key, {"at_least": 1})
     if unit.startswith("bullet"):
         return create("bullet_count", at_least=1)

@@ -41,6 +41,7 @@ __all__ = [
     "NUMBER_STYLE",
     "NUMBER_STYLE_WORDS",
     "PERCENT",
+    "PHONE_FORMAT",
     "QUOTES_AROUND",
     "TIMESTAMP",
     "TITLE",
@@ -60,6 +61,7 @@ __all__ = [
     "number_style_rule",
     "number_style_words_rule",
     "percent_rule",
+    "phone_format_rule",
     "quotes_rule",
     "timestamp_rule",
     "title_rule",
@@ -385,6 +387,20 @@ _PUT_IN = re.compile(
     r"\b(?:include|includes|including|mention|mentions|add|adds)\s+(?:(?:the|a|an|its|your)\s+)?"
     r"(?:[a-z]+\s+)?$"
 )
+
+
+# How a phone number is written, shown by an example: "phone numbers formatted like (555)
+# 123-4567", "phone number in the format 0161 496 0123".
+PHONE_FORMAT = re.compile(
+    r"(?:(?:all|every|each|the|any|your)\s+)?(?:(?:tele)?phone|contact|mobile)\s+numbers?\s+"
+    r"(?:(?:should|must|are|is|be|written|formatted|given|shown|always|to be|need to be)\s+){0,4}"
+    r"(?:(?:in|as|like|using)\s+)?(?:the\s+)?(?:format\s+)?(?:like\s+|of\s+)?"
+    r"(?P<example>\+?\(?\d[\d ().-]{5,}\d)(?:\s+(?:format|style))?"
+)
+
+
+def phone_format_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("phone_format", example=match.group("example"))
 
 
 # Timestamps of a video or a transcript: "timestamps in MM:SS format", "chapter times as

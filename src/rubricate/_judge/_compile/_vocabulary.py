@@ -133,6 +133,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:fenced )?code ?blocks?|code fences?", "code_block"),
     (r"(?:markdown )?tables?", "table"),
     (r"e-?mail addresses|e-?mail address", "email"),
+    (r"(?:tele)?phone numbers?|phone nos?\.?", "phone"),
     (
         r"(?:(?:website|web|external|clickable) )?(?:urls?|(?:hyper)?links?)|web ?address(?:es)?",
         "url",
@@ -213,6 +214,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "code_block": ("code_block_count", {}),
     "table": ("table_count", {}),
     "email": ("email_count", {}),
+    "phone": ("phone_count", {}),
     "url": ("url_count", {}),
     "hashtag": ("hashtag_count", {}),
     "punctuation": ("punctuation_count", {}),
@@ -227,7 +229,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
-    | {"contraction"}
+    | {"contraction", "phone"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
     | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation", "nested"}
     | {f"heading{n}" for n in range(1, 7)}
