@@ -1332,6 +1332,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a video's or a transcript's timestamps
         ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
         ("use HH:MM:SS timecodes", C.timestamp_format("hh:mm:ss")),
+        # hashtags at the end, with the rest said again
+        ("Keep hashtags together at the end, never in the middle", C.hashtags_at_end()),
+        ("hashtags at the bottom - none inside the post text", C.hashtags_at_end()),
         # phone numbers: there or not, and written like an example
         ("Add a telephone number", C.phone_count(at_least=1)),
         ("no phone numbers", C.phone_count(exactly=0)),

@@ -511,15 +511,17 @@ _WHERE_LAST = (
     r"(?P<own>on (?:their|its|a) own line\s+|on a (?:separate|new|single|final) line\s+)?"
     r"at the (?:very )?(?:end|bottom)(?:\s+of the (?:post|caption|text|tweet|message|output))?"
     # said again: "..., not sprinkled through the text"
-    r"(?:\s*[,;]?\s*(?:and\s+)?(?:not|never)\s+(?:sprinkled|scattered|mixed|spread|dotted)\s+"
-    r"(?:through(?:out)?|in|into|across|around)\s+(?:the\s+)?(?:text|caption|post|body|copy))?"
+    r"(?:\s*[,;\u2013\u2014-]?\s*(?:and\s+)?(?:not|never|none|no hashtags?)\s+"
+    r"(?:(?:sprinkled|scattered|mixed|spread|dotted|placed|used|put)\s+)?"
+    r"(?:through(?:out)?|in|inside|within|into|across|around)\s+(?:the\s+)?"
+    r"(?:text|caption|post|body|copy|sentences?|middle)(?:\s+(?:itself|text))?)?"
 )
 _HASHTAGS_LAST = re.compile(
     r"\b(?:(?:(?P<verb>add|include|use)|put|place|keep|move|save)\s+(?:(?:all|the|any|your|some)\s+)*)?"
     r"(?P<tags>hashtags?)"
     r"\s*[,;:-]?\s*(?:(?:and\s+)?(?:all|both|only|they|then)\s+)*"
-    r"(?:(?:go|goes|sit|sits|are|is|come|comes|placed|kept|grouped|belong|appear|"
-    r"(?:should|must|need to) (?:be|go|sit|come))\s+)?(?:only\s+|all\s+)*" + _WHERE_LAST
+    r"(?:(?:go|goes|sit|sits|are|is|come|comes|placed|kept|grouped|belong|appear|together|"
+    r"(?:should|must|need to) (?:be|go|sit|come))\s+)?(?:only\s+|all\s+|together\s+)*" + _WHERE_LAST
 )
 _END_WITH_HASHTAGS = re.compile(
     r"\bend(?:s|ing)?\s+(?:(?:the\s+(?:post|caption|text|tweet|message)|it)\s+)?with\s+"
