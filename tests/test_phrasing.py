@@ -1332,6 +1332,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a video's or a transcript's timestamps
         ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
         ("use HH:MM:SS timecodes", C.timestamp_format("hh:mm:ss")),
+        # a line named by what it holds comes last; what the last line reads
+        (
+            "The sources line should be the final line",
+            C.within("last_line", C.keywords_present(["sources"])),
+        ),
+        ("Final line must read 'Over and out.'", C.ends_with("Over and out.")),
         # hashtags at the end, with the rest said again
         ("Keep hashtags together at the end, never in the middle", C.hashtags_at_end()),
         ("hashtags at the bottom - none inside the post text", C.hashtags_at_end()),

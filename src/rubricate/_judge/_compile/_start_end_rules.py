@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..._exceptions import RubricError
-from ...checks import Check, any_of, create, negate
+from ...checks import Check, any_of, create, negate, within
 from ...checks._start_end import ANY_MARK
 from ._vocabulary import (
     ORDINAL,
@@ -25,6 +25,7 @@ __all__ = [
     "ACROSTIC",
     "END_MARK",
     "END_PHRASE",
+    "NAMED_LAST_LINE",
     "NO_END_MARK",
     "OPENING",
     "PARAGRAPH_START",
@@ -35,6 +36,7 @@ __all__ = [
     "end_mark_rule",
     "end_phrase_rule",
     "hashtags_last_rule",
+    "named_last_line_rule",
     "opening_rule",
     "paragraph_start_rule",
     "postscript_rule",
@@ -318,3 +320,23 @@ def acrostic_rule(match: re.Match[str], reading: Reading) -> Check | None:
 def hashtags_last_rule(match: re.Match[str], reading: Reading) -> Check | None:
     """Where the reading found the hashtags placed last (`HASHTAGS_LAST`)."""
     return create("hashtags_at_end", own_line=bool(match.group("own")))
+
+
+# A line named by what it holds, said to come last: "the RSVP line is the last line", "Total
+# line last", "the disclaimer line at the very end". The last line holds that word.
+_NOT_A_NAME = r"(?!(?:last|final|first|each|every|one|a|an|the|blank|empty|new|single|own|next|"
+_NOT_A_NAME += r"subject|title|heading|opening|closing|top|bottom)\b)"
+NAMED_LAST_LINE = re.compile(
+    rf"^\W*(?:the\s+|your\s+)?{_NOT_A_NAME}(?P<name>[a-z][\w&-]*)\s+line\s+"
+    r"(?:(?:is|should be|must be|has to be|needs to be|comes?|goes|sits|appears?)\s+)?"
+    r"(?:(?:the\s+)?(?:very\s+)?(?:last|final)(?:\s+(?:line|one))?|at\s+the\s+(?:very\s+)?"
+    r"(?:end|bottom))(?=\W*$)"
+)
+
+
+def named_last_line_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    name = match.group("name")
+    said = re.search(rf"\b{re.escape(name)}\b", reading.original, re.IGNORECASE)
+    return within(
+        "last_line", create("keywords_present", keywords=[said.group() if said else name])
+    )

@@ -427,6 +427,13 @@ def read(description: str) -> Reading:
         r"\1 of",
         text,
     )
+    # "the last line reads exactly 'The End.'": what the last line is
+    text = re.sub(
+        r"\b((?:the\s+)?(?:last|final|closing)\s+line)\s+(?:reads|says|should read|must read|"
+        r"should say|must say)(?:\s+exactly)?\b",
+        r"\1 is",
+        text,
+    )
     # "don't put a period at the end of the bullets", "leave off the full stop at the end"
     text = _NO_MARK_AT_END.sub("no ", text)
     text = re.sub(r"\s+", " ", text).strip()
