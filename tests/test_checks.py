@@ -67,6 +67,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "pronoun_count": {"person": "first", "exactly": 0},
     "placeholder_count": {"at_least": 1},
     "question_count": {"exactly": 2},
+    "quote_count": {"at_least": 1},
     "punctuation_count": {"exactly": 0},
     "heading_count": {"at_least": 1},
     "heading_level": {"exactly": 2},
@@ -1096,6 +1097,14 @@ def test_timestamp_format(format: str, text: str, finding: str) -> None:
     passed, found = checks.timestamp_format(format)(text)
     assert found == finding
     assert passed is ("needs" not in finding)
+
+
+def test_quote_count_counts_double_quoted_passages_and_a_stray_mark() -> None:
+    assert checks.quote_count(exactly=2)("He said \"hi\" and “bye”; it's Ana's.")[0]
+    assert run(checks.quote_count(exactly=0), 'A stray " mark') == (
+        False,
+        "has 1 quoted passage, needs exactly 0 (first: '“ mark”')",
+    )
 
 
 def test_phone_numbers_and_how_they_are_written() -> None:

@@ -1332,6 +1332,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a video's or a transcript's timestamps
         ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
         ("use HH:MM:SS timecodes", C.timestamp_format("hh:mm:ss")),
+        # double quotes around the reply, around a piece of it, or none
+        ("Wrap your reply in double quotes", C.wrapped_in_quotes()),
+        ("Put the slogan in quotation marks", C.quote_count(at_least=1)),
+        ("Product names in double quotes", None),  # every one: no count says so
+        ("Avoid double quotes", C.quote_count(exactly=0)),
         # a line named by what it holds comes last; what the last line reads
         (
             "The sources line should be the final line",

@@ -55,6 +55,7 @@ from ._inline import (
     placeholder_count,
     pronoun_count,
     punctuation_count,
+    quote_count,
     url_count,
 )
 from ._keywords import bold_keywords, keywords_forbidden, keywords_present, one_of
@@ -160,6 +161,7 @@ __all__ = [
     "pronoun_count",
     "punctuation_count",
     "question_count",
+    "quote_count",
     "section_count",
     "sentence_count",
     "sql_keywords",

@@ -27,6 +27,7 @@ from ._units import (
     phones,
     phrase_pattern,
     pronouns,
+    quoted_passages,
     urls,
     words,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "placeholder_count",
     "pronoun_count",
     "punctuation_count",
+    "quote_count",
     "url_count",
 ]
 
@@ -393,6 +395,29 @@ def phone_format(example: str) -> TextTest:
         return True, f"has {len(found)} {noun}, written like {example.strip()!r}"
 
     return test
+
+
+@catalogue_check
+def quote_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of passages in double quotes is within the bounds.
+
+    A passage opens with `"` or `“` and closes with the next `"` or `”`; a mark left open
+    counts as one, so "no quotation marks" (`exactly: 0`) finds a stray one too. Single quotes
+    are not counted: they are also apostrophes. For "put the tagline in double quotes"
+    (`at_least: 1`) and "no double quotes, they break the HTML attribute" (`exactly: 0`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.quote_count(at_least=1)  # "include some dialogue in double quotes"
+        ```
+
+    """
+    noun = ("quoted passage", "quoted passages")
+    return found_count("quote_count", quoted_passages, noun, bounds)
 
 
 @catalogue_check

@@ -1314,6 +1314,14 @@ def phone_shape(number: str) -> str:
     return re.sub(r"\d", "9", number.strip())
 
 
+_QUOTED_PASSAGE = re.compile(r"[\"“]([^\"“”]*)(?:[\"”]|$)")
+
+
+def quoted_passages(text: str) -> list[str]:
+    """The passages of `text` in double quotes, straight or curly; one left open counts too."""
+    return [f"“{m.group(1)}”" for m in _QUOTED_PASSAGE.finditer(text)]
+
+
 def hashtags(text: str) -> list[str]:
     """The hashtags of `text` outside code fences (`#Spring`; not a heading's `# `, not `#1`)."""
     return [

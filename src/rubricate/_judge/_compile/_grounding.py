@@ -79,6 +79,7 @@ CUES: Mapping[str, str] = {
     "phone_count": r"\b(phone|telephone|mobile|cell)\b",
     "phone_format": r"\b(phone|telephone|mobile|cell)\b",
     "question_count": r"\bquestions?\b",
+    "quote_count": r"\bquot(e|es|ation)",
     "timestamp_format": r"\b(h?h:)?mm?:ss\b",
     "character_count": r"\b(characters?|chars?)\b",
     "chronological": r"\b(chronolog\w*|oldest|newest|earliest|latest|most recent|time order|"

@@ -221,15 +221,28 @@ def key_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return create("key_case", case=case or "upper_snake")
 
 
+# In double quotes: the whole reply ("wrap your entire response in double quotes", "the whole
+# thing in quotation marks") or a piece of it ("put the tagline in double quotes", "include
+# some dialogue in quotation marks"), which a passage in quotes somewhere stands for.
 QUOTES_AROUND = re.compile(
-    r"(?:(?:wrap(?:ped|s)?|enclos(?:ed|e|es)|surround(?:ed|s)?|put|placed?|written)\s+)?"
-    r"(?:(?:the )?(?:entire |whole )?(?:response |answer |text |output |it |itself )?)?"
+    r"(?:(?:wrap(?:ped|s)?|enclos(?:ed|e|es)|surround(?:ed|s)?|put|placed?|written|write|set|"
+    r"include|includes|give|add|use)\s+)?"
+    r"(?:(?P<whole>(?:the |your )?(?:entire |whole )(?:[a-z]+ )?|your (?:response|answer|reply|"
+    r"output|text|message) |(?:the )?(?:response|reply|output) |it |itself |everything )"
+    r"|(?P<piece>(?:the |a |an |some |one |at least one |at least 1 |1 )?"
+    r"(?!(?:each|every|all|any|no)\b)[a-z]+(?: [a-z]+)? ))?"
     r"(?:in|with|within|inside|between|by)\s+(?:a pair of\s+)?(?:double\s+)?"
     r"(?:quotation marks|quotes|quote marks|quotations)"
 )
 
 
-quotes_rule = constant("wrapped_in_quotes")
+def quotes_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    piece = match.group("piece")
+    if piece is None:
+        return create("wrapped_in_quotes")
+    if re.search(r"(?<!s)s\s*$", piece) and not re.match(r"(?:some|at least) ", piece):
+        return None  # "attribute values in double quotes": every one of them, which no count says
+    return create("quote_count", at_least=1)
 
 
 # "A JSON object", "a JSON array": which kind of value the check does not tell, so unread.

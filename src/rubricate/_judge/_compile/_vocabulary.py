@@ -157,6 +157,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (r"placeholders?", "placeholder"),
     (r"contractions?", "contraction"),
+    (r"double quot(?:es|ation marks)|quotation marks|quote marks", "quote"),
     (r"emojis?|emoticons?", "emoji"),
     # A heading's Markdown level, as `read` spells it: "h2 headings" ("level-2", "##").
     *((rf"h{n} (?:(?:sub)?head(?:ing|er)s?|titles?)", f"heading{n}") for n in range(1, 7)),
@@ -205,6 +206,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "emoji": ("emoji_count", {}),
     "placeholder": ("placeholder_count", {}),
     "contraction": ("contraction_count", {}),
+    "quote": ("quote_count", {}),
     "heading": ("section_count", {}),
     **{f"heading{n}": ("heading_count", {"level": n}) for n in range(1, 7)},
     "capital_word": ("capital_word_count", {}),
@@ -229,7 +231,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
-    | {"contraction", "phone"}
+    | {"contraction", "phone", "quote"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
     | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation", "nested"}
     | {f"heading{n}" for n in range(1, 7)}
