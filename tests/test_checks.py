@@ -1099,6 +1099,19 @@ def test_timestamp_format(format: str, text: str, finding: str) -> None:
     assert passed is ("needs" not in finding)
 
 
+def test_a_press_releases_headline_is_its_title_not_its_release_line() -> None:
+    release = (
+        "FOR IMMEDIATE RELEASE\n\nGreenGrid Raises $30 Million to Build Solar Farms\n\n"
+        "CHICAGO, April 8, 2025 - GreenGrid today announced new funding."
+    )
+    assert checks.has_title()(release)[0]
+    headline = checks.within("title", checks.word_count(fewer_than=8))
+    assert run(headline, release) == (
+        False,
+        "the title 'GreenGrid Raises $30 Million to Build So…' has 8 words, needs fewer than 8",
+    )
+
+
 def test_quote_count_counts_double_quoted_passages_and_a_stray_mark() -> None:
     assert checks.quote_count(exactly=2)("He said \"hi\" and “bye”; it's Ana's.")[0]
     assert run(checks.quote_count(exactly=0), 'A stray " mark') == (

@@ -608,7 +608,7 @@ def title_line(text: str) -> str | None:
         if has_word(match.group(1)):
             return match.group()
     lines = [line for line in _lines(text)]
-    index = next((i for i, line in enumerate(lines) if line.text.strip()), None)
+    index = _first_line(lines)
     if index is None or lines[index].in_fence:
         return None
     first = lines[index].text.strip()
@@ -631,10 +631,26 @@ def long_title_line(text: str) -> str | None:
     if title_line(text) is not None:
         return None
     lines = [line for line in _lines(text)]
-    index = next((i for i, line in enumerate(lines) if line.text.strip()), None)
+    index = _first_line(lines)
     if index is None or lines[index].in_fence:
         return None
     return _standalone_first_line(lines[index:])
+
+
+# A press release's release line stands above its headline: "FOR IMMEDIATE RELEASE".
+_RELEASE_LINE = re.compile(
+    r"\W*(?:for immediate release|(?:press|news) release|media (?:advisory|alert)|"
+    r"embargoed(?: until\b.*)?)\W*",
+    re.IGNORECASE,
+)
+
+
+def _first_line(lines: list[_Line]) -> int | None:
+    """The index of the first line holding text, a press release's release line passed over."""
+    filled = [i for i, line in enumerate(lines) if line.text.strip()]
+    if len(filled) > 1 and _RELEASE_LINE.fullmatch(lines[filled[0]].text.strip()):
+        return filled[1]
+    return filled[0] if filled else None
 
 
 def _standalone_first_line(lines: list[_Line]) -> str | None:
