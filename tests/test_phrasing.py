@@ -1332,6 +1332,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a video's or a transcript's timestamps
         ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
         ("use HH:MM:SS timecodes", C.timestamp_format("hh:mm:ss")),
+        # where it has to fit, beside the bound that says how much fits
+        ("Must fit on one slide: 40 words max", C.word_count(at_most=40)),
+        ("It has to fit in a text message (160 characters max)", C.character_count(at_most=160)),
+        ("It has to fit on a postcard", None),  # how much fits is not said
+        # the text outside the code, a frame of necessity, "short" explained, why it goes out
+        ("at most 30 words outside the code block", C.within("prose", C.word_count(at_most=30))),
+        ("It is important that the reply has no emojis", C.emoji_count(exactly=0)),
+        ("reply should be brief: under 25 words", C.word_count(fewer_than=25)),
+        ("No hashtags, it goes out on LinkedIn", C.hashtag_count(exactly=0)),
         # double quotes around the reply, around a piece of it, or none
         ("Wrap your reply in double quotes", C.wrapped_in_quotes()),
         ("Put the slogan in quotation marks", C.quote_count(at_least=1)),

@@ -63,6 +63,12 @@ _PART_NAMES = (
         r"query|function|regex|yaml|json|sql)",
         "after_code",
     ),
+    # "max 50 words outside the code", "the text outside the code block under 25 words"
+    (
+        r"(?:(?:text|prose|explanation|writing|commentary)\s+)?outside\s+(?:of\s+)?"
+        r"(?:the\s+|any\s+)?(?:code(?:\s+blocks?)?|snippets?|fenced\s+blocks?)",
+        "prose",
+    ),
     (r"(?:first|opening|top)\s+line", "first_line"),
     (r"(?:last|final|closing|bottom)\s+line", "last_line"),
     # Not "the intro" or "the lead paragraph": a newsletter's intro may be two paragraphs, and a

@@ -368,6 +368,7 @@ def read(description: str) -> Reading:
     text = _COUNTED_IN.sub(" ", text)
     text = _ONE_LINE_PART.sub(lambda m: m.group("part") or m.group("part2"), text)
     text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text))
+    text = _FITS_IN.sub(" ", text)
     # "bullets using the • character": a glyph named, not characters counted
     text = _GLYPH.sub(r"\g<glyph> glyph", text)
     text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
@@ -500,7 +501,9 @@ _INFORMAL = (
 # Spanish", "Verify whether it ends with a question". The frame states no rule of its own.
 _FRAME = re.compile(
     r"^\W*(?:please\s+)?(?:check|verify|confirm|make sure|ensure|see|determine)\s+"
-    r"(?:(?:that|whether|if)\b\s*)?",
+    r"(?:(?:that|whether|if)\b\s*)?"
+    # "It is necessary that each option has...", "it's important that": the same frame
+    r"|^\W*(?:it\s+is\s+|it's\s+|is\s+)?(?:necessary|important|essential|required)\s+that\s+",
     re.IGNORECASE,
 )
 # A count said in brackets after its unit: "bullet points (at least 5 of them)", "hashtags
@@ -562,8 +565,22 @@ _CEILING = (
 _EXPLAINED_SHORT = re.compile(
     rf"^\W*(?:keep (?:it|this|things|them|everything) )?(?:short|brief|concise|tight|compact)"
     rf"(?: please| pls)?\s*[-\u2013\u2014:,]\s*(?=.*\b{_CEILING}\b)"
+    # "answer must be short, maximum 40 words": the subject stays, "short" is explained
+    rf"|(?:(?<=\bmust be )|(?<=\bshould be ))(?:short|brief|concise)\s*[-\u2013\u2014:,]\s*"
+    rf"(?=.*\b{_CEILING}\b)"
     rf"|^\W*(?:short|brief)\s+(?=(?:paragraphs|sentences|bullets|bullet points|lines|stanzas)"
     rf"(?: please| pls)?\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)",
+    re.IGNORECASE,
+)
+# Where it must fit, beside the bound that says how much fits: "it must fit in a single tweet
+# (280 characters max)", "Keep it to one page: under 300 words", "short enough for a card: 65
+# words max", "each option has to fit in one tweet, so 280 characters max".
+_MEDIUM = r"(?:tweet|sms|text(?: message)?|page|card|slide|screen|post ?card|line)"
+_FITS_IN = re.compile(
+    r"(?:^\W*|(?<=\beach option ))(?:it\s+)?(?:(?:must|has to|should|needs? to|will)\s+)?"
+    rf"(?:fits?\s+(?:in|into|within|on)|keep it to|short enough (?:for|to fit (?:in|on)))\s+"
+    rf"(?:a\s+single|a|one|1)\s+{_MEDIUM}\s*(?:[:;,\u2013\u2014=-]\s*(?:so\s+|that'?s\s+|i\.e\.\s+)?)?"
+    r"(?=.*\d)",
     re.IGNORECASE,
 )
 # A clause with a subject of its own says why or where: "the widget is tiny", "teachers are
@@ -616,7 +633,8 @@ _REASON_TAIL = re.compile(
     r"this is|"
     r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they|"
     # "skip the exclamation points, it reads as salesy"
-    rf"it (?:reads|sounds|looks|feels|comes across|gets)|{_REASON_CLAUSE})\b[^\d()]*$"
+    rf"it (?:reads|sounds|looks|feels|comes across|gets|goes|will go|is going|runs|appears|sits|"
+    rf"lives|shows)|{_REASON_CLAUSE})\b[^\d()]*$"
     # "under 300 words so it fits on one page"
     r"|\s+so (?:that )?(?:it|they|this|people|readers)\b[^\d()]*$"
     # what the rule is for: "end with a question to spark a conversation"
