@@ -1133,6 +1133,16 @@ def test_phone_numbers_and_how_they_are_written() -> None:
         checks.phone_format("call me")
 
 
+def test_opens_with_a_subject_line_first_or_in_a_memos_header() -> None:
+    subject = checks.opens_with("subject")
+    assert subject("**Subject:** Heater\n\nHi Ana,")[0]
+    assert subject("MEMO\n\nTo: All staff\nSubject: Desks\n\nClear them.")[0]
+    assert run(subject, "Hi Ana,\nSubject: x") == (
+        False,
+        "opens with 'Hi Ana,\\nSubject: x', needs a subject line (Subject: ...)",
+    )
+
+
 def test_opens_with_a_checkbox_ticked_or_not() -> None:
     boxes = checks.each("item", checks.opens_with("checkbox"))
     empty = checks.each("item", checks.opens_with("empty_checkbox"))

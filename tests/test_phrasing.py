@@ -1332,6 +1332,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a video's or a transcript's timestamps
         ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
         ("use HH:MM:SS timecodes", C.timestamp_format("hh:mm:ss")),
+        # an e-mail's subject line
+        ("Begin with an email subject line", C.opens_with("subject")),
+        ("The subject line comes first", C.opens_with("subject")),
+        ("Include a 'Re: Renewal' line", None),  # what the line says: not read
         # where it has to fit, beside the bound that says how much fits
         ("Must fit on one slide: 40 words max", C.word_count(at_most=40)),
         ("It has to fit in a text message (160 characters max)", C.character_count(at_most=160)),

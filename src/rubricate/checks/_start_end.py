@@ -22,6 +22,7 @@ from ._units import (
     paragraphs,
     part_text,
     sentences,
+    subject_line,
     title_line,
     without_trailing_emojis,
 )
@@ -225,6 +226,7 @@ _OPENINGS = (
     "bold",
     "checkbox",
     "empty_checkbox",
+    "subject",
     "list",
     "table",
     "code",
@@ -247,7 +249,9 @@ def opens_with(kind: str) -> TextTest:
     letter"). `bold`: the first words, after any list marker, are in bold ("each bullet
     starts with a bolded label", with `each`). `checkbox`: after any list marker, a task-list
     box, `[ ]` or `[x]` (or ☐, ☑), as in "a checkbox on every item" with `each`;
-    `empty_checkbox`: an unticked one, `[ ]` or ☐ ("all items are unchecked boxes"). `list`,
+    `empty_checkbox`: an unticked one, `[ ]` or ☐ ("all items are unchecked boxes").
+    `subject`: a "Subject:" line first, or in the header block on top (a memo's "To: / From: /
+    Subject:"), as in "start with a subject line". `list`,
     `table`, `code`: the first non-blank
     line is a list item, a
     table row or a code fence, so nothing comes before it ("start straight with the list, no
@@ -255,7 +259,7 @@ def opens_with(kind: str) -> TextTest:
 
     Args:
         kind: `question`, `greeting`, `capital`, `lowercase`, `bold`, `checkbox`,
-            `empty_checkbox`, `list`, `table` or `code`.
+            `empty_checkbox`, `subject`, `list`, `table` or `code`.
 
     Example:
         ```python
@@ -275,6 +279,12 @@ def opens_with(kind: str) -> TextTest:
             if first_kind == wanted:
                 return True, f"opens with the {wanted}: {shown!r}"
             return False, f"opens with {shown!r} before any {wanted}"
+        if wanted == "subject":
+            line = subject_line(text)
+            if line is not None:
+                return True, f"opens with the subject line {shortened(line)!r}"
+            shown = shortened(text.strip())
+            return False, f"opens with {shown!r}, needs a subject line (Subject: ...)"
         if wanted in ("checkbox", "empty_checkbox"):
             shown = shortened(text.strip())
             box = _CHECKBOX.match(text)

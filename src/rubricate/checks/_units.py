@@ -714,6 +714,23 @@ def part_line(text: str, part: str) -> int | None:
     return lines[0][0]
 
 
+def subject_line(text: str) -> str | None:
+    """The subject line the text opens with ("Subject: ..."), among its header lines if any.
+
+    An e-mail opens with it; a memo has it in the header block on top ("MEMO / To: / From: /
+    Subject: ..."). A "Subject:" line further down, under a greeting, is not one.
+    """
+    for line in text.splitlines():
+        found = line.strip()
+        if not found:
+            continue
+        if _SUBJECT.match(found):
+            return found
+        if not (_HEADER_FIELD.match(found) or _MEMO.fullmatch(found)):
+            return None
+    return None
+
+
 def part_text(text: str, part: str) -> str | None:
     """The named part of `text` (`PARTS`, or `section:<name>`), or `None` without one."""
     if part.startswith(SECTION_PART):

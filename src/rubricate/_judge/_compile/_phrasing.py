@@ -198,6 +198,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (count_rules.UNIT_LIMIT, count_rules.unit_limit_rule),
     (count_rules.COUNT, count_rules.count_rule),
     (layout_rules.ENTRY_COUNT, layout_rules.entry_count_rule),
+    (start_end_rules.SUBJECT_FIRST, start_end_rules.subject_first_rule),
     (start_end_rules.START_PHRASE, start_end_rules.start_phrase_rule),
     (start_end_rules.BOLD_START, start_end_rules.bold_start_rule),
     (start_end_rules.OPENING, start_end_rules.opening_rule),

@@ -32,6 +32,7 @@ __all__ = [
     "POSTSCRIPT",
     "SIGN_OFF",
     "START_PHRASE",
+    "SUBJECT_FIRST",
     "acrostic_rule",
     "end_mark_rule",
     "end_phrase_rule",
@@ -42,6 +43,7 @@ __all__ = [
     "postscript_rule",
     "sign_off_rule",
     "start_phrase_rule",
+    "subject_first_rule",
 ]
 
 
@@ -340,3 +342,21 @@ def named_last_line_rule(match: re.Match[str], reading: Reading) -> Check | None
     return within(
         "last_line", create("keywords_present", keywords=[said.group() if said else name])
     )
+
+
+# An e-mail's subject line: "start with a subject line", "include a subject line", "has a
+# 'Subject:' line at the top".
+SUBJECT_FIRST = re.compile(
+    r"^\W*(?:(?:start|begin|open)s?\s+with|(?:include|includes|add|has|have|with|needs?|give it|"
+    r"put)|there\s+is)\s+an?\s+(?:(?:e-?mail\s+)?subject(?:\s*:)?(?:\s+line)?|q\d+\s+line)"
+    r"(?:\s+(?:at the top|first|on top|on the first line))?(?=\W*$)"
+    r"|^\W*(?:the\s+)?subject\s+line\s+(?:comes\s+)?(?:first|at the top|on top)(?=\W*$)"
+)
+
+
+def subject_first_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    quoted = re.search(r"\bq(\d+)\b", match.group())
+    said = reading.quotes[int(quoted.group(1))] if quoted else "subject:"
+    if not re.fullmatch(r"\s*subject(?: line)?\s*:?\s*", said, re.IGNORECASE):
+        return None  # "has a 'Re: renewal' line": what the line says, which this does not read
+    return create("opens_with", kind="subject")
