@@ -1332,6 +1332,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a video's or a transcript's timestamps
         ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
         ("use HH:MM:SS timecodes", C.timestamp_format("hh:mm:ss")),
+        # a title said with its place, or above the piece that is the reply
+        ("Headline on the first line, on its own", C.has_title()),
+        ("Add a short title above the haiku", C.has_title()),
+        ("Headline at the top in bold", C.has_title(bold=True)),
+        ("A title above the table", None),  # the table may not be the whole reply
         # an e-mail's subject line
         ("Begin with an email subject line", C.opens_with("subject")),
         ("The subject line comes first", C.opens_with("subject")),

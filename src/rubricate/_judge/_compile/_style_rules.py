@@ -96,6 +96,12 @@ TITLE = re.compile(
     r"(?:title|heading|headline)"
     r"(?:\s+(?:line|at the top|on the first line|on top|first|above it|on its own line))?\b"
     r"|\b(?:titled|entitled)\b"
+    # a title said with its place, no verb: "title at the top", "title on the first line, on
+    # its own" (not "the title at the top is under 8 words": the rest of that is about it)
+    r"|^\W*(?:an?\s+|the\s+)?(?:(?:short|clear|catchy|descriptive)\s+)?(?:title|headline)\s+"
+    r"(?:(?:is|goes|sits|comes|should be|must be|should go|must go)\s+)?"
+    r"(?:at the top|on top|first|on the first line|on (?:its|a) own line|on a line of its own)"
+    r"(?:\s*,?\s*(?:on (?:its|a) own(?: line)?|alone|by itself))?(?=\W*$)"
 )
 
 
@@ -110,8 +116,10 @@ def title_rule(match: re.Match[str], reading: Reading) -> Check | None:
 # "Bold title", "the title should be bolded", "headline in bold at the top".
 BOLD_TITLE = re.compile(
     r"\b(?:(?:a|the|its|your)\s+)?(?:bold(?:ed)?\s+(?:title|headline)"
-    r"|(?:title|headline)\s+(?:(?:should|must|needs? to|has to)\s+be\s+|is\s+)?(?:in\s+)?"
-    r"(?:bold(?:ed|face)?))(?:\s+(?:at the top|on top|on the first line))?\b"
+    r"|(?:title|headline)\s+(?:(?:at the top|on top|first|on the first line)\s+)?"
+    r"(?:(?:should|must|needs? to|has to)\s+be\s+|is\s+)?(?:in\s+)?"
+    r"(?:bold(?:ed|face)?))(?:\s+(?:at the top|on top|on the first line|on (?:its|a) own line))"
+    r"{0,2}\b"
 )
 bold_title_rule = constant("has_title", bold=True)
 

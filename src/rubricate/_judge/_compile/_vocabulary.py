@@ -430,6 +430,14 @@ def read(description: str) -> Reading:
         r"\1 of",
         text,
     )
+    # "a title above the poem": the poem is the reply, so at the top of it
+    text = re.sub(
+        r"\b(?:above|over|on top of|at the (?:top|start|head) of)\s+(?:the|your|my|this)\s+"
+        r"(?:poem|story|recipe|letter|essay|post|article|piece|text|e-?mail|note|speech|toast|"
+        r"haiku|limerick|song|lyrics|reply|response|answer|blurb|bio)\b",
+        "at the top",
+        text,
+    )
     # "the last line reads exactly 'The End.'": what the last line is
     text = re.sub(
         r"\b((?:the\s+)?(?:last|final|closing)\s+line)\s+(?:reads|says|should read|must read|"
