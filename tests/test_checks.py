@@ -1133,6 +1133,14 @@ def test_phone_numbers_and_how_they_are_written() -> None:
         checks.phone_format("call me")
 
 
+def test_a_date_format_without_a_year_sets_the_order_and_a_sentence_may_end_after_it() -> None:
+    day_first = checks.date_format("D MONTH")
+    assert day_first("See you on 22 July and 3 October.")[0]
+    assert day_first("Doors open 22 July 2025.")[0]  # a year after it is allowed
+    assert run(day_first, "See you on July 22.") == (False, "has the date 'July 22', needs D MONTH")
+    assert not day_first("See you on the 22nd July.")[0]  # no ordinals
+
+
 def test_opens_with_a_subject_line_first_or_in_a_memos_header() -> None:
     subject = checks.opens_with("subject")
     assert subject("**Subject:** Heater\n\nHi Ana,")[0]

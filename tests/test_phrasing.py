@@ -1337,6 +1337,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Add a short title above the haiku", C.has_title()),
         ("Headline at the top in bold", C.has_title(bold=True)),
         ("A title above the table", None),  # the table may not be the whole reply
+        # a date's format shown by an example without a year, and what it says again
+        ("Write dates like 5 June", C.date_format("D MONTH")),
+        ("Dates as in 'June 5' - no ordinals (5th)", C.date_format("MONTH D")),
+        ("Dates day-first, e.g. '5 June'", C.date_format("D MONTH")),
+        ("Dates day-first, like 'June 5'", None),  # the example says otherwise
         # an e-mail's subject line
         ("Begin with an email subject line", C.opens_with("subject")),
         ("The subject line comes first", C.opens_with("subject")),

@@ -445,6 +445,7 @@ _ANY_DATE = re.compile(
     rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_CAPITAL_MONTH}\b\.?)(?![\w/-]|\.\d|:\d)",
     re.IGNORECASE,
 )
+_SENTENCE_END = re.compile(rf"((?i:{MONTH_NAMES}))\.$")
 _DATE_TOKENS = {
     "YYYY": r"\d{4}",
     "YY": r"\d{2}",
@@ -467,6 +468,8 @@ def date_format(format: str) -> TextTest:
     `YYYY-MM-DD`, `DD/MM/YYYY` or `MONTH D, YYYY`. A date is any run of three numbers joined by
     `-`, `/` or `.`, or a date with a month's name, with or without the year (`March 5, 2024`,
     `5 March 2024`, `March 20`); each must match the format whole, months and days in range.
+    A format without a year (`D MONTH`) sets the order of day and month: a year after it is
+    allowed (`22 July 2025`).
 
     Args:
         format: The date format, such as `YYYY-MM-DD` or `MONTH D, YYYY`.
@@ -489,10 +492,14 @@ def date_format(format: str) -> TextTest:
             f"such as 'YYYY-MM-DD' or 'MONTH D, YYYY', got {format!r}",
             field="format",
         )
-    pattern = re.compile("".join(_DATE_TOKENS.get(p, re.escape(p)) for p in pieces))
+    said = "".join(_DATE_TOKENS.get(p, re.escape(p)) for p in pieces)
+    if not {"YYYY", "YY"} & set(pieces):
+        said += r"(?:,? \d{4})?"  # "like 22 July" sets the order, not that no year is given
+    pattern = re.compile(said)
 
     def test(text: str) -> tuple[bool, str]:
-        dates = [m.group() for m in _ANY_DATE.finditer(text)]
+        # "on 3 October." ends a sentence: its period is no abbreviation's
+        dates = [_SENTENCE_END.sub(r"\1", m.group()) for m in _ANY_DATE.finditer(text)]
         if not dates:
             return False, f"has no date, needs dates written as {spec}"
         wrong = [date for date in dates if not pattern.fullmatch(date)]

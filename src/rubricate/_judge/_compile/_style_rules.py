@@ -342,8 +342,8 @@ def format_of_example(example: str) -> str | None:
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
         return "YYYY-MM-DD"
     named = re.fullmatch(
-        rf"(?:(?P<m1>{MONTHS})(?P<dot1>\.)? (?P<d1>\d{{1,2}}), \d{{4}}|"
-        rf"(?P<d2>\d{{1,2}}) (?P<m2>{MONTHS})(?P<dot2>\.)? \d{{4}})",
+        rf"(?:(?P<m1>{MONTHS})(?P<dot1>\.)? (?P<d1>\d{{1,2}})(?P<y1>, \d{{4}})?|"
+        rf"(?P<d2>\d{{1,2}}) (?P<m2>{MONTHS})(?P<dot2>\.)?(?P<y2> \d{{4}})?)",
         text,
     )
     if named is None:
@@ -355,19 +355,27 @@ def format_of_example(example: str) -> str | None:
     day = named.group("d1") or named.group("d2")
     day_spec = "DD" if len(day) == 2 and day.startswith("0") else "D"
     if named.group("m1"):
-        return f"{name} {day_spec}, YYYY"
-    return f"{day_spec} {name} YYYY"
+        return f"{name} {day_spec}, YYYY" if named.group("y1") else f"{name} {day_spec}"
+    return f"{day_spec} {name} YYYY" if named.group("y2") else f"{day_spec} {name}"
 
 
 # What names a date: "the date", "all dates", "the deadline".
 _DATE_NOUN = r"(?:dates?(?:\s+formats?)?|deadlines?)"
+# The order of day and month, said beside an example: "day-first", "day then month".
+_DAY_FIRST = r"day[- ](?:first|then[- ]month|before[- ](?:the[- ])?month)"
+# What a date example's rule says again: "- no ordinals (22nd)", ", not 'April 2'".
+_DATE_TAIL = (
+    r"(?:\s*[,;.:\u2013\u2014-]?\s*(?:no ordinals?(?:\s*\(\s*\d+(?:st|nd|rd|th)\s*\))?|"
+    r"(?:not|never)\s+(?P<unlike>q\d+)))*"
+)
 DATE = re.compile(
     rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}(?:\s*[:=]\s*|\s+)"
     rf"(?:(?:should|must|are|is|be|to be|need to be|written|formatted|given|shown|expressed|appear|"
-    rf"uses?|follows?|always|out)\s+){{0,4}}(?:(?:in|as|using|like|with|use)\s+)?"
+    rf"uses?|follows?|always|out|{_DAY_FIRST},?|\({_DAY_FIRST}\)|without ordinals,?)\s+){{0,4}}"
+    rf"(?:\(\s*)?(?:(?:as in|in|as|using|like|with|use|e\.g\.,?)\s+)?"
     rf"(?:the\s+)?(?:form(?:at)?\s+)?"
-    rf"(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))"
-    rf"(?:\s+(?:format|style))?(?:\s*\(\s*yyyy-mm-dd\s*\))?"
+    rf"(?:(?P<spec>{_DATE_SPEC})|(?P<q>q\d+)|(?P<iso>iso(?:[- ]8601)?))(?:\s*\))?"
+    rf"(?:\s+(?:format|style))?(?:\s*\(\s*yyyy-mm-dd\s*\))?{_DATE_TAIL}"
     rf"|iso(?:[- ]8601)? dates?(?:\s*\(?\s*(?P<spec3>{_DATE_SPEC})\s*\)?)?"
     rf"|(?:(?P<spec2>{_DATE_SPEC})|(?P<q2>q\d+)|(?P<iso2>iso(?:[- ]8601)?))\s+"
     rf"(?:date\s+)?(?:format|style)?"
@@ -376,9 +384,9 @@ DATE = re.compile(
     rf"|(?:the\s+)?(?:(?P<spec4>{_DATE_SPEC})|(?P<q4>q\d+))\s+date\s+(?:format|style)"
     # an example that settles the format: "write the date like 2024-03-05", "like May 2, 2024"
     rf"|(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}\s+"
-    rf"(?:(?:should|must|are|is|be|written|formatted|given|shown|out)\s+){{0,4}}"
+    rf"(?:(?:should|must|are|is|be|written|formatted|given|shown|out|{_DAY_FIRST},?)\s+){{0,4}}"
     rf"(?:like|as in|as|e\.g\.,?|for example,?)\s+(?P<example>\d{{4}}-\d{{2}}-\d{{2}}|"
-    rf"(?:{MONTHS})\.? \d{{1,2}}, \d{{4}}|\d{{1,2}} (?:{MONTHS})\.? \d{{4}})"
+    rf"(?:{MONTHS})\.? \d{{1,2}}(?:, \d{{4}})?|\d{{1,2}} (?:{MONTHS})\.?(?: \d{{4}})?)"
     rf"(?![\w-])"
 )
 
@@ -397,6 +405,11 @@ def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if match.group("iso") or match.group("iso2") or match.group().startswith("iso"):
         spec = "YYYY-MM-DD"
     if spec is None:
+        return None
+    unlike = reading.quote(match.groupdict().get("unlike"))
+    if unlike is not None and format_of_example(unlike) in (None, spec):
+        return None  # "not '2024-03-05'" of a YYYY-MM-DD rule: which is it?
+    if re.search(_DAY_FIRST, match.group()) and not spec.upper().startswith("D"):
         return None
     try:
         return create("date_format", format=spec.upper())
