@@ -1342,6 +1342,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Dates as in 'June 5' - no ordinals (5th)", C.date_format("MONTH D")),
         ("Dates day-first, e.g. '5 June'", C.date_format("D MONTH")),
         ("Dates day-first, like 'June 5'", None),  # the example says otherwise
+        # several outputs named in a question
+        ("Are all the captions under 20 words?", C.each("output", C.word_count(fewer_than=20))),
         # an e-mail's subject line
         ("Begin with an email subject line", C.opens_with("subject")),
         ("The subject line comes first", C.opens_with("subject")),

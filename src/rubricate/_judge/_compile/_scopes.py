@@ -751,7 +751,8 @@ _OUTPUT_PIECE = re.compile(
     rf"\b(?:each|every|per|any)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
     rf"(?:the\s+)?(?:[a-z-]+\s+)?(?P<noun>{_STANDALONE}s?)\b"  # "each greeting option"
     # "Taglines under 6 words", "captions: no hashtags": a plural subject, one rule on each
-    rf"|^\W*(?:(?:the|your|all|all the|all of the|both)\s+)?(?P<plural>{_STANDALONE}s)\b"
+    rf"|^\W*(?:(?:are|do|did|were)\s+)?(?:(?:the|your|all|all the|all of the|both)\s+)?"
+    rf"(?P<plural>{_STANDALONE}s)\b"
     r"(?!\s+(?:and|or)\b)"
     # "No tweet longer than 280 characters": every tweet at most 280
     rf"|\bno\s+(?:single\s+)?(?:[a-z-]+\s+)?(?P<none>{_STANDALONE})\s+(?=(?:(?:is|should be|"
