@@ -1342,6 +1342,24 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Dates as in 'June 5' - no ordinals (5th)", C.date_format("MONTH D")),
         ("Dates day-first, e.g. '5 June'", C.date_format("D MONTH")),
         ("Dates day-first, like 'June 5'", None),  # the example says otherwise
+        # two labelled parts, each its own kind of list
+        (
+            "Action items as a bulleted list, the timeline as a numbered list",
+            C.all_of(
+                C.within(
+                    "field:action items",
+                    C.all_of(C.bullet_count(at_least=1), C.numbered_count(exactly=0)),
+                ),
+                C.within(
+                    "field:timeline",
+                    C.all_of(C.numbered_count(at_least=1), C.bullet_count(exactly=0)),
+                ),
+            ),
+        ),
+        (
+            "Use a bulleted list, not a numbered one",
+            C.all_of(C.bullet_count(at_least=1), C.numbered_count(exactly=0)),
+        ),
         # several outputs named in a question
         ("Are all the captions under 20 words?", C.each("output", C.word_count(fewer_than=20))),
         # an e-mail's subject line

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ...checks import Check, all_of, create, each
+from ...checks import Check, all_of, create, each, within
 from ._vocabulary import (
     CMP_ANY,
     CONSUMED,
@@ -43,6 +43,7 @@ __all__ = [
     "TABLE_COLUMNS",
     "TABLE_HEADER_CASE",
     "TABLE_SIZE",
+    "TWO_LISTS",
     "UNNUMBERED",
     "alphabetical_rule",
     "bare_rows_rule",
@@ -63,6 +64,7 @@ __all__ = [
     "table_columns_rule",
     "table_header_case_rule",
     "table_size_rule",
+    "two_lists_rule",
     "unnumbered_rule",
 ]
 
@@ -292,6 +294,49 @@ CHECKBOXES = re.compile(
 def checkboxes_rule(match: re.Match[str], reading: Reading) -> Check | None:
     empty = re.search(r"\b(?:empty|unchecked|unticked|blank)\b", match.group())
     return each("item", create("opens_with", kind="empty_checkbox" if empty else "checkbox"))
+
+
+# Two labelled parts, each in its own kind of list: "ingredients as a bulleted list, method
+# as a numbered list", "ingredients should be a bulleted list and the steps a numbered list".
+# Each part is what the reply labels so (a heading or "Method:"); a reply that names it
+# otherwise ("Instructions") leaves the criterion to the judge.
+_A_LIST = (
+    r"\s+(?:(?:as|in|go in|goes in|should be|must be|are|is|=)\s+)?(?:an?\s+)?"
+    r"(?P<{0}>bullet(?:ed)?|numbered|ordered)(?:[- ]point)?\s+list"
+)
+_LABEL = r"[a-z][a-z-]*(?:\s+(?!(?:as|an?|in|go|goes|should|must|are|is|be)\b)[a-z][a-z-]*)?"
+TWO_LISTS = re.compile(
+    rf"^\W*(?:the\s+)?(?P<first>{_LABEL})"
+    + _A_LIST.format("kind1")
+    + rf"\s*(?:,|;|and)\s*(?:and\s+)?(?:the\s+)?(?P<second>{_LABEL})"
+    + _A_LIST.format("kind2")
+    + r"(?=\W*$)"
+)
+
+
+# Words that open the rule rather than name a part: "use a bulleted list, not a numbered one".
+_NO_LABEL = frozenset(
+    {"it", "them", "this", "answer", "reply", "response", "output", "text", "list", "use", "not"}
+    | {"no", "never", "make", "write", "format", "put", "give", "with", "and", "or", "but"}
+)
+
+
+def two_lists_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    first, second = match.group("first"), match.group("second")
+    kinds = (match.group("kind1").startswith("bullet"), match.group("kind2").startswith("bullet"))
+    said = {first, second, first.split()[0], second.split()[0]}
+    if first == second or kinds[0] == kinds[1] or said & _NO_LABEL:
+        return None
+    return all_of(_list_in(first, kinds[0]), _list_in(second, kinds[1]))
+
+
+def _list_in(label: str, bulleted: bool) -> Check:
+    """`label`'s part is a bulleted list (no numbered item), or a numbered one (no bullet)."""
+    if bulleted:
+        kind = all_of(create("bullet_count", at_least=1), create("numbered_count", exactly=0))
+    else:
+        kind = all_of(create("numbered_count", at_least=1), create("bullet_count", exactly=0))
+    return within(f"field:{label}", kind)
 
 
 UNNUMBERED = re.compile(
