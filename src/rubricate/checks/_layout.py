@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import Unpack
+from typing import Any, Unpack
 
 from .._exceptions import CheckUndecided, RubricError
 from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
@@ -147,12 +147,9 @@ def alphabetical(descending: bool = False) -> TextTest:
 
     def test(text: str) -> tuple[bool, str]:
         found = entries(text)
-        keys = [_sort_key(entry) for entry in found]
-        for index in range(1, len(keys)):
-            before, after = keys[index - 1], keys[index]
-            if (after < before) if not descending else (after > before):
-                first, second = found[index - 1], found[index]
-                return False, f"has {shortened(second)!r} after {shortened(first)!r}"
+        misplaced = _out_of_order(found, [_sort_key(entry) for entry in found], descending)
+        if misplaced is not None:
+            return False, misplaced
         way = "Z to A" if descending else "A to Z"
         return True, f"has its {len(found)} entries in order, {way}"
 
@@ -255,15 +252,22 @@ def chronological(descending: bool = False) -> TextTest:
         if len(kinds) > 1:
             raise CheckUndecided("some entries are dated and others hold only a time")
         keys = [when[1] for _, when in dated if when is not None]
-        for index in range(1, len(keys)):
-            before, after = keys[index - 1], keys[index]
-            if (after < before) if not descending else (after > before):
-                first, second = found[index - 1], found[index]
-                return False, f"has {shortened(second)!r} after {shortened(first)!r}"
+        misplaced = _out_of_order(found, keys, descending)
+        if misplaced is not None:
+            return False, misplaced
         way = "newest first" if descending else "oldest first"
         return True, f"has its {len(found)} entries in time order, {way}"
 
     return test
+
+
+def _out_of_order(found: list[str], keys: Sequence[Any], descending: bool) -> str | None:
+    """The first entry out of order by its key, said with the one before it; `None` if none."""
+    for index in range(1, len(keys)):
+        before, after = keys[index - 1], keys[index]
+        if (after < before) if not descending else (after > before):
+            return f"has {shortened(found[index])!r} after {shortened(found[index - 1])!r}"
+    return None
 
 
 def _sort_key(entry: str) -> str:
