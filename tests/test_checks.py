@@ -1131,6 +1131,9 @@ def test_phone_numbers_and_how_they_are_written() -> None:
     assert not checks.phone_format("+44 7700 900123")("Ring 07700 900456 today.")[0]
     with pytest.raises(RubricError, match="`example` must be one phone number"):
         checks.phone_format("call me")
+    # groups split by spaces alone are a number only where a word says so
+    assert checks.phone_count(exactly=0)("Rooms 101 102 103 are free.")[0]
+    assert checks.phone_count(exactly=1)("Ring us on 0161 496 0123 today.")[0]
 
 
 def test_a_date_format_without_a_year_sets_the_order_and_a_sentence_may_end_after_it() -> None:

@@ -376,7 +376,7 @@ def phone_format(example: str) -> TextTest:
         ```
 
     """
-    if not isinstance(example, str) or len(phones(example)) != 1:
+    if not isinstance(example, str) or len(phones(example, alone=True)) != 1:
         raise RubricError(
             f"phone_format: `example` must be one phone number (nine digits or more), "
             f"got {example!r}",

@@ -1325,20 +1325,36 @@ def emails(text: str) -> list[str]:
 # A phone number: nine or more digits in groups joined by spaces, dots, dashes or brackets,
 # maybe after a "+" and a country code: "(555) 201-4478", "+44 7700 900123", "0161 496 0123".
 _PHONE = re.compile(
-    r"(?<![\w.+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d[\d .()-]{5,}\d(?![\w.]\d)"
+    r"(?<![\w.+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,5}(?:[ .-]\d{2,6}){1,3}"
+    r"(?![\w.]\d)"
 )
 _IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# Digits in groups split by spaces alone ("101 102 103") are a phone number only beside a word
+# that says so; "+", brackets, dashes or dots make the shape one anyway.
+_PHONE_WORD = re.compile(
+    r"\b(?:call|phone|tel|telephone|mobile|cell|ring|text|sms|contact|fax|whatsapp|number|no)\b"
+    r"[^\n]{0,40}$",
+    re.IGNORECASE,
+)
 
 
-def phones(text: str) -> list[str]:
-    """The phone numbers of `text`: nine digits or more, not a date or an IP address."""
+def phones(text: str, *, alone: bool = False) -> list[str]:
+    """The phone numbers of `text`: nine digits or more, not a date or an IP address.
+
+    With `alone`, the text is one number as written (an example), so no word must say so.
+    """
     found = []
     for match in _PHONE.finditer(text):
         number = match.group().strip()
-        digits = sum(c.isdigit() for c in number)
-        if digits >= 9 and not _IPV4.fullmatch(number) and not _ISO_DATE.search(number):
-            found.append(number)
+        if sum(c.isdigit() for c in number) < 9 or _IPV4.fullmatch(number):
+            continue
+        if _ISO_DATE.search(number):
+            continue
+        spaced = not re.search(r"[-.()+]", number)
+        if spaced and not alone and not _PHONE_WORD.search(text[: match.start()]):
+            continue
+        found.append(number)
     return found
 
 
