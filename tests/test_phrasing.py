@@ -1370,6 +1370,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Must fit on one slide: 40 words max", C.word_count(at_most=40)),
         ("It has to fit in a text message (160 characters max)", C.character_count(at_most=160)),
         ("It has to fit on a postcard", None),  # how much fits is not said
+        (  # one line is a rule of its own
+            "Must fit on one line: under 60 characters",
+            C.all_of(C.line_count(at_most=1), C.character_count(fewer_than=60)),
+        ),
         # the text outside the code, a frame of necessity, "short" explained, why it goes out
         ("at most 30 words outside the code block", C.within("prose", C.word_count(at_most=30))),
         ("It is important that the reply has no emojis", C.emoji_count(exactly=0)),

@@ -583,7 +583,8 @@ _EXPLAINED_SHORT = re.compile(
 # Where it must fit, beside the bound that says how much fits: "it must fit in a single tweet
 # (280 characters max)", "Keep it to one page: under 300 words", "short enough for a card: 65
 # words max", "each option has to fit in one tweet, so 280 characters max".
-_MEDIUM = r"(?:tweet|sms|text(?: message)?|page|card|slide|screen|post ?card|line)"
+# Not "one line": "must fit on one line: under 60 characters" asks for one line too.
+_MEDIUM = r"(?:tweet|sms|text(?: message)?|page|card|slide|screen|post ?card)"
 _FITS_IN = re.compile(
     r"(?:^\W*|(?<=\beach option ))(?:it\s+)?(?:(?:must|has to|should|needs? to|will)\s+)?"
     rf"(?:fits?\s+(?:in|into|within|on)|keep it to|short enough (?:for|to fit (?:in|on)))\s+"
