@@ -326,8 +326,10 @@ def hashtags_last_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 # A line named by what it holds, said to come last: "the RSVP line is the last line", "Total
 # line last", "the disclaimer line at the very end". The last line holds that word.
-_NOT_A_NAME = r"(?!(?:last|final|first|each|every|one|a|an|the|blank|empty|new|single|own|next|"
-_NOT_A_NAME += r"subject|title|heading|opening|closing|top|bottom)\b)"
+_NOT_A_NAME = (
+    r"(?!(?:last|final|first|each|every|one|a|an|the|blank|empty|new|single|own|next|"
+    r"subject|title|heading|opening|closing|top|bottom)\b)"
+)
 NAMED_LAST_LINE = re.compile(
     rf"^\W*(?:the\s+|your\s+)?{_NOT_A_NAME}(?P<name>[a-z][\w&-]*)\s+line\s+"
     r"(?:(?:is|should be|must be|has to be|needs to be|comes?|goes|sits|appears?)\s+)?"
