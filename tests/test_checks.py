@@ -73,6 +73,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "heading_level": {"exactly": 2},
     "heading_names": {"names": ["Today"]},
     "phone_count": {"at_least": 1},
+    "mention_count": {"exactly": 1},
     "phone_format": {"example": "(555) 123-4567"},
     "percent_sign": {},
     "nested_item_count": {"exactly": 0},
@@ -1134,6 +1135,16 @@ def test_phone_numbers_and_how_they_are_written() -> None:
     # groups split by spaces alone are a number only where a word says so
     assert checks.phone_count(exactly=0)("Rooms 101 102 103 are free.")[0]
     assert checks.phone_count(exactly=1)("Ring us on 0161 496 0123 today.")[0]
+
+
+def test_mentions_are_handles_after_an_at_sign_not_email_addresses() -> None:
+    text = "Thanks @marta and @dev-team! Mail ops@example.com; coffee @ $3.\n```\n@skip\n```"
+    assert run(checks.mention_count(exactly=1), text) == (
+        False,
+        "has 2 @mentions, needs exactly 1 (first: '@marta')",
+    )
+    assert checks.mention_count(exactly=0)("Write to me@example.org, not at 5 @ 6.")[0]
+    assert checks.mention_count(exactly=2)("cc @here, @j.smith.")[0]
 
 
 def test_a_date_format_without_a_year_sets_the_order_and_a_sentence_may_end_after_it() -> None:

@@ -1396,6 +1396,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # phone numbers: there or not, and written like an example
         ("Add a telephone number", C.phone_count(at_least=1)),
         ("no phone numbers", C.phone_count(exactly=0)),
+        # @mentions: a handle after "@", however the rule names them
+        ("Use an @mention", C.mention_count(at_least=1)),
+        ("no @-mentions please", C.mention_count(exactly=0)),
+        ("At most two at-mentions", C.mention_count(at_most=2)),
+        ("Tag exactly one person with an @mention.", C.mention_count(exactly=1)),
+        ("ping two teammates at most", C.mention_count(at_most=2)),
+        ("Mention one person by name", None),  # no "@", no tag: content
         ("Contact numbers should be written as 020 7946 0321", C.phone_format("020 7946 0321")),
         # a task list, however it is named
         (

@@ -23,6 +23,7 @@ from ._units import (
     emojis,
     hashtags,
     highlights,
+    mentions,
     phone_shape,
     phones,
     phrase_pattern,
@@ -42,6 +43,7 @@ __all__ = [
     "keyword_count",
     "letter_count",
     "mark_count",
+    "mention_count",
     "phone_count",
     "phone_format",
     "placeholder_count",
@@ -438,6 +440,27 @@ def hashtag_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
     """
     return found_count("hashtag_count", hashtags, ("hashtag", "hashtags"), bounds)
+
+
+@catalogue_check
+def mention_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of @mentions (`@marta`, `@here`) is within the bounds.
+
+    A mention is `@` then a handle that starts with a letter, not inside a word (so an e-mail
+    address is none) and not in a code block. For "tag exactly one person with an @mention"
+    (`exactly: 1`) and "no @channel or @here pings" (`exactly: 0`).
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.mention_count(exactly=1)
+        ```
+
+    """
+    return found_count("mention_count", mentions, ("@mention", "@mentions"), bounds)
 
 
 @catalogue_check

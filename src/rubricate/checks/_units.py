@@ -96,6 +96,7 @@ __all__ = [
     "headings_seen",
     "highlights",
     "line_kinds",
+    "mentions",
     "numbered_lines",
     "outputs",
     "paragraphs",
@@ -1289,6 +1290,8 @@ _URL = re.compile(
 )
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
 _HASHTAG = re.compile(r"(?<![\w#&/])#[^\W\d]\w*")
+# An @mention: "@" then a handle, not inside a word (an e-mail address) and not a price ("@ $5").
+_MENTION = re.compile(r"(?<![\w@./])@[^\W\d][\w.-]*(?<![.-])")
 _TABLE_ROW = re.compile(r"^[^|\n]*\|[^\n]*$")
 _TABLE_DELIMITER = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 
@@ -1375,6 +1378,13 @@ def hashtags(text: str) -> list[str]:
     """The hashtags of `text` outside code fences (`#Spring`; not a heading's `# `, not `#1`)."""
     return [
         tag for line in _lines(text) if not line.in_fence for tag in _HASHTAG.findall(line.text)
+    ]
+
+
+def mentions(text: str) -> list[str]:
+    """The @mentions of `text` outside code fences (`@marta`, `@here`; not an e-mail address)."""
+    return [
+        tag for line in _lines(text) if not line.in_fence for tag in _MENTION.findall(line.text)
     ]
 
 

@@ -77,6 +77,7 @@ CUES: Mapping[str, str] = {
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
     "blank_line_after": r"\b(blank|empty) line",
     "phone_count": r"\b(phone|telephone|mobile|cell)\b",
+    "mention_count": r"@|\bat-mentions?\b",
     "phone_format": r"\b(phone|telephone|mobile|cell)\b",
     "question_count": r"\bquestions?\b",
     "quote_count": r"\bquot(e|es|ation)",

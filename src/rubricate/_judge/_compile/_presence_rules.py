@@ -150,7 +150,7 @@ PRESENT = re.compile(
     r"(?:fenced )?code ?blocks?|(?:markdown )?tables?|e-?mail address(?:es)?|urls?|"
     r"(?:tele)?phone numbers?|"
     r"(?:(?:website|web|external|clickable) )?(?:hyper)?links?|web ?address(?:es)?|hash ?tags?|"
-    r"exclamation (?:marks?|points?))\b"
+    r"@[- ]?mentions?|at[- ]mentions?|exclamation (?:marks?|points?))\b"
 )
 
 
@@ -167,7 +167,17 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     unit = match.group("unit")
     key = unit_key(unit.removeprefix("a ").removeprefix("an "))
-    if key in ("code_block", "table", "email", "phone", "url", "hashtag", "exclamation", "nested"):
+    if key in (
+        "code_block",
+        "table",
+        "email",
+        "phone",
+        "url",
+        "hashtag",
+        "mention",
+        "exclamation",
+        "nested",
+    ):
         return count_check(key, {"at_least": 1})
     if unit.startswith("bullet"):
         return create("bullet_count", at_least=1)

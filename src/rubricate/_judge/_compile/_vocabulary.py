@@ -139,6 +139,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
         "url",
     ),
     (r"hash ?tags?", "hashtag"),
+    (r"@[- ]?mentions?|at[- ]mentions?|@[- ]?(?:tags?|pings?)", "mention"),
     (r"punctuation(?: marks?)?", "punctuation"),
     (r"exclamation (?:marks?|points?)", "exclamation"),
     (r"question marks?", "question_mark"),
@@ -219,6 +220,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "phone": ("phone_count", {}),
     "url": ("url_count", {}),
     "hashtag": ("hashtag_count", {}),
+    "mention": ("mention_count", {}),
     "punctuation": ("punctuation_count", {}),
     "exclamation": ("mark_count", {"mark": "!"}),
     "question_mark": ("mark_count", {"mark": "?"}),
@@ -231,7 +233,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
-    | {"contraction", "phone", "quote"}
+    | {"contraction", "phone", "quote", "mention"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
     | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation", "nested"}
     | {f"heading{n}" for n in range(1, 7)}
@@ -375,6 +377,7 @@ def read(description: str) -> Reading:
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
     text = normalize_numbers(text)
+    text = _TAGGED.sub(_tagged, text)
     text = re.sub(r"\b(\d+)\s*\(\s*\1\s*\)", r"\1", text)  # "four (4) points", as lawyers write
     text = _WRAP_AT.sub(
         lambda m: f"{m.group('body') or ''}lines at most {m.group('n')} characters", text
@@ -871,6 +874,24 @@ def _numbered_count(match: re.Match[str]) -> str:
 def _count_before_unit(match: re.Match[str]) -> str:
     said = (match.group("pre"), match.group("n"), match.group("unit"), match.group("post"))
     return " ".join(part for part in said if part)
+
+
+# People tagged are @mentions: "tag exactly one person", "ping 2 teammates at most", "mention
+# one person with @". Mentioning people without "@" or a tag is content ("mention one person").
+_PEOPLE = r"(?:persons?|people|users?|teammates?|colleagues?|members?|accounts?|handles?)"
+_BOUND = r"(?:(?:exactly|only|just|at most|at least|no more than|up to|max(?:imum)?)\s+)?"
+_TAGGED = re.compile(
+    rf"\b(?:tag|ping|@-?mention)\s+(?P<n>{_BOUND}\d+)\s+{_PEOPLE}(?P<only>\s+only)?"
+    rf"(?:\s+(?:with|using|via)\s+(?:an?\s+)?@(?:[- ]?mentions?)?)?"
+    rf"|\bmention\s+(?P<n2>{_BOUND}\d+)\s+{_PEOPLE}(?P<only2>\s+only)?"
+    rf"\s+(?:with|using|via)\s+(?:an?\s+)?@(?:[- ]?mentions?)?"
+)
+
+
+def _tagged(match: re.Match[str]) -> str:
+    count = match.group("n") or match.group("n2")
+    only = "only " if (match.group("only") or match.group("only2")) and count.isdigit() else ""
+    return f"{only}{count} @mentions"
 
 
 _NO_MORE_NO_LESS = re.compile(
