@@ -54,6 +54,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "letter_count": {"letter": "a", "at_least": 1},
     "line_count": {"at_most": 3},
     "money_format": {},
+    "measurement_units": {"system": "metric"},
     "mark_count": {"mark": "!", "exactly": 0},
     "no_commas": {},
     "nothing_but": {"kind": "list"},
@@ -1145,6 +1146,47 @@ def test_mentions_are_handles_after_an_at_sign_not_email_addresses() -> None:
     )
     assert checks.mention_count(exactly=0)("Write to me@example.org, not at 5 @ 6.")[0]
     assert checks.mention_count(exactly=2)("cc @here, @j.smith.")[0]
+
+
+def test_measurement_units_by_system_by_quantity_and_ruled_out() -> None:
+    recipe = "Whisk 200 g flour with 2 cups milk and a teaspoon of salt. Bake at 180°C for 25 min."
+    assert run(checks.measurement_units(system="metric"), recipe) == (
+        False,
+        "has '2 cups', an imperial unit, needs metric",
+    )
+    assert checks.measurement_units(unit="°C")(recipe)[0]
+    assert run(checks.measurement_units(unit="kg"), recipe) == (
+        False,
+        "has '200 g', needs every weight in kg",
+    )
+    assert not checks.measurement_units(forbidden=["tsp"])(recipe)[0]  # "a teaspoon of"
+    assert checks.measurement_units(system="metric")("Run 5 km in 30 minutes at 10 km/h.")[0]
+    # money, millions, a network and a decade are no measurements
+    assert checks.measurement_units(forbidden=["lb", "m"])("£5 a week; $10m; 5G; the 1990s")[0]
+    assert not checks.measurement_units(spaced=True)("Add 12g of yeast.")[0]
+    assert checks.measurement_units(spaced=True)("Add 12 g of yeast to a 12-inch pan.")[0]
+
+
+@pytest.mark.parametrize(
+    ("rule", "text"),
+    [
+        ({"system": "metric"}, "Preheat the oven to 350 degrees."),  # no scale said
+        ({"unit": "°C"}, "Serve it cold."),  # no temperature at all
+        ({"system": "imperial"}, "Rest for 10 minutes."),  # time is in both systems
+    ],
+)
+def test_measurement_units_leaves_to_the_judge_what_no_unit_settles(
+    rule: dict[str, str], text: str
+) -> None:
+    with pytest.raises(CheckUndecided):
+        checks.measurement_units(**rule)(text)
+
+
+def test_measurement_units_rejects_unknown_units_and_empty_rules() -> None:
+    with pytest.raises(RubricError, match="unknown unit 'stone'"):
+        checks.measurement_units(unit="stone")
+    with pytest.raises(RubricError, match="say `system`, `unit`, `forbidden` or `spaced`"):
+        checks.measurement_units()
 
 
 def test_a_date_format_without_a_year_sets_the_order_and_a_sentence_may_end_after_it() -> None:

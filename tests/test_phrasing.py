@@ -1396,6 +1396,21 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # phone numbers: there or not, and written like an example
         ("Add a telephone number", C.phone_count(at_least=1)),
         ("no phone numbers", C.phone_count(exactly=0)),
+        # units of measurement: a system, one unit for a quantity, units ruled out
+        ("Use metric units only.", C.measurement_units(system="metric")),
+        ("No imperial units (ft, sq ft, inches).", C.measurement_units(system="metric")),
+        ("Measurements should be in metric", C.measurement_units(system="metric")),
+        ("imperial units please", C.measurement_units(system="imperial")),
+        ("All weights in kg.", C.measurement_units(unit="kg")),
+        ("every temperature given in Celsius", C.measurement_units(unit="°C")),
+        ("cooking times in minutes only (no hours)", C.measurement_units(unit="min")),
+        ("Distances in miles, not km", C.measurement_units(unit="mi")),
+        ("Don't use cups or ounces anywhere", C.measurement_units(forbidden=["cup", "oz"])),
+        ("Put a space between number and unit (12 g, not 12g)", C.measurement_units(spaced=True)),
+        ("Oven temperature in both Celsius and Fahrenheit", None),  # both: no one unit
+        ("Distances in kg", None),  # a unit of another quantity
+        ("Times in bold", None),
+        ("Metric only (no grams)", None),  # the aside contradicts the rule
         # @mentions: a handle after "@", however the rule names them
         ("Use an @mention", C.mention_count(at_least=1)),
         ("no @-mentions please", C.mention_count(exactly=0)),

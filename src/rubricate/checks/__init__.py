@@ -81,6 +81,7 @@ from ._layout import (
     table_header,
     table_size,
 )
+from ._measures import measurement_units
 from ._money import money_format, percent_sign
 from ._registry import CATALOGUE, create, from_spec
 from ._start_end import (
@@ -143,6 +144,7 @@ __all__ = [
     "letter_count",
     "line_count",
     "mark_count",
+    "measurement_units",
     "mention_count",
     "money_format",
     "negate",

@@ -78,6 +78,8 @@ CUES: Mapping[str, str] = {
     "blank_line_after": r"\b(blank|empty) line",
     "phone_count": r"\b(phone|telephone|mobile|cell)\b",
     "mention_count": r"@|\bat-mentions?\b",
+    "measurement_units": r"\b(metric|imperial|units?|measure\w*|celsius|fahrenheit|kg|grams?|"
+    r"cups?|ounces?|pounds?|inch(es)?|feet|miles?|km|minutes|hours)\b|°",
     "phone_format": r"\b(phone|telephone|mobile|cell)\b",
     "question_count": r"\bquestions?\b",
     "quote_count": r"\bquot(e|es|ation)",
@@ -187,6 +189,7 @@ FLAG_CUES: Mapping[str, str] = {
     "required": r"\b(no|none|deeper|lower|below|if any)\b",
     "skip_title": r"\b(section|sub-?head\w*|title)",
     "own_line": r"\b(own|separate|new|single|final) line\b",
+    "spaced": r"\b(space|gap)",
 }
 
 

@@ -55,6 +55,7 @@ from ...checks import Check, all_of
 from . import _count_rules as count_rules
 from . import _keyword_rules as keyword_rules
 from . import _layout_rules as layout_rules
+from . import _measure_rules as measure_rules
 from . import _presence_rules as presence_rules
 from . import _start_end_rules as start_end_rules
 from . import _style_rules as style_rules
@@ -179,6 +180,10 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (start_end_rules.ACROSTIC, start_end_rules.acrostic_rule),
     (HASHTAGS_LAST, start_end_rules.hashtags_last_rule),
     (start_end_rules.PARAGRAPH_START, start_end_rules.paragraph_start_rule),
+    (measure_rules.SYSTEM, measure_rules.system_rule),
+    (measure_rules.QUANTITY_UNIT, measure_rules.quantity_unit_rule),
+    (measure_rules.UNITS_RULED_OUT, measure_rules.units_ruled_out_rule),
+    (measure_rules.SPACING, measure_rules.spacing_rule),
     (style_rules.MONEY, style_rules.money_rule),
     (style_rules.MONEY_FIRST, style_rules.money_rule),
     (style_rules.PERCENT, style_rules.percent_rule),
