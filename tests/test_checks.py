@@ -1148,6 +1148,27 @@ def test_mentions_are_handles_after_an_at_sign_not_email_addresses() -> None:
     assert checks.mention_count(exactly=2)("cc @here, @j.smith.")[0]
 
 
+def test_money_format_decimals_alone_or_without_symbols() -> None:
+    menu = "Soup $6, salad $8.50, bread 3.00"
+    assert run(checks.money_format(decimals=0, symbols="ignored"), menu) == (
+        False,
+        "has the amount '$8.50', needs 0 decimal places",
+    )
+    assert run(checks.money_format(symbols="forbidden"), menu) == (
+        False,
+        "has the amount '$6', needs it without a symbol",
+    )
+    assert checks.money_format(decimals=2, symbols="forbidden")("Soup 6.00, salad 8.50")[0]
+    with pytest.raises(CheckUndecided, match="no amount of money"):
+        checks.money_format(decimals=0, symbols="ignored")("Soup 6, salad 8")
+    with pytest.raises(CheckUndecided, match=r"'15\.5', which may be an amount"):
+        checks.money_format(decimals=2, symbols="forbidden")("amount\n49.90\n15.5")
+    with pytest.raises(RubricError, match="`symbols` must be one of"):
+        checks.money_format(symbols="none")
+    with pytest.raises(RubricError, match="needs `symbols` 'required'"):
+        checks.money_format("$", symbols="forbidden")
+
+
 def test_measurement_units_by_system_by_quantity_and_ruled_out() -> None:
     recipe = "Whisk 200 g flour with 2 cups milk and a teaspoon of salt. Bake at 180°C for 25 min."
     assert run(checks.measurement_units(system="metric"), recipe) == (

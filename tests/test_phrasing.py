@@ -734,8 +734,20 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Add a short section", None),
         # money, times and dates said the short way
         ("Prices: dollar sign + two decimal places", C.money_format("$", decimals=2)),
+        # how amounts are written, in any order, when every word says it
+        ("Prices as whole dollars, no cents", C.money_format(decimals=0, symbols="ignored")),
+        ("Two decimal places for all amounts", C.money_format(decimals=2, symbols="ignored")),
+        ("Show cents on every amount, e.g. €450.00", C.money_format(decimals=2, symbols="ignored")),
+        (
+            "amount always 2 decimals, no currency symbol",
+            C.money_format(decimals=2, symbols="forbidden"),
+        ),
+        ("Prices as plain numbers, no dollar sign (e.g. 16).", C.money_format(symbols="forbidden")),
+        ("Amounts with two decimals and the £ sign", C.money_format("£", decimals=2)),
+        ("Prices in USD with two decimals", None),  # a currency code: no symbol to check
+        ("Money in millions written like $4.2M", None),
+        ("every gift under $50", None),
         ("€ sign before every amount", C.money_format("€")),
-        ("Two decimal places for all amounts", None),  # money_format also asks for a symbol
         ("Times in 12-hour format with AM/PM (like 9:00 AM)", C.time_format(clock=12)),
         ("24-hour clock (like 9 pm)", None),  # the example says otherwise
         ("Dates in the form YYYY-MM-DD", C.date_format("YYYY-MM-DD")),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .._exceptions import RubricError
+from .._exceptions import CheckUndecided, RubricError
 from ._check import TextTest
 from ._registry import catalogue_check
 
@@ -64,18 +64,33 @@ def _decimals(number: str) -> int:
     return len(tail.group(1))
 
 
-@catalogue_check
-def money_format(symbol: str | None = None, decimals: int | None = None) -> TextTest:
-    """Every amount of money has a currency symbol (the given one), and there is at least one.
+_SYMBOL_RULES = ("required", "ignored", "forbidden")
+_BARE_DECIMAL = re.compile(r"(?<![\w.:/-])\d+\.\d+(?![\w.:/%°-])")
 
-    An amount is a number beside a symbol (`$12`, `12,50 €`), a currency name or code
+
+@catalogue_check
+def money_format(
+    symbol: str | None = None, decimals: int | None = None, symbols: str = "required"
+) -> TextTest:
+    """Every amount of money is written as asked: with a symbol (or none), with N decimals.
+
+    By default every amount carries a currency symbol (the given one), and there is at least
+    one. An amount is a number beside a symbol (`$12`, `12,50 €`), a currency name or code
     (`12 dollars`, `EUR 40`), or with exactly two decimals (`4.50`); other numbers are not
-    money. For "all prices with a currency symbol", "amounts in € with two decimal places".
+    money. For "all prices with a currency symbol", "amounts in € with two decimal places",
+    "whole dollars, no cents" (`decimals=0, symbols="ignored"`).
 
     Args:
         symbol: The symbol every amount must carry (`$`, `€`, `£`, `¥` or `₹`); any of them
             when left out.
-        decimals: How many digits every amount has after the decimal mark (`2` for `$4.50`).
+        decimals: How many digits every amount has after the decimal mark (`2` for `$4.50`,
+            `0` for "whole dollars, no cents").
+        symbols: Every amount carries a symbol (`required`, the default); symbols are not
+            checked (`ignored`: "two decimal places for all amounts"); or no amount carries
+            one (`forbidden`: "prices as plain numbers, no currency sign"). Unless symbols
+            are required, a text with no amount found is left to the judge
+            (`CheckUndecided`): a bare price ("14") is no amount this check can tell from any
+            other number.
 
     Example:
         ```python
@@ -93,22 +108,45 @@ def money_format(symbol: str | None = None, decimals: int | None = None) -> Text
             f"money_format: `decimals` must be an int from 0 to 4, got {decimals!r}",
             field="decimals",
         )
+    if symbols not in _SYMBOL_RULES:
+        raise RubricError(
+            f"money_format: `symbols` must be one of {', '.join(_SYMBOL_RULES)}, got {symbols!r}",
+            field="symbols",
+        )
+    if symbol is not None and symbols != "required":
+        raise RubricError("money_format: a `symbol` needs `symbols` 'required'", field="symbols")
+    if symbols == "ignored" and decimals is None:
+        raise RubricError("money_format: with symbols 'ignored', say `decimals`", field="decimals")
     wanted = symbol.strip() if symbol else None
-    needs = f"the {wanted} symbol" if wanted else "a currency symbol"
+    needs = {
+        "required": f"the {wanted} symbol" if wanted else "a currency symbol",
+        "forbidden": "no symbol",
+        "ignored": f"{decimals} decimal places",
+    }
 
     def test(text: str) -> tuple[bool, str]:
         amounts = _amounts(text)
         if not amounts:
-            return False, f"has no amount of money, needs amounts with {needs}"
+            if symbols != "required":
+                raise CheckUndecided("has no amount of money this check can tell from a number")
+            return False, f"has no amount of money, needs amounts with {needs[symbols]}"
+        if symbols != "required" and decimals is not None:
+            # "15.5" beside "49.90": a number that may be money written otherwise
+            taken = {amount.number for amount in amounts}
+            for number in _BARE_DECIMAL.findall(text):
+                if number not in taken and _decimals(number) != decimals:
+                    raise CheckUndecided(f"has {number!r}, which may be an amount of money")
         for amount in amounts:
-            if amount.symbol is None:
-                return False, f"has the amount {amount.text!r} without {needs}"
+            if symbols == "required" and amount.symbol is None:
+                return False, f"has the amount {amount.text!r} without {needs[symbols]}"
+            if symbols == "forbidden" and amount.symbol is not None:
+                return False, f"has the amount {amount.text!r}, needs it without a symbol"
             if wanted and amount.symbol != wanted:
-                return False, f"has the amount {amount.text!r}, needs {needs}"
+                return False, f"has the amount {amount.text!r}, needs {needs[symbols]}"
             if decimals is not None and _decimals(amount.number) != decimals:
                 return False, f"has the amount {amount.text!r}, needs {decimals} decimal places"
         noun = "amount" if len(amounts) == 1 else "amounts"
-        return True, f"has {len(amounts)} {noun} of money, each with {needs}"
+        return True, f"has {len(amounts)} {noun} of money, each with {needs[symbols]}"
 
     return test
 

@@ -186,6 +186,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (measure_rules.SPACING, measure_rules.spacing_rule),
     (style_rules.MONEY, style_rules.money_rule),
     (style_rules.MONEY_FIRST, style_rules.money_rule),
+    (style_rules.MONEY_STYLE, style_rules.money_style_rule),
     (style_rules.PERCENT, style_rules.percent_rule),
     (style_rules.NUMBER_STYLE_WORDS, style_rules.number_style_words_rule),
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),

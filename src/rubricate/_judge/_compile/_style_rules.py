@@ -38,6 +38,7 @@ __all__ = [
     "MAJOR_WORDS",
     "MONEY",
     "MONEY_FIRST",
+    "MONEY_STYLE",
     "NUMBER_STYLE",
     "NUMBER_STYLE_WORDS",
     "PERCENT",
@@ -58,6 +59,7 @@ __all__ = [
     "language_rule",
     "major_words_rule",
     "money_rule",
+    "money_style_rule",
     "number_style_rule",
     "number_style_words_rule",
     "percent_rule",
@@ -624,6 +626,53 @@ MONEY_FIRST = re.compile(
     rf"(?:\b(?:use|uses|include|put|add|show|write|give)\s+|^\W*){_symbol('')}\s+(?:for|on|with|before|"
     rf"in front of|beside|next to|in)\s+(?:{_MONEY_NOUN})"
 )
+# How amounts are written, in any order: "prices as whole dollars, no cents", "2 decimal places
+# for all amounts", "amount always 2 decimals, no currency symbol", "show cents on every
+# amount, e.g. €450.00", "amounts with 2 decimals and the £ sign". Read only when every word of
+# the criterion is one of these pieces; "prices in USD" or "$X.XM" leave it to the judge.
+MONEY_STYLE = re.compile(rf"^.*\b(?:{_MONEY_NOUN}|whole[- ]dollar)\b.*$")
+_MONEY_PIECES = re.compile(
+    r"(?P<dec>[1-4]) decimal(?:s|\s+places?|\s+points?|\s+digits?)?"
+    r"|(?P<cents>(?:show|with|include|includes|shows|keep)\s+(?:the\s+)?cents|to the cent)"
+    r"|(?P<whole>(?:no|without|not have|never|not show|drop(?:\s+the)?)\s+(?:any\s+)?"
+    r"(?:cents|decimals?(?:\s+places?|\s+points?)?)|whole[- ](?:dollars?|euros?|pounds?|numbers?|"
+    r"amounts?|units)|rounded to (?:the )?(?:nearest )?(?:whole|dollar|euro|pound))"
+    r"|(?P<bare>(?:no|without|not|never)\s+(?:a\s+|any\s+|the\s+)?(?:currency\s+|dollar\s+|"
+    r"euro\s+|pound\s+)?(?:symbols?|signs?)|plain numbers?|numbers only|just (?:the )?numbers?)"
+    rf"|(?:the\s+|a\s+)?(?P<sym>[{SYMBOLS}])(?:\s*(?:signs?|symbols?))?"
+    r"|(?P<noun>" + _MONEY_NOUN + r"|whole[- ]dollar\b)"
+    r"|(?P<example>(?:e\.g\.|eg|i\.e\.|like|so|such as)\s+[^;()]*$|\([^()]*\d[^()]*\))"
+    r"|(?:always|should|must|needs? to|have to|has to|be|are|is|to|as|with|in|on|for|shown|"
+    r"written|given|formatted|expressed|show|shows|have|has|include|includes|every|all|each|any|"
+    r"the|and|please|only|use|uses|currency|money)\b"
+    r"|\s+|[,:;.)\u2013\u2014-]"  # not "(": an aside is read whole, as an example or not at all
+)
+
+
+def money_style_rule(match: re.Match[str], _reading: Reading) -> Check | None:
+    said: dict[str, str] = {}
+    position, text = 0, match.group()
+    while position < len(text):
+        piece = _MONEY_PIECES.match(text, position)
+        if piece is None or piece.end() == position:
+            return None  # a word no piece reads: "in usd", "x.xm", "dollar sign first"
+        said.update({key: value for key, value in piece.groupdict().items() if value})
+        position = piece.end()
+    decimals = [int(said["dec"])] if "dec" in said else []
+    decimals += [2] if "cents" in said else []
+    decimals += [0] if "whole" in said else []
+    if "noun" not in said or len(set(decimals)) > 1 or ("sym" in said and "bare" in said):
+        return None
+    if not decimals and "bare" not in said:
+        return None  # a symbol alone is `MONEY`'s
+    return create(
+        "money_format",
+        **({"symbol": said["sym"]} if "sym" in said else {}),
+        **({"decimals": decimals[0]} if decimals else {}),
+        symbols="forbidden" if "bare" in said else ("required" if "sym" in said else "ignored"),
+    )
+
+
 # "Use the % sign for percentages", "percentages always with the % symbol".
 _PERCENTAGES = r"(?:(?:all|every|each|any|the|your)\s+)?(?:percentages|percents|percent values)"
 PERCENT = re.compile(
