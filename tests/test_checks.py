@@ -1148,6 +1148,15 @@ def test_mentions_are_handles_after_an_at_sign_not_email_addresses() -> None:
     assert checks.mention_count(exactly=2)("cc @here, @j.smith.")[0]
 
 
+def test_placeholders_in_braces_count_when_any_brackets_do() -> None:
+    mail = "Hi {{customer_name}}, your code is {code}. See [link](https://x.io).\n```\n{skip}\n```"
+    assert checks.placeholder_count(exactly=0)(mail)[0]
+    assert checks.placeholder_count(brackets="any", exactly=2)(mail)[0]
+    assert checks.placeholder_count(brackets="any", exactly=0)('JSON: {"a": 1}')[0]
+    with pytest.raises(RubricError, match="`brackets` must be 'square' or 'any'"):
+        checks.placeholder_count(brackets="curly")
+
+
 def test_money_format_decimals_alone_or_without_symbols() -> None:
     menu = "Soup $6, salad $8.50, bread 3.00"
     assert run(checks.money_format(decimals=0, symbols="ignored"), menu) == (

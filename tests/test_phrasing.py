@@ -1339,7 +1339,6 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.pronoun_count("first_plural", exactly=0),
         ),
         ("Never use second person (you, your)", C.pronoun_count("second", exactly=0)),
-        ("Written in the third person", None),  # what it rules out is not said
         ("No first person (keep it formal)", None),  # an aside, not the pronouns
         # a video's or a transcript's timestamps
         ("All chapter timestamps should be in M:SS", C.timestamp_format("m:ss")),
@@ -1423,6 +1422,28 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Distances in kg", None),  # a unit of another quantity
         ("Times in bold", None),
         ("Metric only (no grams)", None),  # the aside contradicts the rule
+        # third person: neither the writer's pronouns nor the reader's
+        (
+            "Third person only – no 'I', 'me' or 'my'.",
+            C.all_of(
+                C.pronoun_count(person="first", exactly=0),
+                C.pronoun_count(person="second", exactly=0),
+            ),
+        ),
+        (
+            "write in the third person",
+            C.all_of(
+                C.pronoun_count(person="first", exactly=0),
+                C.pronoun_count(person="second", exactly=0),
+            ),
+        ),
+        ("The third person to sign", None),
+        ("At least three placeholders", C.placeholder_count(brackets="any", at_least=3)),
+        (
+            "include at least 2 placeholders in square brackets",
+            C.placeholder_count(at_least=2),
+        ),
+        ("Include the word 'RSVP' in capitals", None),  # that word's case, not the text's
         # @mentions: a handle after "@", however the rule names them
         ("Use an @mention", C.mention_count(at_least=1)),
         ("no @-mentions please", C.mention_count(exactly=0)),

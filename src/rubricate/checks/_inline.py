@@ -18,6 +18,7 @@ from ._phrases import choice
 from ._registry import catalogue_check
 from ._units import (
     PRONOUNS,
+    braced_names,
     contractions,
     emails,
     emojis,
@@ -177,13 +178,17 @@ def capital_word_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
 
 @catalogue_check
-def placeholder_count(**bounds: Unpack[CountBounds]) -> TextTest:
-    """The number of square-bracket placeholders such as `[address]` is within the bounds.
+def placeholder_count(brackets: str = "square", **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of placeholders such as `[address]` (or `{{name}}`) is within the bounds.
 
-    A placeholder is `[`, some non-blank text on one line without brackets, and `]`; a Markdown
-    link `[text](url)` is not one.
+    A square-bracket placeholder is `[`, some non-blank text on one line without brackets, and
+    `]`; a Markdown link `[text](url)` is not one. With `brackets="any"`, a template's
+    `{{name}}` and `{name}` count too (a name of letters, digits, `_`, `.` or `-`), outside
+    code blocks: "at least three placeholders" of a mail template written with braces.
 
     Args:
+        brackets: `square` (the default: only `[name]`, as "placeholders in square brackets"
+            asks) or `any`.
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
@@ -193,10 +198,17 @@ def placeholder_count(**bounds: Unpack[CountBounds]) -> TextTest:
         ```
 
     """
+    if brackets not in ("square", "any"):
+        raise RubricError(
+            f"placeholder_count: `brackets` must be 'square' or 'any', got {brackets!r}",
+            field="brackets",
+        )
     limits = Bounds.from_args("placeholder_count", bounds)
 
     def test(text: str) -> tuple[bool, str]:
         count = sum(1 for m in _PLACEHOLDER.finditer(text) if m.group(1).strip())
+        if brackets == "any":
+            count += len(braced_names(text))
         return count_finding(count, "placeholder like [name]", "placeholders like [name]", limits)
 
     return test

@@ -82,6 +82,7 @@ __all__ = [
     "Block",
     "blocks",
     "bold_opening",
+    "braced_names",
     "bullet_lines",
     "code_blocks",
     "csv_rows",
@@ -1378,6 +1379,17 @@ def hashtags(text: str) -> list[str]:
     """The hashtags of `text` outside code fences (`#Spring`; not a heading's `# `, not `#1`)."""
     return [
         tag for line in _lines(text) if not line.in_fence for tag in _HASHTAG.findall(line.text)
+    ]
+
+
+# A template's placeholder in braces: "{{customer_name}}", "{first_name}".
+_BRACED = re.compile(r"\{\{\s*[A-Za-z_][\w.-]*\s*\}\}|(?<!\{)\{[A-Za-z_][\w.-]*\}(?!\})")
+
+
+def braced_names(text: str) -> list[str]:
+    """The `{{name}}` and `{name}` placeholders of `text` outside code fences."""
+    return [
+        name for line in _lines(text) if not line.in_fence for name in _BRACED.findall(line.text)
     ]
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "ONE_OF",
     "PERSON",
     "PRESENT_WORDS",
+    "THIRD_PERSON",
     "TIMES_RULE",
     "UNQUOTED_WORDS",
     "bare_times_rule",
@@ -42,6 +43,7 @@ __all__ = [
     "one_of_rule",
     "person_rule",
     "present_words_rule",
+    "third_person_rule",
     "times_rule",
     "unquoted_words_rule",
 ]
@@ -264,6 +266,32 @@ PERSON = re.compile(
     r"(?:\s+(?:pronouns?|words?|voice|language|narration|perspective|point of view))?"
     rf"(?:\s*\((?P<list>{_PRONOUN_LIST})\)|\s*[-\u2013\u2014:]\s*(?:no\s+)?(?P<list2>{_PRONOUN_LIST}))?"
 )
+
+
+# "Third person throughout", "write in the third person (no I / my)", "third person only - no
+# 'I', 'me' or 'my'": neither the writer's pronouns nor the reader's.
+_PRONOUNS_SAID = r"[a-z0-9]+(?:\s*(?:,|/|\bor\b|\band\b|\betc\b\.?)\s*[a-z0-9]*)*"  # "q0, q1 or q2"
+THIRD_PERSON = re.compile(
+    r"\b(?:(?:write|written|keep it|keep|stay|stays|use|uses|be|is|in)\s+)*(?:the\s+)?third[- ]"
+    r"person(?:\s+(?:voice|narration|perspective|point of view|pov))?"
+    r"(?:\s+(?:only|throughout|all the way through|at all times|everywhere))?"
+    rf"(?:\s*\((?:no\s+)?(?P<list>{_PRONOUNS_SAID})\)"
+    rf"|\s*[-\u2013\u2014:;,]?\s*(?:no|not|never|without)\s+(?P<list2>{_PRONOUNS_SAID}))?"
+)
+
+
+def third_person_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    listed = match.group("list") or match.group("list2") or ""
+    words = set(re.findall(r"[a-z0-9]+", listed)) - {"or", "and", "etc"}
+    quoted = {reading.quote(token) for token in words if re.fullmatch(r"q\d+", token)}
+    words = {w for w in words if not re.fullmatch(r"q\d+", w)}
+    words |= {q.casefold() for q in quoted if q}
+    if not words <= set(PRONOUNS["first"] + PRONOUNS["second"]) | {"i"}:
+        return None  # "third person (formal)": an aside the rule does not read
+    return all_of(
+        create("pronoun_count", person="first", exactly=0),
+        create("pronoun_count", person="second", exactly=0),
+    )
 
 
 def person_rule(match: re.Match[str], reading: Reading) -> Check | None:

@@ -214,6 +214,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (start_end_rules.SIGN_OFF, start_end_rules.sign_off_rule),
     (start_end_rules.END_MARK, start_end_rules.end_mark_rule),
     (keyword_rules.PERSON, keyword_rules.person_rule),
+    (keyword_rules.THIRD_PERSON, keyword_rules.third_person_rule),
     (keyword_rules.ONE_OF, keyword_rules.one_of_rule),
     (keyword_rules.TIMES_RULE, keyword_rules.times_rule),
     (keyword_rules.BARE_TIMES, keyword_rules.bare_times_rule),

@@ -24,6 +24,7 @@ from ._vocabulary import (
     about_a_piece,
     as_written,
     constant,
+    read,
 )
 
 __all__ = [
@@ -180,6 +181,8 @@ WHOLE_CASE = re.compile(
 def whole_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if about_a_piece(match, reading):
         return None
+    if re.search(r"\bq\d+\s*$", read(reading.original).text[: match.start()]):
+        return None  # "the word 'RSVP' in capitals": the case of that word, not of the text
     check = create("all_lowercase" if match.group("lower") else "all_capitals")
     return negate(check) if match.group("neg") else check
 

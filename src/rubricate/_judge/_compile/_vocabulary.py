@@ -156,6 +156,11 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
         r"italic(?:s|i[sz]ed)?(?:[- ](?:text|words?|phrases?|terms?|formatting|font|type))?",
         "italic",
     ),
+    (
+        r"placeholders? (?:(?:written |shown |marked )?(?:in|with|using|inside|within)|"
+        r"represented by) square brackets|square[- ]bracket(?:ed)? placeholders?",
+        "placeholder_square",
+    ),
     (r"placeholders?", "placeholder"),
     (r"contractions?", "contraction"),
     (r"double quot(?:es|ation marks)|quotation marks|quote marks", "quote"),
@@ -205,7 +210,8 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "numbered": ("numbered_count", {}),
     "item": ("bullet_count", {"numbered": True}),
     "emoji": ("emoji_count", {}),
-    "placeholder": ("placeholder_count", {}),
+    "placeholder": ("placeholder_count", {"brackets": "any"}),
+    "placeholder_square": ("placeholder_count", {}),
     "contraction": ("contraction_count", {}),
     "quote": ("quote_count", {}),
     "heading": ("section_count", {}),
@@ -233,6 +239,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
+    | {"placeholder_square"}
     | {"contraction", "phone", "quote", "mention"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
     | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation", "nested"}
