@@ -1438,6 +1438,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             ),
         ),
         ("The third person to sign", None),
+        # a table's rows, the header set aside in other words
+        ("Three data rows (not counting the header).", C.table_size("rows", exactly=3)),
+        ("9 rows max (excluding the header)", C.table_size("rows", at_most=9)),
+        ("Header row + exactly 5 data rows", C.table_size("rows", exactly=5)),
+        ("exactly 5 rows of data", C.table_size("rows", exactly=5)),
+        ("9 rows max", None),  # whether the header is one of them, readers differ
         ("At least three placeholders", C.placeholder_count(brackets="any", at_least=3)),
         (
             "include at least 2 placeholders in square brackets",

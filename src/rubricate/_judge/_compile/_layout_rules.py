@@ -527,7 +527,7 @@ BARE_COLUMNS = re.compile(
 # bare "5 rows" is not read: whether the header is one of them, readers differ.
 _HEADER = r"(?:(?:the|a|its|one)\s+)?header(?:\s+row)?"
 BARE_ROWS = re.compile(
-    rf"(?:\b{_HEADER}\s+(?:plus|and|then|followed by|with)\s+)?"
+    rf"(?:\b{_HEADER}\s*(?:plus|and|then|followed by|with|\+)\s+)?"
     rf"\b(?:(?P<neg>not|never|no)\s+(?:(?:use|have|exceed|be)\s+)?)?(?:(?:{CMP_ANY})\s+)?"
     rf"(?P<n>\d+)\s+(?:(?:data|body|content)\s+rows?\b(?:\s+in\s+(?:the|your|a)\s+table\b)?"
     rf"{_HEADER_ASIDE}|rows?\s*,?\s*"

@@ -408,6 +408,8 @@ def read(description: str) -> Reading:
     text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
     text = _NO_MORE.sub(r"\g<count>", text)
     text = _HEADER_NOT_COUNTED.sub(", not counting the header", text)
+    text = _ROWS_OF_DATA.sub(r"\g<n> data rows", text)
+    text = _ROWS_MAX.sub(r"at most \g<n> \g<unit>", text)
     text = _GROUPED_UNDER.sub("", text)
     text = _SEPARATED_BY_BLANK.sub(r"a blank line after \g<part>", text)
     # "only one emoji allowed", "just 2 links permitted": a ceiling, not a permission
@@ -834,7 +836,13 @@ _HEADER_NOT_COUNTED = re.compile(
     r"\s*(?:\(\s*|[,;\u2013\u2014-]\s*)(?:the\s+)?header(?:\s+row)?\s+(?:(?:is|being)\s+)?"
     r"(?:does not count|not counted|not included|excluded|does not count toward (?:this|that|it))"
     r"\s*\)?"
+    # "(not counting the header)", "(excluding the header row)"
+    r"|\s*\(\s*(?:not counting|excluding|not including|without counting|apart from|besides)\s+"
+    r"(?:the\s+)?header(?:\s+row)?\s*\)"
 )
+# A table's rows said the other way round: "5 rows of data", "9 rows max".
+_ROWS_OF_DATA = re.compile(r"\b(?P<n>\d+)\s+rows?\s+of\s+data\b")
+_ROWS_MAX = re.compile(r"\b(?P<n>\d+)\s+(?P<unit>rows?|columns?)\s+(?:max(?:imum)?|tops|at most)\b")
 # "Five bullets, no more", "maximum 4 bullets, not more than that": the tail restates the count
 # before it, which keeps its own reading (five bullets are five, as without the tail).
 _NO_MORE = re.compile(
