@@ -75,6 +75,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "heading_names": {"names": ["Today"]},
     "phone_count": {"at_least": 1},
     "mention_count": {"exactly": 1},
+    "valid_yaml": {},
     "phone_format": {"example": "(555) 123-4567"},
     "percent_sign": {},
     "nested_item_count": {"exactly": 0},
@@ -1146,6 +1147,17 @@ def test_mentions_are_handles_after_an_at_sign_not_email_addresses() -> None:
     )
     assert checks.mention_count(exactly=0)("Write to me@example.org, not at 5 @ 6.")[0]
     assert checks.mention_count(exactly=2)("cc @here, @j.smith.")[0]
+
+
+def test_valid_yaml_parses_the_yaml_blocks_or_the_whole_text() -> None:
+    config = "Here it is:\n```yaml\nservices:\n  web:\n    image: nginx\n```"
+    assert run(checks.valid_yaml(), config) == (True, "its YAML block parses")
+    broken = "```yml\nservices: [web, db\n```"
+    assert not checks.valid_yaml()(broken)[0]
+    assert checks.valid_yaml()("name: x\nitems:\n  - a\n  - b")[0]
+    assert not checks.valid_yaml()("```yaml\njust words\n```")[0]
+    with pytest.raises(CheckUndecided, match="prose, not a YAML mapping"):
+        checks.valid_yaml()("Just some prose here.")
 
 
 def test_placeholders_in_braces_count_when_any_brackets_do() -> None:

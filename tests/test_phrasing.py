@@ -1438,6 +1438,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             ),
         ),
         ("The third person to sign", None),
+        ("has to be valid YAML", C.valid_yaml()),
+        ("The YAML must parse.", C.valid_yaml()),
+        ("explain each step with a YAML comment", None),
         # a table's rows, the header set aside in other words
         ("Three data rows (not counting the header).", C.table_size("rows", exactly=3)),
         ("9 rows max (excluding the header)", C.table_size("rows", at_most=9)),

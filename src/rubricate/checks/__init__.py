@@ -38,6 +38,7 @@ from ._format import (
     time_format,
     timestamp_format,
     valid_json,
+    valid_yaml,
     wrapped_in_quotes,
 )
 from ._inline import (
@@ -177,6 +178,7 @@ __all__ = [
     "timestamp_format",
     "url_count",
     "valid_json",
+    "valid_yaml",
     "within",
     "word_count",
     "wrapped_in_quotes",

@@ -39,6 +39,7 @@ __all__ = [
     "time_format",
     "timestamp_format",
     "valid_json",
+    "valid_yaml",
     "wrapped_in_quotes",
 ]
 
@@ -120,6 +121,50 @@ def valid_json(
         if wanted is not None and not isinstance(value, wanted):
             return False, f"is valid JSON but {kind}, needs {_JSON_TYPES[wanted]}"
         return True, f"is valid JSON ({kind}{', fenced' if fenced else ''})"
+
+    return test
+
+
+@catalogue_check
+def valid_yaml() -> TextTest:
+    """The YAML the text is or holds parses, as a mapping or a list.
+
+    The YAML is every code block tagged `yaml` or `yml` (or untagged), prose around them
+    allowed ("Here is the config:"); with no code block, the whole text. Any prose parses as a
+    YAML string, so a block or text that parses to a plain value (a string, a number) is no
+    YAML document; a text with none leaves "valid YAML" to the judge. For "must be valid YAML",
+    "the YAML has to parse".
+
+    Example:
+        ```python
+        checks.valid_yaml()
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        blocks = [
+            _FENCE_LINES.sub("", block).strip("\n")
+            for block in code_blocks(text)
+            if block.split("\n", 1)[0].strip("`~ \t").casefold() in ("yaml", "yml", "")
+        ]
+        sources = blocks or [text]
+        for number, source in enumerate(sources, start=1):
+            where = f"YAML block {number} of {len(sources)}" if blocks else "the text"
+            try:
+                value = yaml.safe_load(source)
+            except yaml.YAMLError as error:
+                mark = getattr(error, "problem_mark", None)
+                line = f" at line {mark.line + 1}" if mark is not None else ""
+                problem = getattr(error, "problem", None) or "does not parse"
+                return False, f"{where} is not valid YAML{line}: {problem}"
+            if not isinstance(value, (dict, list)):
+                if not blocks:
+                    raise CheckUndecided("the text is prose, not a YAML mapping or list")
+                return False, f"{where} is no YAML mapping or list"
+        if not blocks:
+            return True, "the text parses as YAML"
+        return True, "its YAML block parses" if len(blocks) == 1 else "its YAML blocks parse"
 
     return test
 

@@ -78,6 +78,7 @@ CUES: Mapping[str, str] = {
     "blank_line_after": r"\b(blank|empty) line",
     "phone_count": r"\b(phone|telephone|mobile|cell)\b",
     "mention_count": r"@|\bat-mentions?\b",
+    "valid_yaml": r"\bya?ml\b",
     "measurement_units": r"\b(metric|imperial|units?|measure\w*|celsius|fahrenheit|kg|grams?|"
     r"cups?|ounces?|pounds?|inch(es)?|feet|miles?|km|minutes|hours)\b|°",
     "phone_format": r"\b(phone|telephone|mobile|cell)\b",

@@ -196,6 +196,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.KEY_CASE, style_rules.key_case_rule),  # "JSON keys in snake_case": no JSON rule
     (style_rules.JSON_KEYS, style_rules.json_keys_rule),
     (style_rules.JSON, style_rules.json_rule),
+    (style_rules.YAML, style_rules.yaml_rule),
     (presence_rules.ZERO, presence_rules.zero_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
     (style_rules.BOLD_TITLE, style_rules.bold_title_rule),

@@ -49,6 +49,7 @@ __all__ = [
     "TITLE",
     "TITLE_ANGLE",
     "WHOLE_CASE",
+    "YAML",
     "am_pm_rule",
     "angle_rule",
     "bold_title_rule",
@@ -61,6 +62,7 @@ __all__ = [
     "major_words_rule",
     "money_rule",
     "money_style_rule",
+    "yaml_rule",
     "number_style_rule",
     "number_style_words_rule",
     "percent_rule",
@@ -259,6 +261,16 @@ def quotes_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 
 # "A JSON object", "a JSON array": which kind of value the check does not tell, so unread.
+# "Valid YAML", "must be valid YAML", "the YAML must parse", "YAML has to be valid".
+YAML = re.compile(
+    r"(?:(?:(?:must|has to|should|needs? to)\s+be|is|it is)\s+)?(?:valid|well-formed|parseable|"
+    r"parsable|correct)\s+yaml\b"
+    r"|\b(?:the\s+)?yaml\s+(?:(?:must|has to|should|needs? to|will)\s+)?(?:be\s+)?"
+    r"(?:is\s+)?(?:valid|parse|parses|well-formed|parseable)\b"
+)
+yaml_rule = constant("valid_yaml")
+
+
 JSON = re.compile(
     r"(?:(?P<raw>raw|bare|plain)\s+)?"
     r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json"
