@@ -249,6 +249,17 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("Release notes: max 5 bullets", True),  # notes here are the output, not a verb
         ("Quotes the minister", False),
         ("Sounds friendly", False),
+        # grammar, notation and data named in ordinary words
+        ("Written in the past tense throughout", True),
+        ("Each step begins with an imperative verb.", True),
+        ("days abbreviated (Mon / Wed / Fri)", True),
+        ("No ordinal dates", True),
+        ("Exactly the four keys I asked for - nothing extra", True),
+        ("id must be an integer in every object", True),
+        ("Third person throughout, from the dog's point of view", True),
+        ("She was the first person to reach the summit", False),
+        ("Explains what an HTML comment is", False),  # what the text is about
+        ("Lent his voice to the campaign", False),
     ],
 )
 def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(

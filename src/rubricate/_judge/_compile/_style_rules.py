@@ -62,7 +62,6 @@ __all__ = [
     "major_words_rule",
     "money_rule",
     "money_style_rule",
-    "yaml_rule",
     "number_style_rule",
     "number_style_words_rule",
     "percent_rule",
@@ -71,6 +70,7 @@ __all__ = [
     "timestamp_rule",
     "title_rule",
     "whole_case_rule",
+    "yaml_rule",
 ]
 
 

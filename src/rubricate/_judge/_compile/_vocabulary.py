@@ -196,6 +196,15 @@ FORM_WORDS = re.compile(
     + r"|dividers?|separators?|horizontal rules?|blank lines?|line breaks?|backticks?|fenced"
     + r"|inline code|snake_case|camel ?case|kebab[- ]case|digits|numerals"
     + r"|(?:in|as|using|follows?|the) (?:[a-z0-9:/-]+ )?format(?:ted)?"
+    # grammar and notation: person, tense, parts of speech, abbreviations, ordinals, units
+    + r"|(?:first|second|third)[- ]person(?! (?:to|who|that|ever)\b)"
+    + r"|(?:past|present|future)[- ]tense"
+    + r"|imperative|(?:active|passive) voice|verbs?|nouns?|adjectives?|adverbs?|pronouns?"
+    + r"|abbreviat(?:e|ed|es|ions?)|acronyms?|ordinals?|syllables?|spell(?:ed|t)? out"
+    + r"|decimals?|decimal places|metric|imperial|ellips(?:is|es)|slash(?:es)?|tabs"
+    # data and its notation: keys of an object, types, formats of dates and times
+    + r"|(?:top[- ]level |json |yaml |object )?keys|json|yaml|csv|xml|html|integers?|booleans?"
+    + r"|iso[- ]?8601|yyyy|hh:mm|mm/dd|dd/mm|(?:12|24)[- ]h(?:ou)?r"
     + r")\b"
 )
 _UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
@@ -479,6 +488,8 @@ _REPORTED = re.compile(
     r"\b(?:conveys?|states?|mentions?|says?|reports?|claims?|explains?|tells?"
     r"(?: (?:the )?readers?| us)?)\s+(?:(?:this|the following|that|the) "
     r"(?:fact|point|claim|information|detail)\s*:|that\b)"
+    # what the text explains is its subject: "explains what an HTML comment is"
+    r"|\b(?:explains?|describes?|defines?|discusses?|covers?)\s+(?:what|how|why|when|where|which)\b"
 )
 
 
