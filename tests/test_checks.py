@@ -1149,6 +1149,29 @@ def test_mentions_are_handles_after_an_at_sign_not_email_addresses() -> None:
     assert checks.mention_count(exactly=2)("cc @here, @j.smith.")[0]
 
 
+@pytest.mark.parametrize(
+    ("piece", "verb"),
+    [
+        ("1. Preheat the oven to 200°C.", True),
+        ("- [ ] Ship a small fix", True),
+        ("Step 3: **Check** the cable", True),
+        ("**Filter:** Sort the rows by date", True),
+        ("You should now restart the router.", False),
+        ("Carefully remove the tray.", False),
+        ("3 eggs, beaten", False),
+        ("Lunch with your buddy", None),  # neither list knows it
+    ],
+)
+def test_opens_with_a_verb_from_the_lists_or_leaves_it_to_the_judge(
+    piece: str, verb: bool | None
+) -> None:
+    if verb is None:
+        with pytest.raises(CheckUndecided, match="opens with a verb"):
+            checks.opens_with("verb")(piece)
+    else:
+        assert checks.opens_with("verb")(piece)[0] is verb
+
+
 def test_valid_yaml_parses_the_yaml_blocks_or_the_whole_text() -> None:
     config = "Here it is:\n```yaml\nservices:\n  web:\n    image: nginx\n```"
     assert run(checks.valid_yaml(), config) == (True, "its YAML block parses")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .._exceptions import RubricError
+from .._exceptions import CheckUndecided, RubricError
 from ._check import TextTest
 from ._phrases import SNIPPET, choice, normalize, required_phrase, shortened
 from ._registry import catalogue_check
@@ -26,6 +26,7 @@ from ._units import (
     title_line,
     without_trailing_emojis,
 )
+from ._verbs import starts_with_verb
 
 __all__ = [
     "acrostic",
@@ -227,6 +228,7 @@ _OPENINGS = (
     "checkbox",
     "empty_checkbox",
     "subject",
+    "verb",
     "list",
     "table",
     "code",
@@ -250,6 +252,9 @@ def opens_with(kind: str) -> TextTest:
     starts with a bolded label", with `each`). `checkbox`: after any list marker, a task-list
     box, `[ ]` or `[x]` (or ☐, ☑), as in "a checkbox on every item" with `each`;
     `empty_checkbox`: an unticked one, `[ ]` or ☐ ("all items are unchecked boxes").
+    `verb`: the first word, after any list marker or "Step 1:", is a verb from a list of the
+    verbs instructions open with ("Preheat", "Check"); a first word that is never such a verb
+    ("The", "You", "Carefully", a number) fails, and any other is left to the judge.
     `subject`: a "Subject:" line first, or in the header block on top (a memo's "To: / From: /
     Subject:"), as in "start with a subject line". `list`,
     `table`, `code`: the first non-blank
@@ -259,7 +264,7 @@ def opens_with(kind: str) -> TextTest:
 
     Args:
         kind: `question`, `greeting`, `capital`, `lowercase`, `bold`, `checkbox`,
-            `empty_checkbox`, `subject`, `list`, `table` or `code`.
+            `empty_checkbox`, `subject`, `verb`, `list`, `table` or `code`.
 
     Example:
         ```python
@@ -299,6 +304,12 @@ def opens_with(kind: str) -> TextTest:
             if bold is not None:
                 return True, f"opens with {bold!r} in bold"
             return False, f"opens with {shown!r}, needs to open with bold text"
+        if wanted == "verb":
+            shown = shortened(text.strip())
+            verb = starts_with_verb(text)
+            if verb is None:
+                raise CheckUndecided(f"cannot tell whether {shown!r} opens with a verb")
+            return verb, f"opens with {'a verb' if verb else 'no verb'}: {shown!r}"
         if wanted in ("capital", "lowercase"):
             letter = next((c for c in text if c.isalpha()), "")
             shown = shortened(text.strip())

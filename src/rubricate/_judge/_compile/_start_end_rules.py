@@ -184,6 +184,7 @@ OPENING = re.compile(
     rf"(?:{_STARTING}{_WHOLE_GAP}\s+(?:with|by)\s+(?:asking\s+)?(?:an?\s+)?"
     rf"(?:(?:short|direct|engaging|friendly|warm|rhetorical|polite)\s+)?"
     rf"(?P<kind>question|greeting|(?:capital|upper[- ]?case)\s+letters?\b|capital"
+    rf"|(?P<verb>(?:(?:action|imperative|command)\s+)?verb\b|(?:the\s+)?imperative\b)"
     rf"|(?P<lower>(?:lower[- ]?case|small)\s+letters?\b))(?:\s+line)?"
     rf"|{_STARTING}\s+(?P<lower2>lower[- ]?case)\b"
     rf"|(?:the\s+)?(?:first|opening)\s+(?:sentence|line)\s+(?:is|should be|must be)\s+"
@@ -199,7 +200,9 @@ def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
     kind = match.group("kind") or match.group("kind2") or "capital"
     if kind not in ("question", "greeting") and about_a_piece(match, reading):
         return None  # "headings start with a capital letter": not the text's first letter
-    if match.group("lower") or match.group("lower2"):
+    if match.group("verb"):
+        kind = "verb"
+    elif match.group("lower") or match.group("lower2"):
         kind = "lowercase"
     elif kind not in ("question", "greeting"):
         kind = "capital"
