@@ -260,6 +260,9 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("She was the first person to reach the summit", False),
         ("Explains what an HTML comment is", False),  # what the text is about
         ("Lent his voice to the campaign", False),
+        ("Top-level key must be `error`", True),
+        ("Every date must include the year.", True),
+        ("The release date was moved to May", False),
     ],
 )
 def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(

@@ -203,7 +203,9 @@ FORM_WORDS = re.compile(
     + r"|abbreviat(?:e|ed|es|ions?)|acronyms?|ordinals?|syllables?|spell(?:ed|t)? out"
     + r"|decimals?|decimal places|metric|imperial|ellips(?:is|es)|slash(?:es)?|tabs"
     # data and its notation: keys of an object, types, formats of dates and times
-    + r"|(?:top[- ]level |json |yaml |object )?keys|json|yaml|csv|xml|html|integers?|booleans?"
+    + r"|(?:top[- ]level|json|yaml|object) keys?|keys|json|yaml|csv|xml|html|integers?|booleans?"
+    + r"|docstrings?|iso codes?|currency (?:codes?|symbols?|signs?)"
+    + r"|(?:every|each|all|the|any) dates?\s+(?:must|should|in|as|written|formatted|include|use)"
     + r"|iso[- ]?8601|yyyy|hh:mm|mm/dd|dd/mm|(?:12|24)[- ]h(?:ou)?r"
     + r")\b"
 )
