@@ -76,6 +76,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "phone_count": {"at_least": 1},
     "mention_count": {"exactly": 1},
     "valid_yaml": {},
+    "json_key_count": {"exactly": 2},
     "phone_format": {"example": "(555) 123-4567"},
     "percent_sign": {},
     "nested_item_count": {"exactly": 0},
@@ -1170,6 +1171,17 @@ def test_opens_with_a_verb_from_the_lists_or_leaves_it_to_the_judge(
             checks.opens_with("verb")(piece)
     else:
         assert checks.opens_with("verb")(piece)[0] is verb
+
+
+def test_json_key_count_counts_each_top_level_objects_keys() -> None:
+    assert checks.json_key_count(exactly=2)('{"q": "Why?", "a": {"x": 1, "y": 2}}')[0]
+    assert run(checks.json_key_count(exactly=2), '[{"q": 1, "a": 2}, {"q": 1}]') == (
+        False,
+        "object 2 of 2 has 1 key, needs exactly 2",
+    )
+    assert checks.json_key_count(at_most=3)("Config:\n```yaml\nname: x\nport: 80\n```")[0]
+    with pytest.raises(CheckUndecided, match="no JSON or YAML object"):
+        checks.json_key_count(exactly=4)("Four keys: a, b, c, d.")
 
 
 def test_valid_yaml_parses_the_yaml_blocks_or_the_whole_text() -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Unpack
 
 import yaml
 
 from .._exceptions import CheckUndecided, RubricError
-from ._check import TextTest
+from ._check import Bounds, CountBounds, TextTest, count_finding
 from ._number_words import NUMBER_VALUES, SCALES, SMALL_NUMBERS, TENS
 from ._phrases import choice, listed, required_phrases, shortened
 from ._registry import catalogue_check
@@ -33,6 +33,7 @@ __all__ = [
     "has_postscript",
     "has_title",
     "heading_case",
+    "json_key_count",
     "json_keys",
     "key_case",
     "number_style",
@@ -221,6 +222,48 @@ def _json_of(text: str, allow_fence: bool = True) -> tuple[Any, bool, str | None
         return None, bool(fenced), f"is not valid JSON: {exc.msg} ({where})"
     except ValueError as exc:
         return None, bool(fenced), f"is not valid JSON: {exc}"
+
+
+@catalogue_check
+def json_key_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """Every top-level object has a number of keys within the bounds.
+
+    The objects are those of `json_keys`: the JSON object the text is (or holds in a code
+    block), or each object of a top-level array; YAML in a `yaml` block counts too. Nested
+    objects' keys are not counted. A text with no such object leaves the rule to the judge. For
+    "the object should have exactly four top-level keys", "each object has exactly two keys".
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.json_key_count(exactly=4)
+        ```
+
+    """
+    limits = Bounds.from_args("json_key_count", bounds)
+
+    def test(text: str) -> tuple[bool, str]:
+        objects = [
+            item
+            for found in _data_of(text)
+            for item in (found if isinstance(found, list) else [found])
+            if isinstance(item, dict)
+        ]
+        if not objects:
+            raise CheckUndecided("the text holds no JSON or YAML object, so no keys to count")
+        for number, item in enumerate(objects, start=1):
+            passed, finding = count_finding(len(item), "key", "keys", limits)
+            if not passed:
+                where = "" if len(objects) == 1 else f"object {number} of {len(objects)} "
+                return False, f"{where}{finding}"
+        return True, count_finding(len(objects[0]), "key", "keys", limits)[1] + (
+            "" if len(objects) == 1 else f", in each of {len(objects)} objects"
+        )
+
+    return test
 
 
 @catalogue_check

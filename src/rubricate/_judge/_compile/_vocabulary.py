@@ -162,6 +162,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
         "placeholder_square",
     ),
     (r"placeholders?", "placeholder"),
+    (r"(?:top[- ]level |json |object )?keys|top[- ]level key", "key"),
     (r"contractions?", "contraction"),
     (r"double quot(?:es|ation marks)|quotation marks|quote marks", "quote"),
     (r"emojis?|emoticons?", "emoji"),
@@ -238,6 +239,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "url": ("url_count", {}),
     "hashtag": ("hashtag_count", {}),
     "mention": ("mention_count", {}),
+    "key": ("json_key_count", {}),
     "punctuation": ("punctuation_count", {}),
     "exclamation": ("mark_count", {"mark": "!"}),
     "question_mark": ("mark_count", {"mark": "?"}),
@@ -419,6 +421,7 @@ def read(description: str) -> Reading:
     text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
     text = _NO_MORE.sub(r"\g<count>", text)
     text = _HEADER_NOT_COUNTED.sub(", not counting the header", text)
+    text = _OBJECT_HAS.sub("", text)
     text = _ROWS_OF_DATA.sub(r"\g<n> data rows", text)
     text = _ROWS_MAX.sub(r"at most \g<n> \g<unit>", text)
     text = _GROUPED_UNDER.sub("", text)
@@ -852,6 +855,13 @@ _HEADER_NOT_COUNTED = re.compile(
     # "(not counting the header)", "(excluding the header row)"
     r"|\s*\(\s*(?:not counting|excluding|not including|without counting|apart from|besides)\s+"
     r"(?:the\s+)?header(?:\s+row)?\s*\)"
+)
+# The object a key count is of: "the object should have exactly four keys", "each JSON object
+# has at most 5 keys". `json_key_count` counts every top-level object's keys.
+_OBJECT_HAS = re.compile(
+    r"\b(?:the|each|every|your)\s+(?:json\s+)?objects?\s+(?:(?:should|must|needs? to|has to)\s+)?"
+    r"(?:have|has|contains?|holds?)\s+(?=(?:exactly|at most|at least|no more than|fewer than|"
+    r"only|up to|between)?\s*\d+\s+(?:top[- ]level\s+)?keys?\b)"
 )
 # A table's rows said the other way round: "5 rows of data", "9 rows max".
 _ROWS_OF_DATA = re.compile(r"\b(?P<n>\d+)\s+rows?\s+of\s+data\b")
