@@ -1173,6 +1173,14 @@ def test_opens_with_a_verb_from_the_lists_or_leaves_it_to_the_judge(
         assert checks.opens_with("verb")(piece)[0] is verb
 
 
+def test_an_ellipsis_is_the_mark_or_a_run_of_dots() -> None:
+    assert run(checks.mark_count("…", exactly=0), "Wait... what…? Fine.") == (
+        False,
+        "has 2 ellipses, needs exactly 0",
+    )
+    assert checks.mark_count("...", exactly=1)("So.... yes.")[0]
+
+
 def test_json_key_count_counts_each_top_level_objects_keys() -> None:
     assert checks.json_key_count(exactly=2)('{"q": "Why?", "a": {"x": 1, "y": 2}}')[0]
     assert run(checks.json_key_count(exactly=2), '[{"q": 1, "a": 2}, {"q": 1}]') == (

@@ -1452,6 +1452,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             ),
         ),
         ("The third person to sign", None),
+        ("No ellipses", C.mark_count("…", exactly=0)),
         ("The object should have exactly four top-level keys.", C.json_key_count(exactly=4)),
         ("each JSON object has at most 5 keys", C.json_key_count(at_most=5)),
         ("3 key points", C.entry_count(noun="key points", exactly=3)),

@@ -480,7 +480,8 @@ def mark_count(mark: str, **bounds: Unpack[CountBounds]) -> TextTest:
     """The punctuation mark or symbol appears a number of times within the bounds.
 
     Every occurrence counts, wherever it is (`!!` is two). For "no exclamation marks"
-    (`mark: "!"`, `exactly: 0`); words are counted with `keyword_count`.
+    (`mark: "!"`, `exactly: 0`); words are counted with `keyword_count`. An ellipsis (`…` or
+    `...`) is `…` or a run of three dots or more, each run once ("no ellipses").
 
     Args:
         mark: The mark or symbol (no letter or digit), such as `!`, `;` or `&`.
@@ -502,7 +503,12 @@ def mark_count(mark: str, **bounds: Unpack[CountBounds]) -> TextTest:
     symbol = mark.strip()
     limits = Bounds.from_args("mark_count", bounds)
 
+    ellipsis = symbol in ("…", "...")
+
     def test(text: str) -> tuple[bool, str]:
+        if ellipsis:  # "…" or three dots or more, each run once
+            count = text.count("…") + len(re.findall(r"\.{3,}", text))
+            return count_finding(count, "ellipsis", "ellipses", limits)
         return count_finding(text.count(symbol), f"{symbol!r} mark", f"{symbol!r} marks", limits)
 
     return test

@@ -147,6 +147,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"semi-?colons?", "semicolon"),
     (r"em[- ]?dash(?:es)?", "em_dash"),
     (r"ampersands?", "ampersand"),
+    (r"ellips(?:is|es)", "ellipsis"),
     (r"highlighted (?:sections?|parts?|phrases?|words?|passages?)|highlights", "highlight"),
     (
         r"bold(?:ed|face)?(?:[- ](?:text|words?|phrases?|terms?|formatting|font|type|spans?))?",
@@ -248,6 +249,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "semicolon": ("mark_count", {"mark": ";"}),
     "em_dash": ("mark_count", {"mark": "—"}),
     "ampersand": ("mark_count", {"mark": "&"}),
+    "ellipsis": ("mark_count", {"mark": "…"}),
 }
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
@@ -255,7 +257,7 @@ ELEMENT_UNITS = frozenset(
     | {"placeholder_square"}
     | {"contraction", "phone", "quote", "mention"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
-    | {"semicolon", "em_dash", "ampersand", "full_stop", "punctuation", "nested"}
+    | {"semicolon", "em_dash", "ampersand", "ellipsis", "full_stop", "punctuation", "nested"}
     | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
