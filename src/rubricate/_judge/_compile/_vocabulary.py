@@ -424,6 +424,7 @@ def read(description: str) -> Reading:
     text = _NO_MORE.sub(r"\g<count>", text)
     text = _HEADER_NOT_COUNTED.sub(", not counting the header", text)
     text = _OBJECT_HAS.sub("", text)
+    text = _IS_A_QUESTION.sub("ends with a question mark", text)
     text = _ROWS_OF_DATA.sub(r"\g<n> data rows", text)
     text = _ROWS_MAX.sub(r"at most \g<n> \g<unit>", text)
     text = _GROUPED_UNDER.sub("", text)
@@ -857,6 +858,13 @@ _HEADER_NOT_COUNTED = re.compile(
     # "(not counting the header)", "(excluding the header row)"
     r"|\s*\(\s*(?:not counting|excluding|not including|without counting|apart from|besides)\s+"
     r"(?:the\s+)?header(?:\s+row)?\s*\)"
+)
+# A part said to be a question ends with a question mark: "subject line is a question", "the
+# last line should be a question". The part rules (`in_a_part`) take the part away first, so
+# what is left opens with the verb; read as the mark.
+_IS_A_QUESTION = re.compile(
+    r"^\W*(?:is|should be|must be|has to be|needs to be)\s+(?:phrased\s+as\s+|written\s+as\s+)?"
+    r"an?\s+(?:\w+\s+)?question\b(?!\s+(?:about|on|of|for|to)\b)"
 )
 # The object a key count is of: "the object should have exactly four keys", "each JSON object
 # has at most 5 keys". `json_key_count` counts every top-level object's keys.
