@@ -1173,6 +1173,20 @@ def test_opens_with_a_verb_from_the_lists_or_leaves_it_to_the_judge(
         assert checks.opens_with("verb")(piece)[0] is verb
 
 
+def test_time_format_with_a_time_zone_on_every_time() -> None:
+    agenda = "Standup 09:00 UTC, demo 14:30–15:00 UTC, drinks 18:00."
+    assert run(checks.time_format(zone="any"), agenda) == (
+        False,
+        "has the time '18:00' with no time zone, needs times with a time zone",
+    )
+    assert checks.time_format(24, zone="UTC")("Standup 09:00 UTC; demo 14:30–15:00 (UTC)")[0]
+    assert not checks.time_format(zone="UTC")("Standup 09:00 CET")[0]
+    with pytest.raises(RubricError, match="`zone` must be 'any' or a time zone"):
+        checks.time_format(zone="teatime")
+    with pytest.raises(RubricError, match="say `clock`, `zone` or `two_digit_hours`"):
+        checks.time_format()
+
+
 def test_an_ellipsis_is_the_mark_or_a_run_of_dots() -> None:
     assert run(checks.mark_count("…", exactly=0), "Wait... what…? Fine.") == (
         False,

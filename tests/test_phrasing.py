@@ -1453,6 +1453,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("The third person to sign", None),
         ("No ellipses", C.mark_count("…", exactly=0)),
+        ("Every time listed includes a time zone.", C.time_format(zone="any")),
+        ("every time stated should say UTC", C.time_format(zone="UTC")),
         ("Subject line is a question", C.within("subject", C.ends_with_punctuation("?"))),
         ("The headline should be a question", C.within("title", C.ends_with_punctuation("?"))),
         ("The title is a question about cats", None),

@@ -721,8 +721,10 @@ _CLOCKS = (12, 24)
 
 
 @catalogue_check
-def time_format(clock: int, two_digit_hours: bool = False) -> TextTest:
-    """Every time of day in the text is written on the given clock, and there is at least one.
+def time_format(
+    clock: int | None = None, two_digit_hours: bool = False, zone: str | None = None
+) -> TextTest:
+    """Every time of day in the text is written as asked, and there is at least one.
 
     A time is `HH:MM`, with or without `am`/`pm`, or an hour (or `HH.MM`) with `am`/`pm`
     (`7pm`, `10 a.m.`, `9.15 am`); `4.50` alone is a number, not a time. On the 24-hour clock
@@ -730,18 +732,33 @@ def time_format(clock: int, two_digit_hours: bool = False) -> TextTest:
     and hours run 1-12.
 
     Args:
-        clock: `24` or `12`.
+        clock: `24` or `12`; either clock when left out.
         two_digit_hours: Every hour is written with two digits (`09:00`, not `9:00`): "in
             HH:MM format".
+        zone: Every time is followed by a time zone: `any` ("every time includes a time
+            zone": `UTC`, `GMT+1`, `ET`, `CEST`...) or that one (`UTC`). In a range ("9:00-10:30
+            UTC") the zone after the second time serves both.
 
     Example:
         ```python
         checks.time_format(24)  # "use the 24-hour clock"
+        checks.time_format(zone="UTC")  # "every time stated should say UTC"
         ```
 
     """
-    if clock not in _CLOCKS or isinstance(clock, bool):
+    if clock is not None and (clock not in _CLOCKS or isinstance(clock, bool)):
         raise RubricError(f"time_format: `clock` must be 24 or 12, got {clock!r}", field="clock")
+    if clock is None and zone is None and not two_digit_hours:
+        raise RubricError("time_format: say `clock`, `zone` or `two_digit_hours`", field="clock")
+    wanted_zone = None if zone in (None, "any") else zone.strip().upper()
+    if wanted_zone is not None and not _ZONE.fullmatch(wanted_zone):
+        raise RubricError(
+            f"time_format: `zone` must be 'any' or a time zone such as 'UTC', got {zone!r}",
+            field="zone",
+        )
+    asked = f"the {clock}-hour clock" if clock else "times"
+    if zone:
+        asked += f" with {'a time zone' if wanted_zone is None else wanted_zone}"
 
     def test(text: str) -> tuple[bool, str]:
         times = [
@@ -750,19 +767,37 @@ def time_format(clock: int, two_digit_hours: bool = False) -> TextTest:
             if m.group("half") or (m.group("minute") and m.group("sep") == ":")
         ]
         if not times:
-            return False, f"has no time of day, needs times on the {clock}-hour clock"
-        for time in times:
-            hour, half = int(time.group("hour")), time.group("half")
+            return False, f"has no time of day, needs {asked}"
+        for number, time in enumerate(times):
+            hour, half, shown = int(time.group("hour")), time.group("half"), time.group().strip()
             if clock == 24 and (half or hour > 23):
-                return False, f"has the time {time.group().strip()!r}, needs the 24-hour clock"
+                return False, f"has the time {shown!r}, needs the 24-hour clock"
             if clock == 12 and (not half or not 1 <= hour <= 12):
-                return False, f"has the time {time.group().strip()!r}, needs the 12-hour clock"
+                return False, f"has the time {shown!r}, needs the 12-hour clock"
             if two_digit_hours and len(time.group("hour")) != 2:
-                return False, f"has the time {time.group().strip()!r}, needs a two-digit hour"
+                return False, f"has the time {shown!r}, needs a two-digit hour"
+            if zone:
+                after = text[time.end() :]
+                following = times[number + 1] if number + 1 < len(times) else None
+                if following is not None and _RANGE_TO.match(text[time.end() : following.start()]):
+                    continue  # "9:00-10:30 UTC": the range's zone comes after its end
+                found = _ZONE_AFTER.match(after)
+                if found is None:
+                    return False, f"has the time {shown!r} with no time zone, needs {asked}"
+                if wanted_zone and not found.group("zone").upper().startswith(wanted_zone):
+                    return False, f"has the time {shown!r} in {found.group('zone')}, needs {asked}"
         noun = "time" if len(times) == 1 else "times"
-        return True, f"has {len(times)} {noun}, all on the {clock}-hour clock"
+        return True, f"has {len(times)} {noun}, all as {asked}"
 
     return test
+
+
+_ZONE = re.compile(
+    r"(?:UTC|GMT)(?:[+-]\d{1,2}(?::?\d{2})?)?|Z|[ECMP][SD]?T|(?:CE|EE|WE|AE|NZ)S?T|BST|IST|JST"
+    r"|KST|HKT|SGT|AEDT|NZDT|CEST|EEST|WEST"
+)
+_ZONE_AFTER = re.compile(rf"\s*\(?\s*(?P<zone>{_ZONE.pattern})\b")
+_RANGE_TO = re.compile(r"\s*(?:-|\u2013|\u2014|to|until|till)\s*$", re.IGNORECASE)
 
 
 _TIMESTAMP_FORMATS = {

@@ -226,6 +226,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.DATE, style_rules.date_rule),
     (style_rules.TIMESTAMP, style_rules.timestamp_rule),
     (style_rules.PHONE_FORMAT, style_rules.phone_format_rule),
+    (style_rules.TIME_ZONE, style_rules.time_zone_rule),
     (style_rules.CLOCK, style_rules.clock_rule),
     (style_rules.AM_PM, style_rules.am_pm_rule),
     (style_rules.TITLE_ANGLE, style_rules.angle_rule),

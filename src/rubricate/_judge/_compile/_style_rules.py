@@ -46,6 +46,7 @@ __all__ = [
     "PHONE_FORMAT",
     "QUOTES_AROUND",
     "TIMESTAMP",
+    "TIME_ZONE",
     "TITLE",
     "TITLE_ANGLE",
     "WHOLE_CASE",
@@ -67,6 +68,7 @@ __all__ = [
     "percent_rule",
     "phone_format_rule",
     "quotes_rule",
+    "time_zone_rule",
     "timestamp_rule",
     "title_rule",
     "whole_case_rule",
@@ -483,6 +485,31 @@ CLOCK = re.compile(
     r"(?:\s*(?P<example_mark>am|pm|a\.m\.|p\.m\.))?\)?)?"
     r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
 )
+
+
+# A time zone on every time: "every time listed includes a time zone", "every time stated
+# should say UTC", "(24-hour HH:MM times) followed by UTC".
+def _zone_word(n: str) -> str:
+    return rf"(?:a\s+|the\s+)?(?:time\s*zone|tz|(?P<zone{n}>utc|gmt|et|pt|cet|cest|bst))\b"
+
+
+TIME_ZONE = re.compile(
+    r"(?:(?:all|every|each|any|the)\s+)?(?:times?|timestamps?)(?:\s+(?:listed|stated|given|shown|"
+    r"mentioned))?\s+(?:(?:should|must|need to|needs to|has to|have to|to)\s+)?(?:always\s+)?"
+    r"(?:include|includes|have|has|say|says|show|shows|with|carry|carries|end with|ends with|"
+    r"followed by|come with|in|are in|is in)\s+"
+    + _zone_word("")
+    + r"(?:\s+(?:abbreviation|label|marker))?"
+    r"|(?<=hh:mm)\s+(?:times\s+)?(?:followed by|with|in|plus)\s+"
+    + _zone_word("2")
+    + r"|(?<=times)\s+(?:followed by|with|plus)\s+"
+    + _zone_word("3")
+)
+
+
+def time_zone_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    zone = match.group("zone") or match.group("zone2") or match.group("zone3")
+    return create("time_format", zone=zone.upper() if zone else "any")
 
 
 # "Times use am/pm", "every time includes AM/PM": the 12-hour clock, said by its marks.
