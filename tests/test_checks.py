@@ -77,6 +77,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "mention_count": {"exactly": 1},
     "valid_yaml": {},
     "json_key_count": {"exactly": 2},
+    "label_case": {"case": "upper"},
     "phone_format": {"example": "(555) 123-4567"},
     "percent_sign": {},
     "nested_item_count": {"exactly": 0},
@@ -1185,6 +1186,18 @@ def test_time_format_with_a_time_zone_on_every_time() -> None:
         checks.time_format(zone="teatime")
     with pytest.raises(RubricError, match="say `clock`, `zone` or `two_digit_hours`"):
         checks.time_format()
+
+
+def test_label_case_reads_the_labels_that_open_lines() -> None:
+    script = "HOST: Welcome back.\n[Music fades]\nGUEST: Thanks, at 10:30 sharp.\nHost: So."
+    assert run(checks.label_case("upper"), script) == (
+        False,
+        "has the label 'Host', needs it in upper case",
+    )
+    assert checks.label_case("sentence")(
+        "**Wrong password**\nTry again.\n\n**File too large**\nNo."
+    )[0]
+    assert not checks.label_case("upper")("No labels here, just prose.")[0]
 
 
 def test_an_ellipsis_is_the_mark_or_a_run_of_dots() -> None:

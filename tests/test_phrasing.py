@@ -1453,6 +1453,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("The third person to sign", None),
         ("No ellipses", C.mark_count("…", exactly=0)),
+        ("Speaker names in ALL CAPS followed by a colon", C.label_case("upper")),
+        ("Sentence case for the bold labels.", C.label_case("sentence")),
+        ("Dish names in ALL CAPS", None),  # the dishes' names: no check finds them
         ("Every time listed includes a time zone.", C.time_format(zone="any")),
         ("every time stated should say UTC", C.time_format(zone="UTC")),
         ("Subject line is a question", C.within("subject", C.ends_with_punctuation("?"))),

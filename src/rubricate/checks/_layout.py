@@ -18,6 +18,7 @@ from ._check import Bounds, CountBounds, TextTest, count_finding, found_count
 from ._phrases import choice, normalize, required_phrases, shortened
 from ._registry import catalogue_check
 from ._units import (
+    BOLD_LINE,
     CASES,
     LINE_PARTS,
     bullet_lines,
@@ -52,6 +53,7 @@ __all__ = [
     "entry_count",
     "heading_count",
     "heading_names",
+    "label_case",
     "line_count",
     "nested_item_count",
     "nothing_but",
@@ -65,6 +67,53 @@ __all__ = [
 
 # The number's placeholder in a marker written as it reads: `SECTION X`, `Part N`, `Step <n>`.
 _NUMBER_PLACEHOLDER = re.compile(r"\s+(?:[A-Z]|#|<\w+>|\{\w+\}|\[\w+\])$")
+
+
+# A line's own label, with words after it: "HOST: Welcome back", "**Maya:** on it". At most
+# three words and a letter in it, so "10:30" and "Note to self, remember:" are none.
+_LABEL_WORDS = 3
+
+
+@catalogue_check
+def label_case(case: str) -> TextTest:
+    """Every line that opens with a label ("HOST:", "Maya:") has the label in the case.
+
+    A label is at most three words before a colon that opens a line and has words after it on
+    the line, bold or a list marker around it allowed (a script's speaker names, a Q&A's `Q:`,
+    a form's field names), or a short line wholly in bold over its text (`**Wrong password**`).
+    There must be one. For "speaker names in ALL CAPS followed by a
+    colon" (`upper`) and "sentence case for the bold labels" (`sentence`); the cases are those
+    of `heading_case`.
+
+    Args:
+        case: `upper`, `lower`, `title` or `sentence`.
+
+    Example:
+        ```python
+        checks.label_case("upper")  # "speaker labels in capitals (HOST:, GUEST:)"
+        ```
+
+    """
+    wanted = choice("label_case", "case", case, CASES)
+
+    def test(text: str) -> tuple[bool, str]:
+        labels = [
+            line.name
+            for line in section_lines(text)
+            if line.name is not None
+            and (line.rest or (line.heading and BOLD_LINE.fullmatch(line.text.strip())))
+            and len(line.name.split()) <= _LABEL_WORDS
+            and any(char.isalpha() for char in line.name)
+        ]
+        if not labels:
+            return False, "has no line that opens with a label and a colon"
+        for label in labels:
+            if not in_case(label, wanted):
+                return False, f"has the label {label!r}, needs it in {wanted} case"
+        noun = "label" if len(labels) == 1 else "labels"
+        return True, f"has {len(labels)} line {noun}, all in {wanted} case"
+
+    return test
 
 
 @catalogue_check

@@ -79,6 +79,7 @@ CUES: Mapping[str, str] = {
     "phone_count": r"\b(phone|telephone|mobile|cell)\b",
     "mention_count": r"@|\bat-mentions?\b",
     "valid_yaml": r"\bya?ml\b",
+    "label_case": r"\b(label|speaker|character|name)",
     "json_key_count": r"\bkeys?\b",
     "measurement_units": r"\b(metric|imperial|units?|measure\w*|celsius|fahrenheit|kg|grams?|"
     r"cups?|ounces?|pounds?|inch(es)?|feet|miles?|km|minutes|hours)\b|°",

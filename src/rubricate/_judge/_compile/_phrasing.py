@@ -230,6 +230,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.CLOCK, style_rules.clock_rule),
     (style_rules.AM_PM, style_rules.am_pm_rule),
     (style_rules.TITLE_ANGLE, style_rules.angle_rule),
+    (style_rules.LABEL_CASE, style_rules.label_case_rule),
     (style_rules.HEADING_CASE, style_rules.heading_case_rule),
     (style_rules.MAJOR_WORDS, style_rules.major_words_rule),
     (style_rules.SQL_CASE, style_rules.sql_case_rule),

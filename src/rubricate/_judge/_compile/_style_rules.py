@@ -35,6 +35,7 @@ __all__ = [
     "HEADING_CASE",
     "JSON",
     "JSON_KEYS",
+    "LABEL_CASE",
     "LANGUAGE",
     "MAJOR_WORDS",
     "MONEY",
@@ -59,6 +60,7 @@ __all__ = [
     "heading_case_rule",
     "json_keys_rule",
     "json_rule",
+    "label_case_rule",
     "language_rule",
     "major_words_rule",
     "money_rule",
@@ -485,6 +487,30 @@ CLOCK = re.compile(
     r"(?:\s*(?P<example_mark>am|pm|a\.m\.|p\.m\.))?\)?)?"
     r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
 )
+
+
+# The case of the labels that open lines: "speaker names in ALL CAPS followed by a colon",
+# "speaker labels in capitals (HOST:, GUEST:)", "sentence case for the bold labels". Named as
+# speakers' or as labels: "dish names in caps" is the dishes', which no check finds.
+_LABELS = (
+    r"(?:(?:the\s+)?(?:speaker|character|role)\s+(?:names?|labels?|tags?)"
+    r"|(?:the\s+)?(?:bold\s+|line\s+)?labels)"
+)
+_CASE_WORD = (
+    r"(?:(?P<upper>all[- ]caps|caps|capitals|capital letters|upper[- ]?case|block capitals)"
+    r"|(?P<named>title|sentence|lower)[- ]?case)"
+)
+LABEL_CASE = re.compile(
+    rf"\b{_LABELS}\s+(?:(?:should|must)\s+be\s+|are\s+|is\s+|always\s+|written\s+)*(?:in\s+)?"
+    rf"{_CASE_WORD}(?:\s*,?\s*(?:and\s+)?(?:followed by|then|with|plus|ending (?:in|with))\s+"
+    r"(?:a\s+)?colon)?(?:\s*\([^()]*:[^()]*\))?"
+    rf"|\b(?P<named2>title|sentence|lower)[- ]?case\s+for\s+{_LABELS}"
+)
+
+
+def label_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    named = match.group("named") or match.group("named2")
+    return create("label_case", case=named or "upper")
 
 
 # A time zone on every time: "every time listed includes a time zone", "every time stated
