@@ -1453,6 +1453,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("The third person to sign", None),
         ("No ellipses", C.mark_count("…", exactly=0)),
+        ("Use 'Yours sincerely' as the sign-off.", C.has_sign_off("Yours sincerely")),
+        ("The sign-off should be 'Best,'", C.has_sign_off("Best,")),
+        (
+            "Hashtags go at the very end, all on the last line.",
+            C.hashtags_at_end(own_line=True),
+        ),
         ("Speaker names in ALL CAPS followed by a colon", C.label_case("upper")),
         ("Sentence case for the bold labels.", C.label_case("sentence")),
         ("Dish names in ALL CAPS", None),  # the dishes' names: no check finds them

@@ -212,6 +212,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (start_end_rules.OPENING, start_end_rules.opening_rule),
     (start_end_rules.NAMED_LAST_LINE, start_end_rules.named_last_line_rule),
     (start_end_rules.END_PHRASE, start_end_rules.end_phrase_rule),
+    (start_end_rules.SIGN_OFF_PHRASE, start_end_rules.sign_off_phrase_rule),
     (start_end_rules.SIGN_OFF, start_end_rules.sign_off_rule),
     (start_end_rules.END_MARK, start_end_rules.end_mark_rule),
     (keyword_rules.PERSON, keyword_rules.person_rule),

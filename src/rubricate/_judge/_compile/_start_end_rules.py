@@ -31,6 +31,7 @@ __all__ = [
     "PARAGRAPH_START",
     "POSTSCRIPT",
     "SIGN_OFF",
+    "SIGN_OFF_PHRASE",
     "START_PHRASE",
     "SUBJECT_FIRST",
     "acrostic_rule",
@@ -41,6 +42,7 @@ __all__ = [
     "opening_rule",
     "paragraph_start_rule",
     "postscript_rule",
+    "sign_off_phrase_rule",
     "sign_off_rule",
     "start_phrase_rule",
     "subject_first_rule",
@@ -283,6 +285,20 @@ SIGN_OFF = re.compile(
 
 
 sign_off_rule = constant("has_sign_off")
+
+# The sign-off named by its words: "use 'Yours sincerely' as the sign-off", "the sign-off
+# should be 'Best,'". The closing line is the phrase; a name may follow it.
+SIGN_OFF_PHRASE = re.compile(
+    r"\b(?:use|uses|using|with|put)\s+(?P<q>q\d+)\s+as\s+(?:the\s+|your\s+|a\s+)?"
+    r"(?:sign-?off|closing(?:\s+line)?|valediction)"
+    r"|\b(?:the\s+)?(?:sign-?off|closing line|valediction)\s+(?:is|should be|must be|reads?|"
+    r"has to be|needs to be)\s+(?P<q2>q\d+)"
+)
+
+
+def sign_off_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    phrase = reading.quote(match.group("q") or match.group("q2"))
+    return create("has_sign_off", phrase=phrase) if phrase and phrase.strip() else None
 
 
 # The first letters of the lines spell a word: "the first letters of the lines spell SPRING",

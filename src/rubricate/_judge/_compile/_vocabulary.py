@@ -561,6 +561,9 @@ _COUNT_ASIDE = re.compile(
 _WHERE_LAST = (
     r"(?P<own>on (?:their|its|a) own line\s+|on a (?:separate|new|single|final) line\s+)?"
     r"at the (?:very )?(?:end|bottom)(?:\s+of the (?:post|caption|text|tweet|message|output))?"
+    # where, said again: "at the very end, all on the last line"
+    r"(?P<own2>\s*[,;\u2013\u2014-]?\s*(?:and\s+)?(?:all\s+)?(?:together\s+)?"
+    r"on the (?:last|final) line)?"
     # said again: "..., not sprinkled through the text"
     r"(?:\s*[,;\u2013\u2014-]?\s*(?:and\s+)?(?:not|never|none|no hashtags?)\s+"
     r"(?:(?:sprinkled|scattered|mixed|spread|dotted|placed|used|put)\s+)?"
@@ -584,7 +587,8 @@ HASHTAGS_LAST = re.compile(r"\btagslast(?P<own>_ownline)?\b")
 
 
 def _hashtags_last(match: re.Match[str]) -> str:
-    token = "tagslast_ownline" if match.groupdict().get("own") else "tagslast"
+    own = match.groupdict().get("own") or match.groupdict().get("own2")
+    token = "tagslast_ownline" if own else "tagslast"
     if "count" in match.groupdict() or match.groupdict().get("verb"):
         # "end with 3 hashtags", "add hashtags at the end": at least one, and last
         count = (match.groupdict().get("count") or "").strip()
