@@ -1453,6 +1453,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("The third person to sign", None),
         ("No ellipses", C.mark_count("…", exactly=0)),
+        (
+            "Don't use the words 'apology' or 'apologise' - say sorry instead.",
+            C.keywords_forbidden(["apology", "apologise"]),
+        ),
+        (
+            "Output must be only raw JSON - no markdown code fences.",
+            C.valid_json(allow_fence=False),
+        ),
         ("Use 'Yours sincerely' as the sign-off.", C.has_sign_off("Yours sincerely")),
         ("The sign-off should be 'Best,'", C.has_sign_off("Best,")),
         (

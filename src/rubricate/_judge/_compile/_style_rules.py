@@ -291,8 +291,9 @@ JSON = re.compile(
     r"explanations?)(?: before or after(?: it)?| around it)?)"
     r"(?:\s+(?:or|and|nor)\s+(?P<unfenced2>(?:code |markdown )?fences?|code ?blocks?))?)?"
     # "no code fences": bare JSON, not inside a fence
-    r"(?:\s*[,;:\u2014\u2013-]*\s*(?:and\s+|with\s+)?(?P<unfenced>no (?:code |markdown )?fences?|"
-    r"no code ?blocks?|not in a code ?block|without (?:code |markdown )?fences?)"
+    r"(?:\s*[,;:\u2014\u2013-]*\s*(?:and\s+|with\s+)?"
+    r"(?P<unfenced>no (?:markdown )?(?:code )?fences?|no (?:markdown )?code ?blocks?|"
+    r"not in a code ?block|without (?:markdown )?(?:code )?fences?)"
     r"(?:\s*[,;:\u2014\u2013-]*\s*(?:and\s+)?"
     r"(?:no explanations?|no prose|no commentary|nothing else))?)?"
 )

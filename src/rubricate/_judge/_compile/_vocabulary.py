@@ -423,6 +423,7 @@ def read(description: str) -> Reading:
     text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
     text = _NO_MORE.sub(r"\g<count>", text)
     text = _HEADER_NOT_COUNTED.sub(", not counting the header", text)
+    text = _INSTEAD.sub(_no_advice, text)
     text = _OBJECT_HAS.sub("", text)
     text = _IS_A_QUESTION.sub("ends with a question mark", text)
     text = _ROWS_OF_DATA.sub(r"\g<n> data rows", text)
@@ -863,6 +864,19 @@ _HEADER_NOT_COUNTED = re.compile(
     r"|\s*\(\s*(?:not counting|excluding|not including|without counting|apart from|besides)\s+"
     r"(?:the\s+)?header(?:\s+row)?\s*\)"
 )
+# What to write in place of what a rule rules out: "don't use 'apology' - say sorry instead",
+# "no 'utilize'; write 'use' instead". Advice, not a rule of its own: the rule is the absence.
+_INSTEAD = re.compile(
+    r"\s*[-\u2013\u2014;,.]\s*(?:just\s+)?(?:say|use|write|try|prefer|go with|pick)\s+[^.;]*?"
+    r"\s+(?:instead|in its place|in their place)\b\.?\s*$"
+)
+
+
+def _no_advice(match: re.Match[str]) -> str:
+    before = match.string[: match.start()]
+    return "" if re.search(r"\b(?:no|not|never|avoid|without|nothing)\b", before) else match.group()
+
+
 # A part said to be a question ends with a question mark: "subject line is a question", "the
 # last line should be a question". The part rules (`in_a_part`) take the part away first, so
 # what is left opens with the verb; read as the mark.
