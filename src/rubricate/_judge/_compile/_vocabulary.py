@@ -945,18 +945,18 @@ def _count_before_unit(match: re.Match[str]) -> str:
 # People tagged are @mentions: "tag exactly one person", "ping 2 teammates at most", "mention
 # one person with @". Mentioning people without "@" or a tag is content ("mention one person").
 _PEOPLE = r"(?:persons?|people|users?|teammates?|colleagues?|members?|accounts?|handles?)"
-_BOUND = r"(?:(?:exactly|only|just|at most|at least|no more than|up to|max(?:imum)?)\s+)?"
+_WITH_AT = r"\s+(?:with|using|via)\s+(?:an?\s+)?@(?:[- ]?mentions?)?"
 _TAGGED = re.compile(
-    rf"\b(?:tag|ping|@-?mention)\s+(?P<n>{_BOUND}\d+)\s+{_PEOPLE}(?P<only>\s+only)?"
-    rf"(?:\s+(?:with|using|via)\s+(?:an?\s+)?@(?:[- ]?mentions?)?)?"
-    rf"|\bmention\s+(?P<n2>{_BOUND}\d+)\s+{_PEOPLE}(?P<only2>\s+only)?"
-    rf"\s+(?:with|using|via)\s+(?:an?\s+)?@(?:[- ]?mentions?)?"
+    rf"\b(?P<verb>tag|ping|@-?mention|mention)\s+(?P<n>(?:(?:{_BOUND_BEFORE}|only|just)\s+)?\d+)"
+    rf"\s+{_PEOPLE}(?P<only>\s+only)?(?P<at>{_WITH_AT})?"
 )
 
 
 def _tagged(match: re.Match[str]) -> str:
-    count = match.group("n") or match.group("n2")
-    only = "only " if (match.group("only") or match.group("only2")) and count.isdigit() else ""
+    if match.group("verb") == "mention" and not match.group("at"):
+        return match.group()  # "mention one person": by name, no "@"
+    count = match.group("n")
+    only = "only " if match.group("only") and count.isdigit() else ""
     return f"{only}{count} @mentions"
 
 
