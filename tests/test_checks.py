@@ -78,6 +78,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "valid_yaml": {},
     "json_key_count": {"exactly": 2},
     "label_case": {"case": "upper"},
+    "divider_count": {"exactly": 1},
     "phone_format": {"example": "(555) 123-4567"},
     "percent_sign": {},
     "nested_item_count": {"exactly": 0},
@@ -1198,6 +1199,22 @@ def test_label_case_reads_the_labels_that_open_lines() -> None:
         "**Wrong password**\nTry again.\n\n**File too large**\nNo."
     )[0]
     assert not checks.label_case("upper")("No labels here, just prose.")[0]
+
+
+def test_dividers_are_rule_lines_not_heading_underlines() -> None:
+    text = "### Shipped\n- a\n\n---\n\nTitle\n---\n\n* * *\n```\n---\n```"
+    assert run(checks.divider_count(exactly=2), text) == (True, "has 2 dividers, needs exactly 2")
+
+
+def test_a_phrase_with_a_number_s_place_starts_with_any_number() -> None:
+    assert checks.starts_with("Week N:")("Week 3: Python basics")[0]
+    assert not checks.starts_with("Week N:")("Week three: Python")[0]
+    assert checks.starts_with("Plan B")("Plan B is ready")[0]
+
+
+def test_the_postscript_is_a_part_without_its_marker() -> None:
+    letter = "Dear Ana,\n\nSee you soon.\n\nBest,\nSam\n\nP.S. Bring the maps, please."
+    assert checks.within("postscript", checks.word_count(exactly=4))(letter)[0]
 
 
 def test_an_ellipsis_is_the_mark_or_a_run_of_dots() -> None:

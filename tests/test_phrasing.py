@@ -1453,6 +1453,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("The third person to sign", None),
         ("No ellipses", C.mark_count("…", exactly=0)),
+        ("Exactly 2 horizontal rules", C.divider_count(exactly=2)),
+        ("P.S. ≤ 25 words", C.within("postscript", C.word_count(at_most=25))),
+        ("H1 title ≤ 60 characters", C.within("title", C.character_count(at_most=60))),
+        ("Use an H1 title", C.heading_count(level=1, at_least=1)),
+        ("Add a P.S.", C.has_postscript()),
+        (
+            "Every object has exactly the keys title, date, start_time.",
+            C.json_keys(["title", "date", "start_time"], exact=True),
+        ),
         (
             "Don't use the words 'apology' or 'apologise' - say sorry instead.",
             C.keywords_forbidden(["apology", "apologise"]),

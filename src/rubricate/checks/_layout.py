@@ -25,6 +25,7 @@ from ._units import (
     code_blocks,
     csv_header,
     csv_rows,
+    dividers,
     entries,
     has_word,
     heading_lines,
@@ -50,6 +51,7 @@ __all__ = [
     "bullet_count",
     "chronological",
     "code_block_count",
+    "divider_count",
     "entry_count",
     "heading_count",
     "heading_names",
@@ -67,6 +69,27 @@ __all__ = [
 
 # The number's placeholder in a marker written as it reads: `SECTION X`, `Part N`, `Step <n>`.
 _NUMBER_PLACEHOLDER = re.compile(r"\s+(?:[A-Z]|#|<\w+>|\{\w+\}|\[\w+\])$")
+
+
+@catalogue_check
+def divider_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of horizontal rules (dividers) is within the bounds.
+
+    A divider is a line of three or more `-`, `*` or `_` (spaces between allowed), outside code
+    blocks; a `---` right under a line of text underlines a heading and is none. For "sections
+    separated by horizontal rules (---)", "exactly 2 horizontal rules", "no dividers".
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.divider_count(exactly=2)
+        ```
+
+    """
+    return found_count("divider_count", dividers, ("divider", "dividers"), bounds)
 
 
 # A line's own label, with words after it: "HOST: Welcome back", "**Maya:** on it". At most

@@ -51,7 +51,9 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     Leading and trailing whitespace of the text is ignored and any run of whitespace compares
     equal to one space; letter case is ignored unless `case_sensitive`. The phrase matches as
     whole words: `Yes` does not start `Yesterday`. A letter opens after its greeting: "Hi
-    Daniel,\n\nUnfortunately, ..." starts with "Unfortunately" as a reader sees it.
+    Daniel,\n\nUnfortunately, ..." starts with "Unfortunately" as a reader sees it. A number's
+    place written as `N`, `NN`, `X` or `#` beside words stands for any number: "Week N:" is
+    met by "Week 3:".
 
     Args:
         phrase: What the text must start with.
@@ -64,8 +66,11 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
 
     """
     wanted = required_phrase("starts_with", phrase)
+    numbered = _numbered_phrase(wanted, case_sensitive)
 
     def opens(found: str) -> bool:
+        if numbered is not None:
+            return numbered.match(_fold(found, case_sensitive)) is not None
         passed = _fold(found, case_sensitive).startswith(_fold(wanted, case_sensitive))
         # As whole words: "Yes" does not start "Yesterday".
         return passed and not _joined(wanted[-1:], found[len(wanted) : len(wanted) + 1])
@@ -80,6 +85,20 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
         return False, f"starts with {_opening(found, wanted)!r}, needs to start with {wanted!r}"
 
     return test
+
+
+# A number's place in a phrase: "Week N:", "Step X -", "Q#". Standalone capitals or marks only.
+_NUMBER_SLOT = re.compile(r"(?<!\w)(?:N{1,2}|X{1,2}|#|<n>|\{n\}|\[N\])(?!\w)")
+
+
+def _numbered_phrase(phrase: str, case_sensitive: bool) -> re.Pattern[str] | None:
+    """The phrase with each number's place as digits ("Week N:" -> week 3:), or `None`."""
+    if not _NUMBER_SLOT.search(phrase) or not re.search(
+        r"[^\W\d_]{2}", _NUMBER_SLOT.sub("", phrase)
+    ):
+        return None
+    pieces = [re.escape(_fold(piece, case_sensitive)) for piece in _NUMBER_SLOT.split(phrase)]
+    return re.compile(r"\d+".join(pieces) + (r"(?!\w)" if phrase[-1:].isalnum() else ""))
 
 
 @catalogue_check

@@ -86,6 +86,7 @@ __all__ = [
     "bullet_lines",
     "code_blocks",
     "csv_rows",
+    "dividers",
     "emails",
     "emojis",
     "entries",
@@ -167,6 +168,9 @@ _RULE = re.compile(r"^\s{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}(?:[ \t]+|$)")
 _BULLET = re.compile(r"^\s*[-*+•][ \t]+")
 _NUMBERED = re.compile(r"^\s*\d{1,9}[.)][ \t]+")
+# A clause numbered by its place in a hierarchy: "4.1 Full-time employees...", "3.2.1 ...".
+_CLAUSE = re.compile(r"^\s*\d{1,3}(?:\.\d{1,3})+\.?[ \t]+(?=[^\W\d])")
+_QUOTE_LINE = re.compile(r"^\s{0,3}>")
 _CHECKBOX = re.compile(r"^\[[ xX]\][ \t]+")
 _ANGLE_TITLE = re.compile(r"<<([^\n]*?)>>")
 _LABELLED_TITLE = re.compile(r"^\W{0,3}(?:title|headline)\W{0,3}:", re.IGNORECASE)
@@ -408,8 +412,9 @@ def unit_pieces(text: str, unit: str) -> list[str]:
 def entries(text: str, noun: str | None = None) -> list[str]:
     """What "each tip" or "five steps" count: the pieces a reader sees the text listed in.
 
-    The top-level list items (a nested item is a detail of the one above it) when the text has
-    a list; else the body rows of its tables; else its lines holding a word, less code, the
+    The top-level list items (a nested item is a detail of the one above it; a clause numbered
+    "4.1" is an item) when the text has a list; else the body rows of its tables; else its
+    blockquotes (a run of `>` lines is one); else its lines holding a word, less code, the
     title, headings and a lead-in ending in `:` ("Here are three tips:"); and when that leaves
     one line, the pieces of a list written with commas ("eggs, feta, lemons"), else its
     sentences. With `noun` ("ingredients"), a text with several lists counts those whose label
@@ -431,6 +436,9 @@ def entries(text: str, noun: str | None = None) -> list[str]:
     rows = [row for table in tables(text) for row in table[2:] if has_word(row)]
     if rows:
         return [row.strip() for row in rows]  # "at least five dishes" of a menu table: its rows
+    quoted = _quote_blocks(text)
+    if quoted:
+        return quoted  # "exactly two testimonials" of two blockquotes, each maybe two lines
     title = (title_line(text) or "").strip()
     every = list(_lines(text))
     # A table's header row names its columns: its entries are the rows below.
@@ -452,6 +460,22 @@ def entries(text: str, noun: str | None = None) -> list[str]:
     if len(lines) != 1:
         return lines
     return _comma_items(lines[0]) or sentences(lines[0])
+
+
+def _quote_blocks(text: str) -> list[str]:
+    """The text's blockquotes, each a run of `>` lines, joined into one piece."""
+    blocks: list[list[str]] = []
+    previous = False
+    for line in _lines(text):
+        quoted = not line.in_fence and bool(_QUOTE_LINE.match(line.text))
+        if quoted:
+            body = _QUOTE_LINE.sub("", line.text, count=1).strip()
+            if not previous:
+                blocks.append([])
+            if body:
+                blocks[-1].append(body)
+        previous = quoted
+    return [" ".join(block) for block in blocks if block and has_word(" ".join(block))]
 
 
 def _comma_items(line: str) -> list[str] | None:
@@ -573,7 +597,7 @@ def _list_blocks(text: str) -> list[tuple[str, list[tuple[int, str]]]]:
     for line in _lines(text):
         if line.in_fence or _RULE.match(line.text) or not line.text.strip():
             continue
-        marker = _BULLET.match(line.text) or _NUMBERED.match(line.text)
+        marker = _BULLET.match(line.text) or _NUMBERED.match(line.text) or _CLAUSE.match(line.text)
         if marker is None or not has_word(line.text[marker.end() :]):
             label, current = line.text.strip(), None
             continue
@@ -685,6 +709,7 @@ PARTS = (
     "prose",
     "without_hashtags",
     "after_code",
+    "postscript",
 )
 _TITLE_MARKUP = re.compile(
     r"^\s{0,3}#{1,6}[ \t]+|^<<|>>$|^(\*\*|__)|(\*\*|__)$"
@@ -693,6 +718,8 @@ _TITLE_MARKUP = re.compile(
 )
 _SUBJECT = re.compile(r"^\W{0,3}subject(?: line)?\W{0,3}:\s*", re.IGNORECASE)
 _POSTSCRIPT = re.compile(r"^\W{0,3}p\.?\s?p?\.?\s?s\b", re.IGNORECASE)
+# The marker a postscript opens with, which its words do not count: "P.S.", "**PS:**".
+_POSTSCRIPT_MARK = re.compile(r"^\W{0,3}p\.?\s?p?\.?\s?s\b\.?\W{0,3}\s*", re.IGNORECASE)
 
 
 LINE_PARTS = ("subject", "greeting", "first_line")
@@ -756,6 +783,13 @@ def part_text(text: str, part: str) -> str | None:
             if untagged.strip() or not line.text.strip():  # a line of hashtags only goes
                 shown.append(untagged)
         return "\n".join(shown).strip() or None
+    if part == "postscript":
+        every = text.splitlines()
+        start = next((i for i, line in enumerate(every) if _POSTSCRIPT.match(line.strip())), None)
+        if start is None:
+            return None
+        first = _POSTSCRIPT_MARK.sub("", every[start].strip(), count=1)
+        return "\n".join([first, *every[start + 1 :]]).strip() or None
     if part == "after_code":
         return _after_code(text)
     if part == "prose":
@@ -1391,6 +1425,23 @@ def braced_names(text: str) -> list[str]:
     return [
         name for line in _lines(text) if not line.in_fence for name in _BRACED.findall(line.text)
     ]
+
+
+def dividers(text: str) -> list[str]:
+    """The horizontal rules of `text`: `---`, `***` or `___` lines, outside code fences.
+
+    A `---` line right under a line of text underlines it as a heading (Markdown's setext
+    heading), so it is none; nor is a table's delimiter row.
+    """
+    found: list[str] = []
+    previous = ""
+    for line in _lines(text):
+        if not line.in_fence and _RULE.match(line.text):
+            underline = line.text.strip().startswith("-") and has_word(previous)
+            if not underline:
+                found.append(line.text.strip())
+        previous = "" if line.in_fence else line.text
+    return found
 
 
 def mentions(text: str) -> list[str]:

@@ -80,6 +80,7 @@ CUES: Mapping[str, str] = {
     "mention_count": r"@|\bat-mentions?\b",
     "valid_yaml": r"\bya?ml\b",
     "label_case": r"\b(label|speaker|character|name)",
+    "divider_count": r"\b(horizontal|divider|separator|rule)|---",
     "json_key_count": r"\bkeys?\b",
     "measurement_units": r"\b(metric|imperial|units?|measure\w*|celsius|fahrenheit|kg|grams?|"
     r"cups?|ounces?|pounds?|inch(es)?|feet|miles?|km|minutes|hours)\b|°",

@@ -16,6 +16,7 @@ from ._vocabulary import (
     LIST_WORDS,
     NEG,
     NESTED,
+    SIZE_FOLLOWS,
     UNIT,
     Reading,
     constant,
@@ -165,6 +166,10 @@ _WHERE = re.compile(
 def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if _WHERE.search(reading.text[: match.start()]):
         return None
+    if re.fullmatch(r"h1 titles?", match.group("unit")) and SIZE_FOLLOWS.match(
+        reading.text, match.end()
+    ):
+        return None  # "H1 title ≤ 60 characters": a rule on the title (`in_a_part`)
     unit = match.group("unit")
     key = unit_key(unit.removeprefix("a ").removeprefix("an "))
     if key in (

@@ -55,7 +55,8 @@ _PART_NAMES = (
         "body",
     ),
     (r"(?:e-?mail\s+)?subject(?:\s+line)?", "subject"),
-    (r"title|headline", "title"),
+    (r"(?:h1\s+)?(?:title|headline)", "title"),
+    (r"p\.\s?s\.?|postscript", "postscript"),
     # "explanation after the code: one sentence", "after the code block, at most 2 bullets"
     (
         r"(?:(?:text|prose|explanation|notes?|commentary|everything)\s+)?(?:after|below|"

@@ -16,6 +16,7 @@ from ...checks._start_end import ANY_MARK
 from ._vocabulary import (
     ORDINAL,
     ORDINAL_WORDS,
+    SIZE_FOLLOWS,
     Reading,
     about_a_piece,
     constant,
@@ -265,6 +266,8 @@ POSTSCRIPT = re.compile(
 
 
 def postscript_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if not match.group("q") and SIZE_FOLLOWS.match(reading.text, match.end()):
+        return None  # "P.S. ≤ 25 words": a rule on the postscript (`in_a_part`)
     marker = reading.quote(match.group("q"))
     try:
         return create("has_postscript", marker=marker) if marker else create("has_postscript")

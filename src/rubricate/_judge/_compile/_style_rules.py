@@ -344,8 +344,10 @@ JSON_KEYS = re.compile(
 def json_keys_rule(match: re.Match[str], reading: Reading) -> Check | None:
     keys = []
     for key in re.split(NAME_SEPARATOR, match.group("keys")):
-        written = reading.quote(key) or as_written(key.strip("`"), reading.original)
-        keys.append(written.strip("`"))
+        quoted = reading.quote(key.strip())
+        # an unquoted last key is followed by the sentence's period: "..., start_time."
+        written = quoted or as_written(key.strip("`").rstrip("."), reading.original)
+        keys.append(written.strip("`") if quoted else written.strip("`").rstrip("."))
     exact = bool(match.group("exact")) or re.search(r"nothing else|no others?$", match.group())
     if not exact and not match.group("some"):
         return None  # "JSON with keys: name, email": those and no other? a reader may say either

@@ -39,6 +39,7 @@ __all__ = [
     "ORDINAL",
     "ORDINAL_WORDS",
     "POST",
+    "SIZE_FOLLOWS",
     "UNIT",
     "UNIT_WORDS",
     "Builder",
@@ -148,6 +149,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"em[- ]?dash(?:es)?", "em_dash"),
     (r"ampersands?", "ampersand"),
     (r"ellips(?:is|es)", "ellipsis"),
+    (r"horizontal (?:rules?|lines?)|dividers?|divider lines?|separator lines?", "divider"),
     (r"highlighted (?:sections?|parts?|phrases?|words?|passages?)|highlights", "highlight"),
     (
         r"bold(?:ed|face)?(?:[- ](?:text|words?|phrases?|terms?|formatting|font|type|spans?))?",
@@ -250,11 +252,12 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "em_dash": ("mark_count", {"mark": "—"}),
     "ampersand": ("mark_count", {"mark": "&"}),
     "ellipsis": ("mark_count", {"mark": "…"}),
+    "divider": ("divider_count", {}),
 }
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
-    | {"placeholder_square"}
+    | {"placeholder_square", "divider"}
     | {"contraction", "phone", "quote", "mention"}
     | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
     | {"semicolon", "em_dash", "ampersand", "ellipsis", "full_stop", "punctuation", "nested"}
@@ -875,6 +878,15 @@ _INSTEAD = re.compile(
 def _no_advice(match: re.Match[str]) -> str:
     before = match.string[: match.start()]
     return "" if re.search(r"\b(?:no|not|never|avoid|without|nothing)\b", before) else match.group()
+
+
+# A rule on a part's size right after the part's name: "P.S. ≤ 25 words", "H1 title under 60
+# characters". The name there names what is measured, not something the text must have.
+SIZE_FOLLOWS = re.compile(
+    r"\.?\s*(?::|=|-)?\s*(?:(?:is|should be|must be|of|with)\s+)?(?:<=|≤|<|under|below|"
+    r"max(?:imum)?|at most|no more than|no longer than|fewer than|less than|up to|within|between|"
+    r"exactly|\d|\x00)"  # or a count a rule has read already
+)
 
 
 # A part said to be a question ends with a question mark: "subject line is a question", "the
