@@ -17,11 +17,13 @@ from .._exceptions import CheckUndecided, RubricError
 from ._check import TextTest
 from ._registry import catalogue_check
 
-__all__ = ["UNIT_NAMES", "Measurement", "measurement_units", "measurements"]
+__all__ = ["UNITS", "UNIT_NAMES", "Measurement", "Unit", "measurement_units", "measurements"]
 
 
 @dataclass(frozen=True)
-class _Unit:
+class Unit:
+    """A unit of measurement: its name, what it measures, its system and how it is written."""
+
     name: str
     quantity: str
     system: str  # "metric", "imperial" or "any"
@@ -29,47 +31,47 @@ class _Unit:
 
 
 # Each unit once: its name as the check reports it, and how people write it.
-_UNITS: tuple[_Unit, ...] = (
-    _Unit("°C", "temperature", "metric", r"°\s?c\b|℃|degrees? (?:celsius|centigrade|c\b)|celsius"),
-    _Unit("°F", "temperature", "imperial", r"°\s?f\b|℉|degrees? (?:fahrenheit|f\b)|fahrenheit"),
-    _Unit("mg", "weight", "metric", r"mg|milligram(?:me)?s?"),
-    _Unit("kg", "weight", "metric", r"kgs?|kilo(?:gram(?:me)?)?s?"),
-    _Unit("g", "weight", "metric", r"(?-i:g)|grams?|grammes?"),
-    _Unit("t", "weight", "metric", r"tonnes?|metric tons?"),
-    _Unit("oz", "weight", "imperial", r"oz|ounces?"),
-    _Unit("lb", "weight", "imperial", r"lbs?|pounds?(?! sterling)"),
-    _Unit("st", "weight", "imperial", r"stones?"),
-    _Unit("km/h", "speed", "metric", r"km/h|kmh|kph|km per hour|kilomet(?:re|er)s (?:per|an) hour"),
-    _Unit("m/s", "speed", "metric", r"m/s|met(?:re|er)s per second"),
-    _Unit("mph", "speed", "imperial", r"mph|miles (?:per|an) hour"),
-    _Unit("mm", "length", "metric", r"mm|millimet(?:re|er)s?"),
-    _Unit("cm", "length", "metric", r"cm|centimet(?:re|er)s?"),
-    _Unit("km", "length", "metric", r"km|kilomet(?:re|er)s?"),
-    _Unit("m", "length", "metric", r"(?-i:m)|met(?:re|er)s?"),
-    _Unit("in", "length", "imperial", r"in\.|inch(?:es)?|″"),
-    _Unit("ft", "length", "imperial", r"ft|feet|foot"),
-    _Unit("yd", "length", "imperial", r"yds?|yards?"),
-    _Unit("mi", "length", "imperial", r"mi|miles?"),
-    _Unit("m²", "area", "metric", r"m²|sq\.? ?m|square met(?:re|er)s?|hectares?"),
-    _Unit("sq ft", "area", "imperial", r"sq\.? ?ft|ft²|square (?:feet|foot)|acres?"),
-    _Unit("ml", "volume", "metric", r"ml|millilit(?:re|er)s?|cl|dl"),
-    _Unit("l", "volume", "metric", r"(?-i:[lL])|lit(?:re|er)s?"),
-    _Unit("fl oz", "volume", "imperial", r"fl\.? ?oz|fluid ounces?"),
-    _Unit("cup", "volume", "imperial", r"cups?"),
-    _Unit("tbsp", "volume", "imperial", r"tbsps?|tbs|tablespoons?"),
-    _Unit("tsp", "volume", "imperial", r"tsps?|teaspoons?"),
-    _Unit("pt", "volume", "imperial", r"pints?"),
-    _Unit("qt", "volume", "imperial", r"quarts?|qts?"),
-    _Unit("gal", "volume", "imperial", r"gallons?|gal"),
-    _Unit("s", "time", "any", r"secs?|seconds?"),
-    _Unit("min", "time", "any", r"mins?|minutes?"),
-    _Unit("h", "time", "any", r"h|hrs?|hours?"),
-    _Unit("day", "time", "any", r"days?"),
+UNITS: tuple[Unit, ...] = (
+    Unit("°C", "temperature", "metric", r"°\s?c\b|℃|degrees? (?:celsius|centigrade|c\b)|celsius"),
+    Unit("°F", "temperature", "imperial", r"°\s?f\b|℉|degrees? (?:fahrenheit|f\b)|fahrenheit"),
+    Unit("mg", "weight", "metric", r"mg|milligram(?:me)?s?"),
+    Unit("kg", "weight", "metric", r"kgs?|kilo(?:gram(?:me)?)?s?"),
+    Unit("g", "weight", "metric", r"(?-i:g)|grams?|grammes?"),
+    Unit("t", "weight", "metric", r"tonnes?|metric tons?"),
+    Unit("oz", "weight", "imperial", r"oz|ounces?"),
+    Unit("lb", "weight", "imperial", r"lbs?|pounds?(?! sterling)"),
+    Unit("st", "weight", "imperial", r"stones?"),
+    Unit("km/h", "speed", "metric", r"km/h|kmh|kph|km per hour|kilomet(?:re|er)s (?:per|an) hour"),
+    Unit("m/s", "speed", "metric", r"m/s|met(?:re|er)s per second"),
+    Unit("mph", "speed", "imperial", r"mph|miles (?:per|an) hour"),
+    Unit("mm", "length", "metric", r"mm|millimet(?:re|er)s?"),
+    Unit("cm", "length", "metric", r"cm|centimet(?:re|er)s?"),
+    Unit("km", "length", "metric", r"km|kilomet(?:re|er)s?"),
+    Unit("m", "length", "metric", r"(?-i:m)|met(?:re|er)s?"),
+    Unit("in", "length", "imperial", r"in\.|inch(?:es)?|″"),
+    Unit("ft", "length", "imperial", r"ft|feet|foot"),
+    Unit("yd", "length", "imperial", r"yds?|yards?"),
+    Unit("mi", "length", "imperial", r"mi|miles?"),
+    Unit("m²", "area", "metric", r"m²|sq\.? ?m|square met(?:re|er)s?|hectares?"),
+    Unit("sq ft", "area", "imperial", r"sq\.? ?ft|ft²|square (?:feet|foot)|acres?"),
+    Unit("ml", "volume", "metric", r"ml|millilit(?:re|er)s?|cl|dl"),
+    Unit("l", "volume", "metric", r"(?-i:[lL])|lit(?:re|er)s?"),
+    Unit("fl oz", "volume", "imperial", r"fl\.? ?oz|fluid ounces?"),
+    Unit("cup", "volume", "imperial", r"cups?"),
+    Unit("tbsp", "volume", "imperial", r"tbsps?|tbs|tablespoons?"),
+    Unit("tsp", "volume", "imperial", r"tsps?|teaspoons?"),
+    Unit("pt", "volume", "imperial", r"pints?"),
+    Unit("qt", "volume", "imperial", r"quarts?|qts?"),
+    Unit("gal", "volume", "imperial", r"gallons?|gal"),
+    Unit("s", "time", "any", r"secs?|seconds?"),
+    Unit("min", "time", "any", r"mins?|minutes?"),
+    Unit("h", "time", "any", r"h|hrs?|hours?"),
+    Unit("day", "time", "any", r"days?"),
 )
-UNIT_NAMES = {unit.name for unit in _UNITS}
+UNIT_NAMES = {unit.name for unit in UNITS}
 """The names `measurement_units` takes for `unit` and `forbidden`."""
 
-_BY_NAME = {unit.name: unit for unit in _UNITS}
+_BY_NAME = {unit.name: unit for unit in UNITS}
 # A unit word said without a number, as people measure with it: "a cup of milk", "half a
 # teaspoon". Only words (not "g" or "in"), and only units nobody uses in another sense.
 _BARE = {"cup", "tbsp", "tsp", "oz", "fl oz", "pt", "qt", "gal"}
@@ -77,13 +79,13 @@ _NUMBER = r"\d+(?:[.,]\d+)?(?:\s?(?:/|⁄)\s?\d+)?|[½¼¾⅓⅔⅛]"
 _RANGE = rf"(?:{_NUMBER})(?:\s?[½¼¾⅓⅔])?(?:\s?(?:-|–|to)\s?(?:{_NUMBER}))?"
 _MEASURE = re.compile(
     rf"(?<![\w.,/$€£¥₹])(?P<n>{_RANGE})(?P<gap>\s?-?\s?)(?P<unit>"
-    + "|".join(f"(?P<u{i}>{unit.spellings})" for i, unit in enumerate(_UNITS))
+    + "|".join(f"(?P<u{i}>{unit.spellings})" for i, unit in enumerate(UNITS))
     + r")(?![\w²/])",
     re.IGNORECASE,
 )
 _BARE_MEASURE = re.compile(
     r"\b(?:an?|half an?|one|per)\s+(?P<unit>"
-    + "|".join(f"(?P<u{i}>{unit.spellings})" for i, unit in enumerate(_UNITS) if unit.name in _BARE)
+    + "|".join(f"(?P<u{i}>{unit.spellings})" for i, unit in enumerate(UNITS) if unit.name in _BARE)
     + r")\b",
     re.IGNORECASE,
 )
@@ -100,13 +102,13 @@ class Measurement:
     """A measurement found in a text: as written, its unit, and whether a space parts them."""
 
     text: str
-    unit: _Unit
+    unit: Unit
     spaced: bool | None  # None: a compound ("12-inch") or a unit word with no number
 
 
-def _unit(match: re.Match[str]) -> _Unit:
+def _unit(match: re.Match[str]) -> Unit:
     return next(
-        _UNITS[int(group[1:])]
+        UNITS[int(group[1:])]
         for group, value in match.groupdict().items()
         if value is not None and group[0] == "u" and group[1:].isdigit()
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ...checks import Check, create
+from ...checks._measures import UNITS
 
 __all__ = [
     "QUANTITY_UNIT",
@@ -23,59 +24,16 @@ __all__ = [
     "units_ruled_out_rule",
 ]
 
-# How a rule names a unit (casefolded, as `read` leaves it), by the unit's catalogue name.
-_UNIT_WORDS: tuple[tuple[str, str], ...] = (
-    (r"°\s?c|℃|degrees? (?:celsius|centigrade)|celsius|centigrade", "°C"),
-    (r"°\s?f|℉|degrees? fahrenheit|fahrenheit", "°F"),
-    (r"kgs?|kilo(?:gram(?:me)?)?s?", "kg"),
-    (r"grams?|grammes?|g", "g"),
-    (r"mg|milligrams?", "mg"),
-    (r"oz|ounces?", "oz"),
-    (r"lbs?|pounds?", "lb"),
-    (r"stones?", "st"),
-    (r"km/h|kph|kilomet(?:re|er)s per hour", "km/h"),
-    (r"m/s|met(?:re|er)s per second", "m/s"),
-    (r"mph|miles per hour", "mph"),
-    (r"mm|millimet(?:re|er)s?", "mm"),
-    (r"cm|centimet(?:re|er)s?", "cm"),
-    (r"km|kilomet(?:re|er)s?", "km"),
-    (r"met(?:re|er)s?|m", "m"),
-    (r"inch(?:es)?|in\.", "in"),
-    (r"feet|foot|ft", "ft"),
-    (r"yards?|yds?", "yd"),
-    (r"miles?|mi", "mi"),
-    (r"sq\.? ?ft|square (?:feet|foot)|acres?", "sq ft"),
-    (r"square met(?:re|er)s?|sq\.? ?m|m²|hectares?", "m²"),
-    (r"fl\.? ?oz|fluid ounces?", "fl oz"),
-    (r"ml|millilit(?:re|er)s?", "ml"),
-    (r"lit(?:re|er)s?|l", "l"),
-    (r"cups?", "cup"),
-    (r"tbsps?|tablespoons?", "tbsp"),
-    (r"tsps?|teaspoons?", "tsp"),
-    (r"pints?", "pt"),
-    (r"quarts?", "qt"),
-    (r"gallons?", "gal"),
-    (r"seconds?|secs?", "s"),
-    (r"minutes?|mins?", "min"),
-    (r"hours?|hrs?", "h"),
-    (r"days?", "day"),
-)
-_UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), name) for pattern, name in _UNIT_WORDS]
-_UNIT = "(?:" + "|".join(f"(?:{pattern})" for pattern, _ in _UNIT_WORDS) + r")(?![\w/])"
+# How a rule names a unit: as the check finds it written (`UNITS`), casefolded as `read` leaves it.
+_UNIT_KEYS = [(re.compile(rf"(?:{unit.spellings})$"), unit.name) for unit in UNITS]
+_UNIT = "(?:" + "|".join(f"(?:{unit.spellings})" for unit in UNITS) + r")(?![\w/])"
 _SEP = r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|&)\s*(?:or\s+|and\s+)?"
 _UNIT_LIST = rf"{_UNIT}(?:{_SEP}{_UNIT})*"
-_IMPERIAL = {"°F", "oz", "lb", "st", "mph", "in", "ft", "yd", "mi", "sq ft", "fl oz", "cup"}
-_IMPERIAL |= {"tbsp", "tsp", "pt", "qt", "gal"}
-_TIME = {"s", "min", "h", "day"}
-_QUANTITY_OF = {
-    "temperature": {"°C", "°F"},
-    "weight": {"kg", "g", "mg", "oz", "lb", "st"},
-    "length": {"mm", "cm", "km", "m", "in", "ft", "yd", "mi"},
-    "area": {"sq ft", "m²"},
-    "volume": {"fl oz", "ml", "l", "cup", "tbsp", "tsp", "pt", "qt", "gal"},
-    "speed": {"km/h", "m/s", "mph"},
-    "time": _TIME,
-}
+_IMPERIAL = {unit.name for unit in UNITS if unit.system == "imperial"}
+_TIME = {unit.name for unit in UNITS if unit.quantity == "time"}
+_QUANTITY_OF: dict[str, set[str]] = {}
+for _known in UNITS:
+    _QUANTITY_OF.setdefault(_known.quantity, set()).add(_known.name)
 _QUANTITY_WORDS = (
     (r"(?:oven )?temp(?:erature)?s?", "temperature"),
     (r"weights?|mass(?:es)?", "weight"),
