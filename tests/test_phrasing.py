@@ -759,6 +759,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Prices as plain numbers, no dollar sign (e.g. 16).", C.money_format(symbols="forbidden")),
         ("Amounts with two decimals and the £ sign", C.money_format("£", decimals=2)),
         ("Prices in USD with two decimals", None),  # a currency code: no symbol to check
+        ("Amounts with 2 decimals, no cents", None),  # two numbers of decimals: no one rule
         ("Money in millions written like $4.2M", None),
         ("every gift under $50", None),
         ("€ sign before every amount", C.money_format("€")),

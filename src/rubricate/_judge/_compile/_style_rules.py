@@ -24,7 +24,6 @@ from ._vocabulary import (
     about_a_piece,
     as_written,
     constant,
-    read,
 )
 
 __all__ = [
@@ -187,7 +186,7 @@ WHOLE_CASE = re.compile(
 def whole_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if about_a_piece(match, reading):
         return None
-    if re.search(r"\bq\d+\s*$", read(reading.original).text[: match.start()]):
+    if re.search(r"\bq\d+\s*$", reading.read[: match.start()]):
         return None  # "the word 'RSVP' in capitals": the case of that word, not of the text
     check = create("all_lowercase" if match.group("lower") else "all_capitals")
     return negate(check) if match.group("neg") else check
@@ -722,24 +721,26 @@ _MONEY_PIECES = re.compile(
 
 def money_style_rule(match: re.Match[str], _reading: Reading) -> Check | None:
     said: dict[str, str] = {}
+    decimals: set[int] = set()
     position, text = 0, match.group()
     while position < len(text):
         piece = _MONEY_PIECES.match(text, position)
         if piece is None or piece.end() == position:
             return None  # a word no piece reads: "in usd", "x.xm", "dollar sign first"
-        said.update({key: value for key, value in piece.groupdict().items() if value})
+        found = {key: value for key, value in piece.groupdict().items() if value}
+        decimals |= {int(found["dec"])} if "dec" in found else set()
+        decimals |= {2} if "cents" in found else set()
+        decimals |= {0} if "whole" in found else set()
+        said.update(found)
         position = piece.end()
-    decimals = [int(said["dec"])] if "dec" in said else []
-    decimals += [2] if "cents" in said else []
-    decimals += [0] if "whole" in said else []
-    if "noun" not in said or len(set(decimals)) > 1 or ("sym" in said and "bare" in said):
+    if "noun" not in said or len(decimals) > 1 or ("sym" in said and "bare" in said):
         return None
     if not decimals and "bare" not in said:
         return None  # a symbol alone is `MONEY`'s
     return create(
         "money_format",
         **({"symbol": said["sym"]} if "sym" in said else {}),
-        **({"decimals": decimals[0]} if decimals else {}),
+        **({"decimals": decimals.pop()} if decimals else {}),
         symbols="forbidden" if "bare" in said else ("required" if "sym" in said else "ignored"),
     )
 

@@ -342,6 +342,8 @@ class Reading:
     checks: list[Check] = field(default_factory=list)
     original: str = ""
     """The criterion as written, letter case kept: a name is known by its capital."""
+    read: str = ""
+    """The text as first read, before any rule consumed a span of it (`text` is masked)."""
 
     def quote(self, token: str | None) -> str | None:
         if token is None:
@@ -481,7 +483,7 @@ def read(description: str) -> Reading:
     # "don't put a period at the end of the bullets", "leave off the full stop at the end"
     text = _NO_MARK_AT_END.sub("no ", text)
     text = re.sub(r"\s+", " ", text).strip()
-    return Reading(text=text, quotes=quotes, original=plain(description))
+    return Reading(text=text, quotes=quotes, original=plain(description), read=text)
 
 
 _MARK_NOUNS = (
