@@ -1560,6 +1560,22 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Reply with a JSON array only, no commentary", C.valid_json(shape="array")),
         ("JSON only - no prose and no code fences", C.valid_json(allow_fence=False)),
         ("The JSON object must be valid", C.valid_json(embedded=True, shape="object")),
+        # a reason after "because" or "since" states no rule
+        ("Stay under 40 words because it is read on a watch", C.word_count(fewer_than=40)),
+        ("No emojis since our readers are lawyers", C.emoji_count(exactly=0)),
+        ("Under 40 words because the title counts too", None),  # names a part: not a reason
+        # "reach" is the bound itself: not reaching it is staying below
+        ("The bio must not reach 80 words", C.word_count(fewer_than=80)),
+        ("It should reach 300 words", C.word_count(at_least=300)),
+        # "all the tips", "every onboarding step": each piece, whatever word says which
+        ("Are all the tips 12 words or fewer?", C.each("entry", C.word_count(at_most=12))),
+        ("Every setup step shorter than 8 words", C.each("entry", C.word_count(fewer_than=8))),
+        ("Keep all steps under 10 words", C.each("entry", C.word_count(fewer_than=10))),
+        ("Steps: 12 words or shorter", C.each("entry", C.word_count(at_most=12))),
+        ("all caps", C.all_capitals()),
+        # "across all the options" is a total over them, which no piece's count is
+        ("No more than 2 emojis across all the options", None),
+        ("At most 3 emojis in all the bullets", None),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -72,6 +72,7 @@ from ._scopes import (
     is_negation,
     less_the_frame,
     less_what_is_set_aside,
+    names_steps,
     parts,
     several_outputs,
 )
@@ -264,7 +265,8 @@ def parse_criterion(description: str) -> ParsedCriterion:
     parsed = _parse(description)
     if parsed.approximate or parsed.permission:
         return parsed
-    drops_each = parsed.stray_each and parsed.check is not None and ignores_each(parsed.check)
+    each_piece = parsed.stray_each or names_steps(description)
+    drops_each = each_piece and parsed.check is not None and ignores_each(parsed.check)
     if parsed.check is None or drops_each:
         scoped = (
             in_a_part(description, _parse)

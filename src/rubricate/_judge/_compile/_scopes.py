@@ -34,6 +34,7 @@ __all__ = [
     "is_negation",
     "less_the_frame",
     "less_what_is_set_aside",
+    "names_steps",
     "parts",
     "same_for_each",
     "several_outputs",
@@ -268,7 +269,9 @@ _UNIT_NOUNS = (
 _EACH_PIECE = re.compile(
     r"(?<!\bfor )(?<!\bto )(?<!\bfrom )(?<!\bby )(?<!\bwith )(?<!\babout )"
     r"\b(?P<all>each|every|all)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
-    r"(?:the\s+)?(?P<noun>[a-z][a-z-]*(?:[- ](?:points?|items?))?)\b",
+    # "every reproduction step", "all the method steps": a word may say which
+    r"(?:the\s+)?(?P<noun>[a-z][a-z-]*(?:[- ](?:points?|items?|steps?|tips?|options?|entr(?:y|ies)|"
+    r"questions?|clauses?|examples?|ideas?|reasons?|rules?|facts?))?)\b",
     re.IGNORECASE,
 )
 # Nouns "each" may name that are no entry: the text's other units, and words of time or number.
@@ -282,6 +285,12 @@ _NO_ENTRY = re.compile(
 _SECOND_PART = re.compile(
     r"(?:definition|description|explanation|meaning|answer|gloss|translation|value)s?"
 )
+_ACROSS_ALL = re.compile(
+    r"\b(?:across|in|over|among|throughout|within|between|of|on)\s*$", re.IGNORECASE
+)
+# Steps named as a label: "Steps: 15 words or shorter" holds each step to it. Alone, "steps"
+# may be the whole text ("write the steps"), so it is no field's name (`in_a_field`).
+_STEPS_LABEL = re.compile(r"^\W*(?:the\s+)?(?:steps|instructions)\s*:", re.IGNORECASE)
 _EACH_AGAIN = re.compile(r"[\s,]*\beach\b(?=\W*$)", re.IGNORECASE)
 _GLOSS_KINDS = (
     (r"answer", "answer"),
@@ -325,6 +334,9 @@ def for_each(description: str, parse: Parse) -> Check | None:
         noun = next(n for n in second[0].groups() if n).casefold()
         kind = next(kind for pattern, kind in _GLOSS_KINDS if re.match(pattern, noun))
         return _on_each(kind, second[0], description, parse, flip=False)
+    steps = _STEPS_LABEL.match(description)
+    if steps is not None:
+        return _on_each("entry", steps, description, parse, flip=False)
     found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
     # "No step longer than 20 words": every step at most 20 words.
     nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
@@ -339,9 +351,13 @@ def for_each(description: str, parse: Parse) -> Check | None:
     counted = nones and match.group("edge") is None
     if counted and (_unit_of(noun) is not None or noun in FILLER or _NO_ENTRY.match(noun)):
         return None  # "no sentence longer than 20 words": the count rules read their units
+    if _ACROSS_ALL.search(description[: match.start()]) and match.group("all").casefold() == "all":
+        return None  # "2 emojis across all the options": a total over them, not each one's
     unit = _unit_of(noun)
     if unit is None:
-        if match.group("all").casefold() == "all" or noun in FILLER or _NO_ENTRY.match(noun):
+        # "all the steps": the plural names the pieces, though "steps" alone may be the text
+        named = _singular(noun) if match.group("all").casefold() == "all" else noun
+        if named in FILLER or _NO_ENTRY.match(noun) or _all_of_a_kind(match, noun):
             return None  # "all caps", "each under 10 words", "every word": no pieces named
         if re.match(r"(?:" + CMP_ANY + r")\b", noun) or is_negation(noun):
             return None
@@ -349,6 +365,22 @@ def for_each(description: str, parse: Parse) -> Check | None:
             return None  # "every definition" of "**Term**: definition" items is after the colon
         unit = "entry"
     return _on_each(unit, match, description, parse, flip=bool(nones))
+
+
+def _singular(noun: str) -> str:
+    return re.sub(r"ies$", "y", noun) if noun.endswith("ies") else noun.removesuffix("s")
+
+
+def names_steps(description: str) -> bool:
+    """Whether the criterion opens with steps as its label: "Steps: 15 words or shorter"."""
+    return _STEPS_LABEL.match(description) is not None
+
+
+def _all_of_a_kind(match: re.Match[str], noun: str) -> bool:
+    """Whether "all" names no pieces: "all caps", "all lowercase"; "all the tips" does."""
+    if match.group("all").casefold() != "all":
+        return False
+    return not noun.endswith("s") or noun in ("caps", "capitals", "letters", "lowercase")
 
 
 def _on_each(

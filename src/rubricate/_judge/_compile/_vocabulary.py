@@ -96,7 +96,8 @@ _CMP = {
         r"≤|<=|not to exceed"
     ),
     "fewer_than": r"fewer than|less than|under|below|shorter than|<",
-    "at_least": r"at least|a minimum of|minimum of|minimum|min\.?|≥|>=",
+    # "it should reach 300 words"; "must not reach 60 words" is then fewer than 60
+    "at_least": r"at least|a minimum of|minimum of|minimum|min\.?|≥|>=|reach(?:es|ing)?",
     "more_than": (
         r"more than|over|above|beyond|greater than|longer than|exceed(?:s|ing)?|>|"
         r"(?:go(?:es)?|going|run(?:s|ning)?) past"
@@ -685,8 +686,10 @@ _REASON_TAIL = re.compile(
     # "skip the exclamation points, it reads as salesy"
     rf"it (?:reads|sounds|looks|feels|comes across|gets|goes|will go|is going|runs|appears|sits|"
     rf"lives|shows)|{_REASON_CLAUSE})\b[^\d()]*$"
-    # "under 300 words so it fits on one page"
+    # "under 300 words so it fits on one page", "under 50 words because it sits on a card"
     r"|\s+so (?:that )?(?:it|they|this|people|readers)\b[^\d()]*$"
+    r"|\s+(?:because|since)\s+(?:it|they|this|that|these|people|readers|users|ppl|the|our|my|"
+    r"your|most|many|some|we|i|you|nobody|no one|everyone)\b[^\d()]*$"
     # what the rule is for: "end with a question to spark a conversation"
     r"|\s+(?:to|in order to)\s+(?:encourage|spark|drive|invite|boost|prompt|grab|hook|engage|"
     r"start|get|keep|win|earn|build|attract|draw)\s+(?!(?:it|the|your)\s+(?:text|reply|"
