@@ -1576,6 +1576,35 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # "across all the options" is a total over them, which no piece's count is
         ("No more than 2 emojis across all the options", None),
         ("At most 3 emojis in all the bullets", None),
+        # one kind of list said against the other, as adjectives, or as what a subject is
+        (
+            "Numbered, not bulleted",
+            C.all_of(C.numbered_count(at_least=1), C.bullet_count(exactly=0)),
+        ),
+        (
+            "bulleted rather than numbered",
+            C.all_of(C.bullet_count(at_least=1), C.numbered_count(exactly=0)),
+        ),
+        ("The tasks must be a numbered list", C.numbered_count(at_least=1)),
+        # the 24-hour clock with the other ruled out; "12-hour, no am/pm" says two clocks
+        ("24h clock please, no AM/PM", C.time_format(clock=24)),
+        ("12-hour clock, no am/pm", None),
+        # a house rule for a kind of text holds of this one when it is the same in each
+        ("Hashtags are a no-go", C.hashtag_count(exactly=0)),
+        ("No exclamation marks in our customer emails", C.mark_count(mark="!", exactly=0)),
+        ("Under 50 words in product descriptions", None),  # each one's, or all together?
+        # a rule on what is inside blocks of a kind: on each item, else the judge's
+        ("No emojis in bullets", C.each("item", C.emoji_count(exactly=0))),
+        (
+            "Bullet points without links",
+            C.all_of(C.bullet_count(at_least=1), C.each("item", C.url_count(exactly=0))),
+        ),
+        ("No emojis in headings", None),
+        ("Tables with no links", None),
+        (
+            "Use headings, no emojis",
+            C.all_of(C.emoji_count(exactly=0), C.heading_count(at_least=1)),
+        ),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -370,14 +370,18 @@ def _no_list_kind(words: str) -> Check:
 
 
 # One kind of list in place of the other: "bullet points rather than a numbered list".
+# Said of the list: "bulleted, not numbered", "numbered rather than bulleted".
 PREFER_LIST = re.compile(
     rf"\b(?P<a>{_LIST_KIND})\s*,?\s+(?:rather than|instead of|not|and not|over|in place of|"
     rf"as opposed to)\s+(?:an?\s+|the\s+|any\s+)?(?P<b>{_LIST_KIND})\b"
+    r"|\b(?P<a2>bulleted|numbered)\s*,?\s+(?:rather than|instead of|not|and not|"
+    r"as opposed to)\s+(?P<b2>bulleted|numbered)\b"
 )
 
 
 def prefer_list_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    wanted, unwanted = _list_kind(match.group("a")), _no_list_kind(match.group("b"))
+    said, other = match.group("a") or match.group("a2"), match.group("b") or match.group("b2")
+    wanted, unwanted = _list_kind(said), _no_list_kind(other)
     if wanted.name == unwanted.name:
         return None  # "bullet points, not bullets": nothing to prefer
     return all_of(wanted, unwanted)
@@ -404,7 +408,9 @@ LIST_AS = re.compile(
     rf"(?:for|to (?:list|present|show|give|cover|set out))\s+(?:{_object('obj2')}|{_OBJECT_WHAT})"
     rf"(?=\s*(?:$|[.,;:!?)]|{CONSUMED}))"
     # said without a verb: "action items as a numbered list", "agenda as bullet points"
-    rf"|^(?:the\s+|your\s+)?(?P<obj3>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+(?:as|in)\s+(?:an?\s+)?"
+    # ... or as what they are: "items must be a numbered list", "the options are bullet points"
+    rf"|^(?:the\s+|your\s+)?(?P<obj3>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+(?:as|in|(?:is|are|"
+    rf"(?:must|should|need to|needs to|have to|has to) be)(?:\s+(?:in|as))?)\s+(?:an?\s+)?"
     rf"(?P<unit3>{_LIST_KIND})\b(?=\s*(?:$|[.,;:!?)]))"
 )
 

@@ -62,6 +62,7 @@ from . import _style_rules as style_rules
 from ._numbers import normalize_numbers
 from ._scopes import (
     each_one,
+    for_a_kind_of_text,
     for_each,
     for_each_output,
     has_stray_each,
@@ -69,6 +70,7 @@ from ._scopes import (
     in_a_field,
     in_a_part,
     in_a_section,
+    inside_blocks,
     is_negation,
     less_the_frame,
     less_what_is_set_aside,
@@ -276,11 +278,17 @@ def parse_criterion(description: str) -> ParsedCriterion:
             or less_what_is_set_aside(description, _parse)
             or in_a_field(description, _parse)
             or for_each_output(description, _parse)
+            or for_a_kind_of_text(description, _parse)
         )
         if scoped is not None:
             return replace(parsed, check=scoped, leftover=())
     if drops_each:  # read as the whole text's start or end: not what "every bullet" means
         return ParsedCriterion(None, parsed.found, ("each",))
+    if parsed.check is not None:
+        inside = inside_blocks(description, parsed.check)
+        if inside is None:  # "no emojis in headings": a rule on blocks no check reads apart
+            return ParsedCriterion(None, parsed.found, ("in",))
+        return replace(parsed, check=inside)
     return parsed
 
 

@@ -117,7 +117,7 @@ ZERO = re.compile(
     rf"|\b(?P<units3>{_ZERO_UNITS})\s+(?:(?:are|is|should|must|may|can|will|shall)\s+)?"
     rf"(?:(?:not|never)\s+(?:be\s+)?(?:allowed|permitted|accepted|acceptable|welcome|wanted|used|"
     rf"included|present|appear|show up|be used|be included)|forbidden|banned|prohibited|"
-    rf"off[- ]limits|not ok(?:ay)?)\b"
+    rf"off[- ]limits|not ok(?:ay)?|(?:an?\s+)?(?:absolute\s+|hard\s+)?no[- ]go)\b"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind))?"
 )
 

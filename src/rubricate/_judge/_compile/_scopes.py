@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...checks import Check, create, each, negate, within
+from ...checks import Check, all_of, create, each, negate, within
 from ._vocabulary import CMP_ANY, FILLER, NEG, bound, read
 
 if TYPE_CHECKING:
@@ -25,12 +25,14 @@ if TYPE_CHECKING:
 __all__ = [
     "EACH_OUTPUT",
     "each_one",
+    "for_a_kind_of_text",
     "for_each",
     "has_stray_each",
     "ignores_each",
     "in_a_field",
     "in_a_part",
     "in_a_section",
+    "inside_blocks",
     "is_negation",
     "less_the_frame",
     "less_what_is_set_aside",
@@ -627,6 +629,75 @@ _SAME_FOR_EACH = frozenset(
     {"number_style", "all_lowercase", "all_capitals", "date_format", "time_format"}
     | {"heading_case", "language", "keywords_forbidden", "no_commas", "key_case"}
 )
+
+
+# A rule said of what is inside blocks of a kind: "no emojis in headings", "bullets without
+# links", "headings with no bold". Read whole, it is two rules (none in the text, at least one
+# such block); it means one on those blocks: list items are pieces of their own (`each`), other
+# blocks have none, so that rule stays with the judge.
+_BLOCKS = (
+    r"(?P<kind>(?:sub)?head(?:ing|er)s|bullet(?:ed)?(?:[- ]points|[- ]items)?|bullets|"
+    r"list items|(?:numbered\s+)?lists|tables|code blocks|snippets)"
+)
+_INSIDE_BLOCKS = re.compile(
+    rf"\b(?:in|on|inside|within|into|across)\s+(?:the\s+|any\s+|all\s+(?:the\s+)?|your\s+|"
+    rf"its\s+)?{_BLOCKS}\b"
+    rf"|^\W*(?:the\s+|all\s+(?:the\s+)?|your\s+)?{_BLOCKS.replace('kind', 'kind2')}\s+"
+    r"(?:(?:should|must|need to|have to|may|can)\s+)?(?:be\s+)?(?:without|with no|with zero|"
+    r"have no|has no|contain no|containing no|free of|carry no|(?:do|does|should|must|may|can)"
+    r"(?:n'?t| not)\s+(?:have|contain|include|use|carry))\b",
+    re.IGNORECASE,
+)
+_HAS_BLOCKS = frozenset({"heading_count", "bullet_count", "numbered_count", "table_count"})
+_HAS_BLOCKS |= {"code_block_count"}
+
+
+def inside_blocks(description: str, check: Check) -> Check | None:
+    """`check` when it is not a rule said of what is inside blocks; else that rule, or None.
+
+    "No emojis in bullets" reads as `emoji_count(exactly=0)` and `bullet_count(at_least=1)`:
+    the rule is on each item ("bullets without emojis" asks for bullets too). Of headings,
+    tables or code it stays with the judge.
+    """
+    match = _INSIDE_BLOCKS.search(description)
+    if match is None or _quoted(description, match.start()):
+        return check
+    pieces = parts(check)
+    present = [p for p in pieces if p.name in _HAS_BLOCKS and dict(p.args).get("at_least") == 1]
+    if not present or len(pieces) < 2 or check.options:
+        return check
+    kind = (match.group("kind") or match.group("kind2")).casefold()
+    rest = [p for p in pieces if p not in present]
+    if re.match(r"bullet|list items", kind) and all(p.name in _IN_EACH for p in rest):
+        on_each = each("item", rest[0] if len(rest) == 1 else all_of(*rest))
+        # "Bullets without emojis" asks for the bullets too; "no emojis in bullets" does not
+        return all_of(*present, on_each) if match.group("kind2") else on_each
+    return None
+
+
+# The kind of text a house rule is for, said after it: "emojis are a no-go for incident
+# messages", "no exclamation marks in customer emails". Of a rule that holds the same in each of
+# them as in all ("none anywhere"), the reply is one such text; not of a count ("under 50 words
+# in product descriptions" may be each one's), nor of its parts ("no emojis in headings").
+_KIND_OF_TEXT = re.compile(
+    r"\s+(?:in|for|on)\s+(?:(?:a|an|the|our|all|any|every)\s+)?(?:[a-z][a-z-]*\s+){0,2}"
+    r"(?:messages|e-?mails|posts|repl(?:y|ies)|responses|tweets|updates|letters|docs|documents|"
+    r"pages|communications|comms|announcements|alerts|notices|tickets|comments|articles|"
+    r"newsletters|threads|chats|texts|sms|reviews|bios|descriptions|listings|ads|adverts|"
+    r"notifications|memos|reports|leaflets|flyers|scripts)\W*$",
+    re.IGNORECASE,
+)
+
+
+def for_a_kind_of_text(description: str, parse: Parse) -> Check | None:
+    """The rule without the kind of text it is said to be for, when it holds the same in each."""
+    match = _KIND_OF_TEXT.search(description)
+    if match is None or _quoted(description, match.start()):
+        return None
+    rest = parse(description[: match.start()])
+    if rest.check is None or rest.approximate or rest.permission:
+        return None
+    return rest.check if same_for_each((rest.check,)) else None
 
 
 # "Exactly fifty words, not counting the title", "under 100 words (excluding the greeting and

@@ -488,6 +488,10 @@ CLOCK = re.compile(
     r"(?:\s*,?\s*\(?(?:like|e\.g\.,?|such as|for example,?)\s+\d{1,2}(?::\d{2})?"
     r"(?:\s*(?P<example_mark>am|pm|a\.m\.|p\.m\.))?\)?)?"
     r"(?:\s+(?:for|in)\s+(?:the\s+|all\s+|every\s+|each\s+|any\s+)?times?)?"
+    # the other clock ruled out, as 24 hours mean: "24-hour, never am/pm"
+    r"(?:(?:\s+(?:please|pls))?\s*[,;\u2013\u2014-]?\s*(?:and\s+)?(?P<never>never|no|not|without)\s+"
+    r"(?:in\s+)?"
+    r"(?:am/pm|a\.m\./p\.m\.|am or pm|12[- ]?(?:hour|hr|h)(?:\s+(?:clock|times?|format))?))?"
 )
 
 
@@ -553,6 +557,8 @@ def clock_rule(match: re.Match[str], reading: Reading) -> Check | None:
     clock = int(match.group("clock"))
     if match.group("example_mark") and clock == 24:
         return None  # "24-hour (like 9 pm)": the example says otherwise
+    if match.group("never") and clock == 12:
+        return None  # "12-hour, never am/pm": which clock?
     padded = {"two_digit_hours": True} if match.group("padded") else {}
     return create("time_format", clock=clock, **padded)
 
