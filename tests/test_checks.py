@@ -1750,6 +1750,23 @@ def test_links_addresses_and_hashtags_are_counted_as_a_reader_sees_them() -> Non
     assert checks.url_count(exactly=0)("Use Node.js, e.g. in app.py; mail a@b.org")[0]
 
 
+def test_a_link_is_bare_unless_markdown_dresses_it() -> None:
+    dressed = "Read [the guide](https://example.org/guide) or <https://example.org/faq>."
+    bare = "Docs live at https://example.org/docs and [the FAQ](https://example.org/faq)."
+    no_bare = checks.url_count(form="bare", exactly=0)
+    assert run(no_bare, dressed) == (True, "has 0 bare links, needs exactly 0")
+    assert run(no_bare, bare) == (
+        False,
+        "has 1 bare link, needs exactly 0 (first: 'https://example.org/docs')",
+    )
+    assert checks.url_count(form="markdown", exactly=1)(bare)[0]
+    assert not checks.url_count(form="markdown", at_least=1)("See https://example.org.")[0]
+    # a link to a page of the same text is no web address
+    assert checks.url_count(form="markdown", exactly=0)("See [below](#usage).")[0]
+    with pytest.raises(RubricError, match="`form` must be one of any, bare, markdown"):
+        checks.url_count(form="html", exactly=0)
+
+
 def test_code_blocks_are_fenced_and_closed() -> None:
     text = "Run:\n\n```bash\nls -la\n```\n\nthen `pwd` and\n~~~\nexit\n~~~"
     assert checks.code_block_count(exactly=2)(text)[0]

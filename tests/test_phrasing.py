@@ -1605,6 +1605,39 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Use headings, no emojis",
             C.all_of(C.emoji_count(exactly=0), C.heading_count(at_least=1)),
         ),
+        # a thing asked for, then others ruled out: the first is no part of the list
+        (
+            "Include a link, hashtags are banned",
+            C.all_of(C.hashtag_count(exactly=0), C.url_count(at_least=1)),
+        ),
+        (
+            "Hashtags and emojis are not allowed",
+            C.all_of(C.hashtag_count(exactly=0), C.emoji_count(exactly=0)),
+        ),
+        # links dressed as Markdown; bare ones ruled out
+        ("No raw URLs", C.url_count(form="bare", exactly=0)),
+        (
+            "Write every link as a markdown link",
+            C.all_of(C.url_count(at_least=1), C.url_count(form="bare", exactly=0)),
+        ),
+        (
+            "links like [label](https://...) only, plain URLs are not ok",
+            C.all_of(C.url_count(form="bare", exactly=0), C.url_count(at_least=1)),
+        ),
+        # a count of columns is no column's name
+        ("The table needs 4 columns", C.table_size(dimension="columns", exactly=4)),
+        # a section at a heading level is counted by its headings
+        ("Two H2 sections", C.heading_count(level=2, exactly=2)),
+        ("at most 3 ### subsections", C.heading_count(level=3, at_most=3)),
+        ("6 numbered tips", C.numbered_count(exactly=6)),
+        # the typos of people in a hurry
+        ("exaclty 2 paragraphs", C.paragraph_count(exactly=2)),
+        ("maxium 40 words", C.word_count(at_most=40)),
+        # the clock named with its pattern
+        ("Timestamps as HH:MM 24-hour", C.time_format(clock=24, two_digit_hours=True)),
+        ("Keep all the SQL in one code block", C.code_block_count(exactly=1)),
+        ("The title line is in bold", C.has_title(bold=True)),
+        ("Quotes: 12 words max each", C.each("output", C.word_count(at_most=12))),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -146,7 +146,8 @@ def all_of(*checks: Check) -> Check:
 
     For one criterion that states several format rules ("in German, all in capitals"). Its
     finding joins the findings of the parts that failed, or of all of them when every part
-    passed. Combined checks nest flat: `all_of(all_of(a, b), c)` is `all_of(a, b, c)`.
+    passed. Combined checks nest flat: `all_of(all_of(a, b), c)` is `all_of(a, b, c)`, and a
+    rule said twice is one part.
 
     Example:
         ```python
@@ -159,7 +160,7 @@ def all_of(*checks: Check) -> Check:
             raise RubricError(
                 f"all_of combines catalogue checks, got {type(check).__name__}", field=None
             )
-    parts = tuple(p for check in checks for p in (check.parts or (check,)))
+    parts = tuple(dict.fromkeys(p for check in checks for p in (check.parts or (check,))))
     if not parts:
         raise RubricError("all_of needs at least one check", field=None)
     if len(parts) == 1:

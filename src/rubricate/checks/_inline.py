@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Unpack
 
 from .._exceptions import RubricError
@@ -18,12 +19,14 @@ from ._phrases import choice
 from ._registry import catalogue_check
 from ._units import (
     PRONOUNS,
+    bare_urls,
     braced_names,
     contractions,
     emails,
     emojis,
     hashtags,
     highlights,
+    markdown_links,
     mentions,
     phone_shape,
     phones,
@@ -252,8 +255,15 @@ _STYLES = {
 }
 
 
+_URL_FORMS: dict[str, tuple[Callable[[str], list[str]], tuple[str, str]]] = {
+    "any": (urls, ("link", "links")),
+    "bare": (bare_urls, ("bare link", "bare links")),
+    "markdown": (markdown_links, ("Markdown link", "Markdown links")),
+}
+
+
 @catalogue_check
-def url_count(**bounds: Unpack[CountBounds]) -> TextTest:
+def url_count(form: str = "any", **bounds: Unpack[CountBounds]) -> TextTest:
     """The number of links (web addresses) is within the bounds.
 
     A link is an address starting with `http://`, `https://` or `www.`, or a bare domain with a
@@ -262,16 +272,26 @@ def url_count(**bounds: Unpack[CountBounds]) -> TextTest:
     (`exactly: 0`).
 
     Args:
+        form: Which links count: `any`; `bare`, an address written out, not inside a Markdown
+            link or `<...>` ("no bare URLs", "links as [text](url)": `exactly: 0`); or
+            `markdown`, a `[text](url)` link ("include a Markdown link").
         **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
             `more_than`); see `CountBounds`.
 
     Example:
         ```python
         checks.url_count(at_least=1)
+        checks.url_count(form="bare", exactly=0)  # "write links as [text](url)"
         ```
 
     """
-    return found_count("url_count", urls, ("link", "links"), bounds)
+    if form not in _URL_FORMS:
+        raise RubricError(
+            f"url_count: `form` must be one of {', '.join(_URL_FORMS)}, got {form!r}",
+            field="form",
+        )
+    find, noun = _URL_FORMS[form]
+    return found_count("url_count", find, noun, bounds)
 
 
 @catalogue_check

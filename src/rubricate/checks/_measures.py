@@ -1,8 +1,8 @@
 """Measurements: the units a text measures in ("metric units only", "all weights in kg").
 
 A measurement is a number followed by a unit (`200 g`, `12-inch`, `425°F`, `3 ½ cups`), or a
-unit word a person measures with after "a", "an" or "half a" ("a cup of milk"). Each unit has
-one quantity (temperature, weight, length, area, volume, speed, time) and one system: metric,
+unit word a person measures with after "a", "half a" or "the last" ("a cup of milk"). Each unit
+has one quantity (temperature, weight, length, area, volume, speed, time) and one system: metric,
 imperial (with US customary), or neither (minutes and hours belong to both). A number with
 "degrees" and no scale is a temperature in an unknown unit: the rule cannot be decided on it.
 """
@@ -73,8 +73,9 @@ UNIT_NAMES = {unit.name for unit in UNITS}
 
 _BY_NAME = {unit.name: unit for unit in UNITS}
 # A unit word said without a number, as people measure with it: "a cup of milk", "half a
-# teaspoon". Only words (not "g" or "in"), and only units nobody uses in another sense.
-_BARE = {"cup", "tbsp", "tsp", "oz", "fl oz", "pt", "qt", "gal"}
+# teaspoon", "the last mile". Only words (not "g" or "in"), and only units nobody uses in
+# another sense ("foot" and "pound" have others).
+_BARE = {"cup", "tbsp", "tsp", "oz", "fl oz", "pt", "qt", "gal", "mi"}
 _NUMBER = r"\d+(?:[.,]\d+)?(?:\s?(?:/|⁄)\s?\d+)?|[½¼¾⅓⅔⅛]"
 _RANGE = rf"(?:{_NUMBER})(?:\s?[½¼¾⅓⅔])?(?:\s?(?:-|–|to)\s?(?:{_NUMBER}))?"
 _MEASURE = re.compile(
@@ -84,7 +85,7 @@ _MEASURE = re.compile(
     re.IGNORECASE,
 )
 _BARE_MEASURE = re.compile(
-    r"\b(?:an?|half an?|one|per)\s+(?P<unit>"
+    r"\b(?:an?|half an?|one|per|every|each|the (?:last|first|final|next))\s+(?P<unit>"
     + "|".join(f"(?P<u{i}>{unit.spellings})" for i, unit in enumerate(UNITS) if unit.name in _BARE)
     + r")\b",
     re.IGNORECASE,
@@ -214,6 +215,7 @@ def measurement_units(
             m.unit.system != "any" if spaced is None else m.spaced is not None for m in found
         ):
             raise CheckUndecided("has no measurement written with a unit this check knows")
-        return True, f"has {len(found)} measurements, all as asked"
+        counted = "1 measurement" if len(found) == 1 else f"{len(found)} measurements"
+        return True, f"has {counted}, all as asked"
 
     return test

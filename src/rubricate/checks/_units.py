@@ -1355,6 +1355,22 @@ def urls(text: str) -> list[str]:
     return _URL.findall(text)
 
 
+# A Markdown link, "[text](address)", or an autolink, "<https://...>": the address is dressed.
+_DRESSED_URL = re.compile(
+    r"\[[^\]\n]*\]\(\s*<?[^()\s]*(?:\([^()\s]*\)[^()\s]*)*>?(?:\s+\"[^\"]*\")?\s*\)|<(?:https?://|www\.)[^\s<>]+>"
+)
+
+
+def bare_urls(text: str) -> list[str]:
+    """The web addresses of `text` written out bare, not inside a Markdown link or `<...>`."""
+    return urls(_DRESSED_URL.sub(" ", text))
+
+
+def markdown_links(text: str) -> list[str]:
+    """The Markdown links of `text` that point at a web address: `[text](https://...)`."""
+    return [link for link in _DRESSED_URL.findall(text) if link.startswith("[") and urls(link)]
+
+
 def emails(text: str) -> list[str]:
     """The e-mail addresses of `text`."""
     return _EMAIL.findall(text)

@@ -53,6 +53,11 @@ _NAMED_BY: Mapping[str, Mapping[str, str]] = {
         ":": r"\bcolon",
         "any": r"\bpunctuation",
     },
+    "form": {
+        "any": r"\b(links?|urls?|address)",
+        "bare": r"\b(bare|raw|naked|plain)\b|\]\(|\bmarkdown",
+        "markdown": r"\bmarkdown|\]\(",
+    },
     "per": {
         "sentence": r"\bsentence",
         "paragraph": r"\bparagraph",

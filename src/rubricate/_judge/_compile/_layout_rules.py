@@ -400,9 +400,12 @@ def _object(group: str) -> str:
 
 _OBJECT_WHAT = r"what\s+(?P<what>(?:[a-z'-]+\s+){0,2}?[a-z'-]+)"
 LIST_AS = re.compile(
-    rf"\b(?:format|formats|present|presents|list|lists|lay out|put|write|give|show|arrange|"
-    rf"organi[sz]e|break down|set out|display)\s+{_object('obj')}\s+(?:as|in|into|using|with)\s+"
-    rf"(?:an?\s+|one\s+)?(?:(?P<unit>{_LIST_KIND})|(?P<table>(?:markdown\s+)?table))\b"
+    rf"\b(?:format|formats|present|presents|list|lists|lay out|put|keep|place|write|give|show|"
+    rf"arrange|organi[sz]e|break down|set out|display)\s+{_object('obj')}\s+"
+    rf"(?:as|in|into|using|with)\s+"
+    rf"(?:an?\s+|one\s+)?(?:(?P<unit>{_LIST_KIND})|(?P<table>(?:markdown\s+)?table)|"
+    # "put all the commands in a single code block": one block holds them
+    rf"(?P<one_block>1\s+(?:fenced\s+)?code\s+block))\b"
     rf"(?:(?<=table)\s+with\s+(?:a\s+)?header(?:\s+row)?)?"
     rf"|\b(?:use|uses|using|with|in)\s+(?:an?\s+)?(?P<unit2>{_LIST_KIND})\s+"
     rf"(?:for|to (?:list|present|show|give|cover|set out))\s+(?:{_object('obj2')}|{_OBJECT_WHAT})"
@@ -427,6 +430,8 @@ def list_as_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     if match.group("table"):
         return create("table_count", at_least=1)
+    if match.group("one_block"):
+        return create("code_block_count", exactly=1)
     return _list_kind(match.group("unit") or match.group("unit2") or match.group("unit3"))
 
 
@@ -643,6 +648,8 @@ def _names(said: str, reading: Reading, colon: bool) -> list[str] | None:
     """
     names = []
     said_names = re.split(NAME_SEPARATOR, said)
+    if len(said_names) == 1 and said_names[0].isdigit() and not reading.quote(said_names[0]):
+        return None  # "the table has 3 columns": a count of them, no name
     for name in said_names:
         quoted = reading.quote(name)
         written = quoted or as_written(name, reading.original)

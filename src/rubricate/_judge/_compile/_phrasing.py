@@ -201,6 +201,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.JSON, style_rules.json_rule),
     (style_rules.YAML, style_rules.yaml_rule),
     (presence_rules.ZERO, presence_rules.zero_rule),
+    (presence_rules.MARKDOWN_LINKS, presence_rules.markdown_links_rule),
     (count_rules.CAPITAL_TIMES, count_rules.capital_times_rule),
     (style_rules.BOLD_TITLE, style_rules.bold_title_rule),
     (count_rules.HIGHLIGHT, count_rules.highlight_rule),
@@ -369,7 +370,9 @@ _COUNTED_IN_CODE = re.compile(
 )
 _TEXT_COUNTS = frozenset({"line_count", "word_count", "character_count", "sentence_count"})
 _PERMISSION = re.compile(
-    r"\b(?:may(?!\.? \d)|can|could)\b(?! not\b)|\b(?:allowed|permitted|acceptable|optional|welcome|"
+    r"\b(?:may(?!\.? \d)|can|could)\b(?! not\b)"
+    # "bare URLs are not allowed" forbids: no permission
+    r"|(?<!\bnot )(?<!\bnever )\b(?:allowed|permitted|acceptable|optional|welcome|"
     r"fine|ok|okay)\b|\bfree to\b|\bif (?:needed|necessary|you (?:like|want|wish)|helpful)\b"
 )
 _TARGET = re.compile(r"\b(?:aim(?:s|ing)?|target(?:s|ing)?|shoot for|ideally|try to|preferably)\b")

@@ -113,8 +113,12 @@ ZERO = re.compile(
     rf"says?|lacks?|misses|appears?|comes?|follows?|precedes?|breaks?|spans?|stretches)\b)"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind|entirely|completely))?"
     rf"|\b(?P<units2>{_ZERO_UNIT})[- ]free\b"
-    # The negation after the unit: "emojis are not allowed", "links must not appear".
-    rf"|\b(?P<units3>{_ZERO_UNITS})\s+(?:(?:are|is|should|must|may|can|will|shall)\s+)?"
+    # The negation after the unit: "emojis are not allowed", "links must not appear". Several
+    # units are the subject only at a clause's start: in "use a table, emojis are not allowed"
+    # the table is asked for.
+    rf"|(?:(?:^|(?<=[.;:!?(\u2013\u2014])|(?<=[.;:!?(\u2013\u2014-]\s)|(?<=\band\s)|(?<=\bbut\s)|"
+    rf"(?<=\balso\s))\W*(?P<units3>{_ZERO_UNITS})|\b(?P<unit4>{_ZERO_UNIT}))\s+"
+    r"(?:(?:are|is|should|must|may|can|will|shall)\s+)?"
     rf"(?:(?:not|never)\s+(?:be\s+)?(?:allowed|permitted|accepted|acceptable|welcome|wanted|used|"
     rf"included|present|appear|show up|be used|be included)|forbidden|banned|prohibited|"
     rf"off[- ]limits|not ok(?:ay)?|(?:an?\s+)?(?:absolute\s+|hard\s+)?no[- ]go)\b"
@@ -123,7 +127,12 @@ ZERO = re.compile(
 
 
 def zero_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    units = match.group("units") or match.group("units2") or match.group("units3")
+    units = (
+        match.group("units")
+        or match.group("units2")
+        or match.group("units3")
+        or match.group("unit4")
+    )
     found = _zero_units(units)
     if not found:
         return None
@@ -219,3 +228,27 @@ ASKED = re.compile(
 
 def asked_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return create("mark_count", mark="?", at_least=1)
+
+
+# Links dressed as Markdown: "links as [text](url)", "format the URL as a markdown link", "use
+# markdown links only", "wrap links in markdown". Every link is one, and there is a link: a rule
+# on links, like one on bullets, is not met by a text with none.
+_LINKS = (
+    r"(?:(?:all|every|each|any|the|your)\s+)?(?:[a-z]+\s+)?"
+    r"(?:urls?|(?:hyper)?links?|web ?address(?:es)?)"
+)
+_AS_MARKDOWN = (
+    r"(?:as|in|into|using|like)\s+(?:an?\s+)?(?:markdown(?:[- ](?:links?|syntax|format|link "
+    r"(?:format|syntax)))?(?:\s+\[[^\]]*\]\([^)]*\))?|\[[^\]]*\]\([^)]*\)(?:\s+(?:format|syntax|"
+    r"style))?)"
+)
+MARKDOWN_LINKS = re.compile(
+    rf"\b(?:(?:use|write|format|wrap|put|give|show|present|render)\s+)?{_LINKS}\s+"
+    r"(?:(?:should|must|need to|needs to|have to|has to|are to)\s+)?(?:be\s+)?"
+    rf"(?:(?:written|formatted|wrapped|given|shown|rendered|done)\s+)?{_AS_MARKDOWN}"
+    r"|\b(?:use\s+)?(?:only\s+)?markdown[- ](?:style\s+)?links?(?:\s+only)?\b"
+)
+
+
+def markdown_links_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return all_of(create("url_count", at_least=1), create("url_count", form="bare", exactly=0))

@@ -849,7 +849,7 @@ _IN_EACH_SECTION = _IN_A_SECTION | {"entry_count"}
 # definitions: those are often the second half of an entry ("**Q:** ... A: ...").
 _STANDALONE = (
     r"(?:tweet|post|caption|headline|title|tagline|slogan|subject[- ]line|option|variant|"
-    r"version|message|sms|text message|dm|notification|ad|idea|bio|hook)"
+    r"version|message|sms|text message|dm|notification|ad|idea|bio|hook|quote)"
 )
 _OUTPUT_PIECE = re.compile(
     rf"\b(?:each|every|per|any)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"

@@ -124,7 +124,7 @@ def title_rule(match: re.Match[str], reading: Reading) -> Check | None:
 # "Bold title", "the title should be bolded", "headline in bold at the top".
 BOLD_TITLE = re.compile(
     r"\b(?:(?:a|the|its|your)\s+)?(?:bold(?:ed)?\s+(?:title|headline)"
-    r"|(?:title|headline)\s+(?:(?:at the top|on top|first|on the first line)\s+)?"
+    r"|(?:title|headline)(?:\s+line)?\s+(?:(?:at the top|on top|first|on the first line)\s+)?"
     r"(?:(?:should|must|needs? to|has to)\s+be\s+|is\s+)?(?:in\s+)?"
     r"(?:bold(?:ed|face)?))(?:\s+(?:at the top|on top|on the first line|on (?:its|a) own line))"
     r"{0,2}\b"
@@ -479,9 +479,10 @@ def timestamp_rule(match: re.Match[str], reading: Reading) -> Check | None:
 
 # Times on a 24-hour or a 12-hour clock: "use the 24-hour clock", "times in 12-hour format".
 CLOCK = re.compile(
-    r"(?:(?:all|every|each|the|any|your)\s+)?(?:times?\s+(?:(?:should|must|are|is|be|written|"
-    r"given|shown|formatted)\s+){0,2}(?:in|on|with|using)\s+(?:the\s+|a\s+)?)?"
-    r"(?P<clock>24|12)[- ]?(?:hour|hr|h)\b(?:\s+(?:clock|times?|format|notation))*"
+    r"(?:(?:all|every|each|the|any|your)\s+)?(?:(?:times?|timestamps?)\s+(?:(?:should|must|are|is|"
+    r"be|written|given|shown|formatted)\s+){0,2}(?:in|on|with|using|as)\s+(?:the\s+|a\s+)?)?"
+    r"(?:(?P<padded0>hh:mm)\s+)?(?P<clock>24|12)[- ]?(?:hour|hr|h)\b"
+    r"(?:\s+(?:clock|times?|format|notation))*"
     r"(?:\s*\(?(?:(?:with|using|and|plus)\s+)?(?:am/pm|a\.m\./p\.m\.|(?P<padded>hh:mm))\)?)?"
     r"(?:\s+format)?"
     # an example on that clock: "(like 9:00 am)", "e.g. 14:30"
@@ -559,7 +560,7 @@ def clock_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None  # "24-hour (like 9 pm)": the example says otherwise
     if match.group("never") and clock == 12:
         return None  # "12-hour, never am/pm": which clock?
-    padded = {"two_digit_hours": True} if match.group("padded") else {}
+    padded = {"two_digit_hours": True} if match.group("padded") or match.group("padded0") else {}
     return create("time_format", clock=clock, **padded)
 
 

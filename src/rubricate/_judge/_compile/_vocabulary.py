@@ -130,12 +130,18 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
         "nested",
     ),
     (r"bullet(?:ed)?[- ]?(?:points?|list items?|items?|lines?)|bullets?", "bullet"),
-    (r"numbered (?:list )?(?:items?|points?|steps?|entries|lines?)", "numbered"),
+    (
+        r"numbered (?:list )?(?:items?|points?|steps?|entries|lines?|questions?|tips?|options?|"
+        r"reasons?|ideas?|rules?|tasks?|examples?|recommendations?|takeaways?)",
+        "numbered",
+    ),
     (r"(?:list )?items?|list entries|entries", "item"),
     (r"(?:fenced )?code ?blocks?|code fences?", "code_block"),
     (r"(?:markdown )?tables?", "table"),
     (r"e-?mail addresses|e-?mail address", "email"),
     (r"(?:tele)?phone numbers?|phone nos?\.?", "phone"),
+    # a link written out, not dressed as "[text](url)": "no bare URLs", "raw links"
+    (r"(?:bare|raw|naked|plain)[- ](?:urls?|(?:hyper)?links?|web ?address(?:es)?)", "bare_url"),
     (
         r"(?:(?:website|web|external|clickable) )?(?:urls?|(?:hyper)?links?)|web ?address(?:es)?",
         "url",
@@ -241,6 +247,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "email": ("email_count", {}),
     "phone": ("phone_count", {}),
     "url": ("url_count", {}),
+    "bare_url": ("url_count", {"form": "bare"}),
     "hashtag": ("hashtag_count", {}),
     "mention": ("mention_count", {}),
     "key": ("json_key_count", {}),
@@ -260,7 +267,8 @@ ELEMENT_UNITS = frozenset(
     {"bullet", "numbered", "emoji", "heading", "placeholder", "highlight", "bold", "italic", "item"}
     | {"placeholder_square", "divider"}
     | {"contraction", "phone", "quote", "mention"}
-    | {"code_block", "table", "email", "url", "hashtag", "exclamation", "question_mark"}
+    | {"code_block", "table", "email", "url", "bare_url", "hashtag", "exclamation"}
+    | {"question_mark"}
     | {"semicolon", "em_dash", "ampersand", "ellipsis", "full_stop", "punctuation", "nested"}
     | {f"heading{n}" for n in range(1, 7)}
 )
@@ -542,6 +550,12 @@ _INFORMAL = (
     (r"\bchar(?:cters|aters|acers)\b", "characters"),
     (r"\bbulletpoints?\b", "bullet points"),
     (r"\bemoji's\b", "emojis"),
+    (r"\b(?:exaclty|exacly|excatly|exatly|exactley|exactlly)\b", "exactly"),
+    (r"\b(?:maxium|maximun|maxmum)\b", "maximum"),
+    (r"\b(?:minumum|minimun|minium)\b", "minimum"),
+    (r"\b(?:allways|alwasy|alway)\b", "always"),
+    (r"\b(?:sentance|sentense)(s?)\b", r"sentence\1"),
+    (r"\bheadigns?\b|\bheadins?\b", "headings"),
 )
 # A criterion framed as an instruction to whoever grades it: "Check that the reply is in
 # Spanish", "Verify whether it ends with a question". The frame states no rule of its own.
@@ -755,7 +769,7 @@ _SPOKEN_ASIDE = re.compile(
 
 
 def _no_aside(match: re.Match[str]) -> str:
-    said = match.group("words")
+    said = match.group("words").casefold()
     if any(p.search(said) for p in (_QUALIFIERS, FORM_WORDS, _RULE_WORDS)) or _holds_a_rule(said):
         return match.group()
     # "Two hashtags (brand tags)" says which ones: a word of the rule, said again
@@ -804,7 +818,8 @@ def _holds_a_rule(said: str) -> bool:
 
 def _no_reason_tail(match: re.Match[str]) -> str:
     said = match.group()
-    rule = _holds_a_rule(said) or FORM_WORDS.search(said) or _RULE_WORDS.search(said)
+    # the criterion is not casefolded yet: "bare URLs are not allowed" names a unit of form
+    rule = _holds_a_rule(said) or FORM_WORDS.search(said.casefold()) or _RULE_WORDS.search(said)
     return said if rule else ""
 
 
@@ -987,7 +1002,8 @@ _NO_MORE_NO_LESS = re.compile(
 # A Markdown heading's level, however it is named: "H2", "H2s", "level-2 headings", "top-level
 # heading", "second-level headers", "## headings", "'###' subheadings", "subheadings (H3)". Each
 # reads as "h2 headings". A lone "#" names Markdown's headings, not their first level.
-_HEADING_NOUNS = r"(?:sub)?head(?:ing|er)s?|titles?"
+# "H2 sections", "## sections": a section at a level is named by its heading.
+_HEADING_NOUNS = r"(?:sub)?head(?:ing|er)s?|titles?|(?:sub)?sections?"
 _LEVEL_ORDINALS = {"top": 1, "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
 _LEVEL_NAMED = re.compile(
     rf"(?:\b(?P<ordinal>{'|'.join(_LEVEL_ORDINALS)})[- ]level|\blevel[- ]?(?P<n>[1-6])"
@@ -995,12 +1011,17 @@ _LEVEL_NAMED = re.compile(
     rf"|\b(?P<noun2>{_HEADING_NOUNS})\s*\(\s*(?:h(?P<n2>[1-6])|(?P<hashes2>#{{1,6}}))\s*\)",
     re.IGNORECASE,
 )
-_H_LEVEL = re.compile(rf"\b[hH](?P<n>[1-6])(?P<plural>s?)\b(?! (?:{_HEADING_NOUNS})\b)")
+_H_LEVEL = re.compile(
+    rf"\b[hH](?P<n>[1-6])(?P<plural>s?)(?:\s+(?P<sections>(?:sub)?sections?))?\b"
+    rf"(?! (?:{_HEADING_NOUNS})\b)"
+)
 
 
 def _heading_levels(text: str, quotes: list[str]) -> str:
     def named(match: re.Match[str]) -> str:
         noun = match.group("noun") or match.group("noun2")
+        if re.match(r"(?:sub)?section", noun, re.IGNORECASE):
+            noun = "headings" if noun.casefold().endswith("s") else "heading"
         hashes = match.group("hashes") or match.group("hashes2")
         if match.group("quote"):
             hashes = quotes[int(match.group("quote")[1:])].strip()
@@ -1017,7 +1038,13 @@ def _heading_levels(text: str, quotes: list[str]) -> str:
         return f"h{level} {noun}"
 
     text = _LEVEL_NAMED.sub(named, text)
-    return _H_LEVEL.sub(lambda m: f"h{m.group('n')} heading{m.group('plural')}", text)
+    return _H_LEVEL.sub(_h_level, text)
+
+
+def _h_level(match: re.Match[str]) -> str:
+    sections = match.group("sections") or ""
+    plural = match.group("plural") or ("s" if sections.casefold().endswith("s") else "")
+    return f"h{match.group('n')} heading{plural}"
 
 
 def _informal(text: str) -> str:
