@@ -62,6 +62,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "numbered_count": {"exactly": 0},
     "one_of": {"options": ["yes", "no"]},
     "opens_with": {"kind": "question"},
+    "closes_with": {"kind": "table"},
     "paragraph_count": {"exactly": 1},
     "paragraph_starts_with": {"paragraph": 2, "phrase": "The"},
     "part_count": {"separator": "***", "exactly": 2},

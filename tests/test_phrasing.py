@@ -113,7 +113,6 @@ def test_ordinary_phrasings_compile_to_the_check_they_mean(
         "Include a link to the pricing page",
         "Put the disclaimer in a code block",
         "Use bullet points for 3 of the sections",  # a count the object would swallow
-        "Format the steps as a bulleted list, not numbered",
         "The intro paragraph is in title case",
         "Spell out the name of the company",
         "Don't use inline code",
@@ -1638,6 +1637,39 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Keep all the SQL in one code block", C.code_block_count(exactly=1)),
         ("The title line is in bold", C.has_title(bold=True)),
         ("Quotes: 12 words max each", C.each("output", C.word_count(at_most=12))),
+        # what closes the text
+        ("No commentary below the code block", C.closes_with("code")),
+        ("Do not write anything after the list", C.closes_with("list")),
+        ("The table goes at the very end", C.closes_with("table")),
+        # a prohibition's "can" grants nothing; pieces named, then "each"
+        (
+            "readers skim, so no tip may run over 12 words",
+            C.each("entry", C.word_count(at_most=12)),
+        ),
+        ("Examples under 20 words each", C.each("entry", C.word_count(fewer_than=20))),
+        ("Examples: two sentences apiece", C.each("entry", C.sentence_count(exactly=2))),
+        # said to be numbered; one list kind over the other, on the part a subject names
+        ("The steps are numbered", C.numbered_count(at_least=1)),
+        (
+            "Toppings should be bullet points, not numbered",
+            C.within(
+                "field:Toppings",
+                C.all_of(C.bullet_count(at_least=1), C.numbered_count(exactly=0)),
+            ),
+        ),
+        # ... a named part being no reason to read the whole text so
+        (
+            "Format the steps as a bulleted list, not numbered",
+            C.within(
+                "field:steps",
+                C.all_of(C.bullet_count(at_least=1), C.numbered_count(exactly=0)),
+            ),
+        ),
+        # the rule said again, or who asked for it; whom a reason is about
+        ("Four bullets, as the client requested", C.bullet_count(exactly=4)),
+        ("Exactly 3 lines - keep it short", C.line_count(exactly=3)),
+        ("No emojis, email apps show them as squares", C.emoji_count(exactly=0)),
+        ("Leave the hashtags out of the caption", C.hashtag_count(exactly=0)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

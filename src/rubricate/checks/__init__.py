@@ -90,6 +90,7 @@ from ._money import money_format, percent_sign
 from ._registry import CATALOGUE, create, from_spec
 from ._start_end import (
     acrostic,
+    closes_with,
     ends_with,
     ends_with_punctuation,
     has_sign_off,
@@ -117,6 +118,7 @@ __all__ = [
     "capital_word_count",
     "character_count",
     "chronological",
+    "closes_with",
     "code_block_count",
     "contraction_count",
     "create",

@@ -30,6 +30,7 @@ from ._verbs import starts_with_verb
 
 __all__ = [
     "acrostic",
+    "closes_with",
     "ends_with",
     "ends_with_punctuation",
     "has_sign_off",
@@ -357,6 +358,43 @@ def opens_with(kind: str) -> TextTest:
         if passed:
             return True, f"opens with a {wanted}: {shown!r}"
         return False, f"opens with {shown!r}, needs to open with a {wanted}"
+
+    return test
+
+
+_CLOSINGS = ("list", "table", "code")
+
+
+@catalogue_check
+def closes_with(kind: str) -> TextTest:
+    """The text's last non-blank line is a list item, a table row or a code fence.
+
+    So nothing comes after the list, table or code block: "nothing after the table", "end
+    with the code block, no commentary after it". A line indented under the last item belongs
+    to the list. For a closing phrase, use `ends_with`.
+
+    Args:
+        kind: `list`, `table` or `code`.
+
+    Example:
+        ```python
+        checks.closes_with("table")  # "nothing after the table"
+        ```
+
+    """
+    wanted = choice("closes_with", "kind", kind, _CLOSINGS)
+
+    def test(text: str) -> tuple[bool, str]:
+        kinds = line_kinds(text)
+        if not kinds:
+            return False, f"is empty, needs to close with a {wanted}"
+        last_kind, last = kinds[-1]
+        shown = shortened(last)
+        if last_kind == wanted:
+            return True, f"closes with the {wanted}: {shown!r}"
+        if all(found != wanted for found, _ in kinds):
+            return False, f"has no {wanted}"
+        return False, f"has {shown!r} after the {wanted}"
 
     return test
 

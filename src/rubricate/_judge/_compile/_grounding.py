@@ -158,6 +158,10 @@ CUES: Mapping[str, str] = {
     "number_style": r"\b(digits?|numerals?|numbers?|figures?|spell\w* out)\b",
     "money_format": r"\b(prices?|amounts?|costs?|fees?|money|currency|dollars?|euros?)\b|[$€£¥₹]",
     "has_sign_off": r"\bsign[- ]?off|\bvaledict|\bclosing (line|phrase|greeting)",
+    "closes_with": (
+        r"\b(after|last|end\w*|clos\w*|finish\w*|below|under(neath)?)\b.*\b(list|table|code|"
+        r"snippet|bullets?)|\b(list|table|code|snippet|bullets?)\b.*\b(last|end|after|below)\b"
+    ),
     "opens_with": (
         r"\b(open\w*|start\w*|begin\w*|first|intro\w*|preamble)\b.*"
         r"\b(question|greeting|capital|list|table|code|bullet)"
@@ -368,6 +372,7 @@ _PRESENCE_ONLY = frozenset(
         "keywords_present",
         "language",
         "one_of",
+        "closes_with",
         "opens_with",
         "paragraph_starts_with",
         "starts_with",

@@ -14,6 +14,7 @@ from ...checks import Check, all_of, create, each, within
 from ._vocabulary import (
     CMP_ANY,
     CONSUMED,
+    FILLER,
     NAME_SEPARATOR,
     NEG,
     Reading,
@@ -194,6 +195,28 @@ OPENS_WITH_LAYOUT = re.compile(
 )
 
 
+# "Nothing after the table", "no commentary below the code block", "end with the list", "the
+# table comes last": the list, table or code closes the text.
+_NO_OUTRO = (
+    r"(?:nothing(?:\s+else)?|(?:no|without|(?:do\s+not|never)\s+(?:add|write|put|include))"
+    r"(?:\s+any(?:thing)?)?(?:\s+(?:extra|other|further|additional|closing|trailing|concluding|"
+    r"follow-up))?(?:\s+(?:text|words|commentary|prose|explanations?|notes?|lines?|sentences?|"
+    r"summary|outro|remarks?|sign-?off))?)"
+)
+CLOSES_WITH_LAYOUT = re.compile(
+    rf"{_NO_OUTRO}\s+(?:after|below|beneath|underneath|following)\s+(?:the\s+|a\s+|your\s+)?"
+    rf"{_LAYOUT}\b"
+    rf"|(?:end|ends|finish|finishes|close|closes)\s+(?:with|on)\s+(?:the\s+|a\s+)?"
+    rf"{_LAYOUT.replace('kind', 'kind2')}\b"
+    rf"|(?:the\s+)?{_LAYOUT.replace('kind', 'kind3')}\s+"
+    r"(?:comes?|goes?|is|sits?|should\s+be|must\s+be)\s+(?:last|at\s+the\s+(?:very\s+)?(?:end|bottom))\b"
+)
+
+
+def closes_with_layout_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("closes_with", kind=_layout_kind(match))
+
+
 def _layout_kind(match: re.Match[str]) -> str:
     said = next(g for g in ("kind", "kind2", "kind3", "kind4") if match.groupdict().get(g))
     word = match.group(said)
@@ -372,8 +395,11 @@ def _no_list_kind(words: str) -> Check:
 # One kind of list in place of the other: "bullet points rather than a numbered list".
 # Said of the list: "bulleted, not numbered", "numbered rather than bulleted".
 PREFER_LIST = re.compile(
+    # the text said first: "the list should be bulleted, not numbered"
+    r"(?:^(?:the\s+|your\s+)?(?P<subject>(?:[a-z'-]+\s+){0,2}?[a-z'-]+)\s+(?:should be|must be|"
+    r"is|are|as|in)\s+(?:an?\s+)?)?"
     rf"\b(?P<a>{_LIST_KIND})\s*,?\s+(?:rather than|instead of|not|and not|over|in place of|"
-    rf"as opposed to)\s+(?:an?\s+|the\s+|any\s+)?(?P<b>{_LIST_KIND})\b"
+    rf"as opposed to)\s+(?:an?\s+|the\s+|any\s+)?(?P<b>{_LIST_KIND}|numbered|bulleted)\b"
     r"|\b(?P<a2>bulleted|numbered)\s*,?\s+(?:rather than|instead of|not|and not|"
     r"as opposed to)\s+(?P<b2>bulleted|numbered)\b"
 )
@@ -384,7 +410,18 @@ def prefer_list_rule(match: re.Match[str], reading: Reading) -> Check | None:
     wanted, unwanted = _list_kind(said), _no_list_kind(other)
     if wanted.name == unwanted.name:
         return None  # "bullet points, not bullets": nothing to prefer
-    return all_of(wanted, unwanted)
+    rule = all_of(wanted, unwanted)
+    # "Ingredients should be bullets, not numbered", "format the steps as bullets, not
+    # numbered": the method may be numbered. The rule is on the part so labelled; a reply with
+    # no such part leaves it to the judge. "The list should be bullets" is the whole text's.
+    named = [
+        word
+        for word in (match.group("subject") or "").split()
+        if (word not in FILLER and word != "list") or word in ("steps", "instructions")
+    ]
+    if not named:
+        return rule
+    return within(f"field:{as_written(' '.join(named), reading.original)}", rule)
 
 
 # What the list (or table) holds, named and not counted: "format the ideas as a bulleted list",
@@ -415,6 +452,10 @@ LIST_AS = re.compile(
     rf"|^(?:the\s+|your\s+)?(?P<obj3>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+(?:as|in|(?:is|are|"
     rf"(?:must|should|need to|needs to|have to|has to) be)(?:\s+(?:in|as))?)\s+(?:an?\s+)?"
     rf"(?P<unit3>{_LIST_KIND})\b(?=\s*(?:$|[.,;:!?)]))"
+    # ... or said to be so: "steps are numbered", "the options should be bulleted (1., 2., ...)"
+    rf"|^(?:the\s+|your\s+|all\s+(?:the\s+)?)?(?P<obj4>(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+"
+    rf"(?:are|is|should be|must be|need to be|needs to be|have to be|has to be)\s+"
+    rf"(?P<unit4>numbered|bulleted)(?:\s*\([^()]*\))?(?=\s*(?:$|[.,;:!?]))"
 )
 
 
@@ -425,14 +466,21 @@ def _plain_object(words: str | None) -> bool:
 
 
 def list_as_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    objects = (match.group("obj"), match.group("obj2"), match.group("what"), match.group("obj3"))
+    objects = (
+        match.group("obj"),
+        match.group("obj2"),
+        match.group("what"),
+        match.group("obj3"),
+        match.group("obj4"),
+    )
     if not all(_plain_object(words) for words in objects):
         return None
     if match.group("table"):
         return create("table_count", at_least=1)
     if match.group("one_block"):
         return create("code_block_count", exactly=1)
-    return _list_kind(match.group("unit") or match.group("unit2") or match.group("unit3"))
+    said = match.group("unit") or match.group("unit2") or match.group("unit3")
+    return _list_kind(said or match.group("unit4"))
 
 
 # So many things, each an item of the list named: "list 3 reasons as bullet points", "give

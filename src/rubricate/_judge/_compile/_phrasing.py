@@ -164,6 +164,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (layout_rules.TWO_LISTS, layout_rules.two_lists_rule),
     (layout_rules.NOTHING_BUT, layout_rules.nothing_but_rule),
     (layout_rules.OPENS_WITH_LAYOUT, layout_rules.opens_with_layout_rule),
+    (layout_rules.CLOSES_WITH_LAYOUT, layout_rules.closes_with_layout_rule),
     (layout_rules.PREFER_LIST, layout_rules.prefer_list_rule),
     (layout_rules.COUNTED_LIST, layout_rules.counted_list_rule),
     (layout_rules.TABLE_HEADER_CASE, layout_rules.table_header_case_rule),

@@ -123,6 +123,10 @@ ZERO = re.compile(
     rf"included|present|appear|show up|be used|be included)|forbidden|banned|prohibited|"
     rf"off[- ]limits|not ok(?:ay)?|(?:an?\s+)?(?:absolute\s+|hard\s+)?no[- ]go)\b"
     rf"(?:\s+(?:at all|whatsoever|anywhere|of any kind))?"
+    # "leave hashtags off the quote card", "leave the emojis out"
+    rf"|\bleav(?:e|es|ing)\s+(?:the\s+|any\s+|all\s+)?(?P<units5>{_ZERO_UNITS})\s+(?:off|out)\b"
+    r"(?:\s+(?:of\s+)?(?:the\s+|this\s+|your\s+)?(?:[a-z-]+\s+){0,2}?(?:card|post|text|reply|"
+    r"e-?mail|message|caption|copy|page|tweet|answer|response|draft|letter|note|it|this))?"
 )
 
 
@@ -132,6 +136,7 @@ def zero_rule(match: re.Match[str], reading: Reading) -> Check | None:
         or match.group("units2")
         or match.group("units3")
         or match.group("unit4")
+        or match.group("units5")
     )
     found = _zero_units(units)
     if not found:

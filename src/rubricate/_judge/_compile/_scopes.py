@@ -293,7 +293,14 @@ _ACROSS_ALL = re.compile(
 # Steps named as a label: "Steps: 15 words or shorter" holds each step to it. Alone, "steps"
 # may be the whole text ("write the steps"), so it is no field's name (`in_a_field`).
 _STEPS_LABEL = re.compile(r"^\W*(?:the\s+)?(?:steps|instructions)\s*:", re.IGNORECASE)
-_EACH_AGAIN = re.compile(r"[\s,]*\beach\b(?=\W*$)", re.IGNORECASE)
+_EACH_AGAIN = re.compile(r"[\s,]*\b(?:each|apiece)\b(?=\W*$)", re.IGNORECASE)
+# Pieces named in the plural, then "each" at the end: "tips under 12 words each", "reasons
+# should be one sentence apiece".
+_PLURAL_EACH = re.compile(
+    r"^\W*(?:(?:are|do)\s+)?(?:the\s+|your\s+|all\s+(?:the\s+)?)?(?P<noun>[a-z][a-z-]*s)\b"
+    r"(?=.*\b(?:each|apiece)\W*$)",
+    re.IGNORECASE,
+)
 _GLOSS_KINDS = (
     (r"answer", "answer"),
     (r"description|explanation", "description"),
@@ -344,6 +351,12 @@ def for_each(description: str, parse: Parse) -> Check | None:
     nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
     plural = [m for m in _PIECES_EDGE.finditer(description) if not _quoted(description, m.start())]
     plural = [] if found or nones else plural  # "all bullets end with...": "all" names them
+    if not found and not nones and not plural and (each_after := _PLURAL_EACH.match(description)):
+        noun = each_after.group("noun").casefold()
+        if _singular(noun) in FILLER or _NO_ENTRY.match(noun) or EACH_OUTPUT.search(noun):
+            return None
+        kind = _unit_of(noun) or ("item" if noun.endswith("items") else "entry")
+        return _on_each(kind, each_after, description, parse, flip=False)
     if len(found) + len(nones) + len(plural) != 1 or EACH_OUTPUT.search(read(description).text):
         return None
     if plural:
@@ -396,7 +409,10 @@ def _on_each(
 ) -> Check | None:
     """`each(unit, rule)` when the criterion without the words `match` names reads whole."""
     # "answers ≤ 2 sentences each": the pieces are named, so a closing "each" says it again
-    said = f"{description[: match.start()]} {description[match.end() :]}"
+    after = description[match.end() :]
+    if flip:  # "no step can go over 15 words": the "can" of a prohibition grants nothing
+        after = re.sub(r"^\s*(?:can|may|could|should|must|will|shall)\s+", " ", after)
+    said = f"{description[: match.start()]} {after}"
     rest = parse(_EACH_AGAIN.sub("", said))
     if rest.check is None or rest.approximate or rest.permission:
         return None
@@ -507,9 +523,9 @@ def _unit_of(noun: str) -> str | None:
 
 
 _NO_PIECE = re.compile(
-    r"\b(?P<all>no)\s+(?:single\s+)?(?P<noun>[a-z][a-z-]*)\s+(?=(?:(?:is|should be|may be|can be|"
-    r"must be|goes|runs|has|contains)\s+)?(?:longer|more|over|shorter|fewer|less|exceeds?|above|"
-    r"under|below)\b"
+    r"\b(?P<all>no)\s+(?:single\s+)?(?P<noun>[a-z][a-z-]*)\s+(?=(?:(?:is|goes|runs|has|contains|"
+    r"(?:should|may|can|must|will|shall)\s+(?:be|go|run|have|contain|get))\s+)?(?:longer|more|"
+    r"over|shorter|fewer|less|exceeds?|exceed|above|under|below)\b"
     # "no bullet ends with a period", "no line starts with 'And'": every piece, the other way
     r"|(?P<edge>(?:(?:should|may|can|must|will)\s+)?(?:ends?|starts?|begins?|opens?|closes?)\s+"
     r"(?:with|in|on)\b))",

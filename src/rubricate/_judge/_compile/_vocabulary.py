@@ -401,6 +401,7 @@ def read(description: str) -> Reading:
     text = _EACH_ONE.sub("each", _informal(text))  # before "one" becomes 1
     text = _FRAME.sub("", text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
+    text = _SAID_AGAIN_TAIL.sub("", text)
     text = _NOUN_ASIDE.sub(_no_aside, _SPOKEN_ASIDE.sub("", text))
     text = _REASON_HEAD.sub(lambda m: m.group() if _no_reason_tail(m) else "", text)
     text = _COUNTED_IN.sub(" ", text)
@@ -656,7 +657,10 @@ _REASON_CLAUSE = (
     # ("..., they are sorted by date", "..., the answer is yes or no"): a rule on it
     r"(?!(?:it|they|these|this|that|everything|nothing|all|both|each|every)\b)"
     r"(?!(?:the\s+|your\s+)?(?:answers?|repl(?:y|ies)|responses?|outputs?|text|messages?|"
-    r"e-?mails?|posts?|lists?|bullets?|items?|entries|words?|lines?|sentences?|paragraphs?)\b)"
+    r"e-?mails?|posts?|lists?|bullets?|items?|entries|words?|lines?|sentences?|paragraphs?)\b"
+    # ... but "email clients", "text readers" are whom it is for
+    r"(?!\s+(?:clients?|apps?|programs?|software|providers?|systems?|tools?|readers?|users?|"
+    r"filters?|previews?|inboxes|boxes|viewers?)\b))"
     r"(?:(?!(?:and|or|but|then|also|both|plus|with|without|not|no|each|every)\b)[a-z][a-z'’-]*\s+)"
     r"{0,2}?"
     r"(?:is|are|was|were|go|goes|sits?|fits?|cuts?|reads?|gets?|shows?|displays?|truncates?|"
@@ -671,7 +675,7 @@ _REASON_CLAUSE = (
 # skimmed, so I want each bullet kept to ten words or fewer", "Intranet tiles are narrow: fewer
 # than 20 words per bullet".
 _REASON_HEAD = re.compile(
-    rf"^\W*(?P<reason>{_REASON_CLAUSE}\b[^,;:.\d()]*?)\s*(?:,\s*so\b|[;:]|\.\s)\s*"
+    rf"^\W*(?P<reason>{_REASON_CLAUSE}\b[^,;:.\d()]*?)\s*(?:,\s*so\b|[;:\u2013\u2014]|\s-\s|\.\s)\s*"
     r"(?:(?:i|we)\s+(?:want|need|would like|'d like)\s+|please\s+)?",
     re.IGNORECASE,
 )
@@ -708,6 +712,16 @@ _REASON_TAIL = re.compile(
     r"|\s+(?:to|in order to)\s+(?:encourage|spark|drive|invite|boost|prompt|grab|hook|engage|"
     r"start|get|keep|win|earn|build|attract|draw)\s+(?!(?:it|the|your)\s+(?:text|reply|"
     r"answer|response)\b)[^\d()]*$",
+    re.IGNORECASE,
+)
+
+
+# The rule said again, or who asked for it: "exactly 2 sentences, as the user asked", "four
+# lines - keep it tight". Not "..., as a list": a rule of its own.
+_SAID_AGAIN_TAIL = re.compile(
+    r"\s*[,;\u2013\u2014-]\s*(?:(?:just\s+)?as\s+(?:the\s+(?:user|client|customer|brief)\s+|"
+    r"you\s+|they\s+|i\s+|we\s+)?(?:asked|requested|specified|instructed|agreed|briefed)"
+    r"(?:\s+for)?|keep\s+it\s+(?:tight|short|brief|concise|snappy|punchy|lean|crisp))\W*$",
     re.IGNORECASE,
 )
 
