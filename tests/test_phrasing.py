@@ -262,6 +262,19 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("Top-level key must be `error`", True),
         ("Every date must include the year.", True),
         ("The release date was moved to May", False),
+        # the words used, handles and code fences, spelling, type hints, an order of parts
+        ("'Leverage' is banned jargon, never use it", True),
+        ("colour/flavour/centre must not appear", True),
+        ("Answer with just 'A' or 'B'", False),  # which one is content
+        ("Say only 'approved' or 'rejected'", True),
+        ("Never ping @everyone", True),
+        ("Wrap the diff in a ```diff block", True),
+        ("American spelling please", True),
+        ("Python type annotations on every argument", True),
+        ("Field order: name, email, phone", True),
+        ("Capitalize every proper noun", True),
+        ("The goalkeeper did not appear after the break", False),
+        ("Contact us at help@example.com", False),
     ],
 )
 def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(

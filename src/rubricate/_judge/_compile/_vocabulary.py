@@ -196,7 +196,7 @@ FORM_WORDS = re.compile(
     r"\b(?:"
     + "|".join(f"(?:{pattern})" for pattern, key in UNIT_WORDS if key != "question")
     + r"|bold(?:ed|face)?|italics?|italici[sz]ed|underlined?|markdown|indent(?:ed|ation)?"
-    + r"|(?:upper|lower|title|sentence)[- ]?case|capitali[sz](?:ed|ation)|capital letters?"
+    + r"|(?:upper|lower|title|sentence)[- ]?case|capitali[sz](?:ed|ation|es?|ing)|capital letters?"
     # marks, layout and notation named in ordinary words
     + r"|commas?|colons?|semicolons?|hyphens?|dashes|apostrophes?"
     + r"|parenthes[ie]s|brackets?|(?:double|single) quotes|quotation marks|in quotes"
@@ -218,7 +218,21 @@ FORM_WORDS = re.compile(
     + r"|docstrings?|iso codes?|currency (?:codes?|symbols?|signs?)"
     + r"|(?:every|each|all|the|any) dates?\s+(?:must|should|in|as|written|formatted|include|use)"
     + r"|iso[- ]?8601|yyyy|hh:mm|mm/dd|dd/mm|(?:12|24)[- ]h(?:ou)?r"
+    # code: "type hints on every parameter", "goes in a ```suggestion block"
+    + r"|type (?:hints?|annotations?)"
+    # spelling, order of named parts
+    + r"|(?:british|american|us|uk|canadian|australian) (?:english )?spellings?"
+    + r"|(?:column|section|field|key|heading)s? order|order of (?:the )?(?:columns|sections|fields|"
+    + r"keys|headings)"
+    # the words used: a quoted word or a handle ruled out or allowed alone ("'Understand' ...
+    # don't use it", "du/dein never appear", "only 'yes' or 'no'", "don't use @channel")
+    + r"|q\d+\b.*\b(?:do not|never|avoid)\s+(?:use|say|write)\s+(?:it|them|that)"
+    + r"|(?:q\d+|[a-zäöüß]+(?:/[a-zäöüß]+)+)\s+(?:(?:must|should|may|can|will)\s+)?(?:never|not)\s+"
+    + r"(?:be\s+used|appear|occur)"
+    + r"|only q\d+ (?:or|and) q\d+"
     + r")\b"
+    # ... and marks that are notation of their own: a handle, a code fence
+    + r"|(?<![\w@.])@[a-z][\w-]*|```"
 )
 _UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
 _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
