@@ -275,6 +275,10 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("Capitalize every proper noun", True),
         ("The goalkeeper did not appear after the break", False),
         ("Contact us at help@example.com", False),
+        ("Drop the `debug:` key", True),
+        ("Choices labelled a) through e)", True),
+        ("Amounts in words, not numeric", True),
+        ("Mentions a numeric score", False),  # what it says
     ],
 )
 def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(
@@ -1683,6 +1687,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Exactly 3 lines - keep it short", C.line_count(exactly=3)),
         ("No emojis, email apps show them as squares", C.emoji_count(exactly=0)),
         ("Leave the hashtags out of the caption", C.hashtag_count(exactly=0)),
+        # a count after a plural's colon, with its bound; a key and its value are no count
+        ("tips: 6 max", C.entry_count(noun="tips", at_most=6)),
+        ("Examples: at least 2", C.entry_count(noun="examples", at_least=2)),
+        ("replicas: 3", None),
+        # a rule that opens with a verb a reason's subject could do is no reason
+        ("Strip the emojis, readers hate them", C.emoji_count(exactly=0)),
+        ("No contractions (e.g. can't, it's)", C.contraction_count(exactly=0)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

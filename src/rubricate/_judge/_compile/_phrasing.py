@@ -269,7 +269,10 @@ def parse_criterion(description: str) -> ParsedCriterion:
     parsed = _parse(description)
     if parsed.approximate or parsed.permission:
         return parsed
-    each_piece = parsed.stray_each or names_steps(description)
+    # "Steps: 15 words or shorter" is a rule on each step; "steps: at least 4" counts them
+    each_piece = parsed.stray_each or (
+        names_steps(description) and not _counts_pieces(parsed.check)
+    )
     drops_each = each_piece and parsed.check is not None and ignores_each(parsed.check)
     if parsed.check is None or drops_each:
         scoped = (
@@ -292,6 +295,12 @@ def parse_criterion(description: str) -> ParsedCriterion:
             return ParsedCriterion(None, parsed.found, ("in",))
         return replace(parsed, check=inside)
     return parsed
+
+
+def _counts_pieces(check: Check | None) -> bool:
+    return check is not None and all(
+        p.name in ("entry_count", "numbered_count", "bullet_count") for p in parts(check)
+    )
 
 
 def _parse(description: str) -> ParsedCriterion:

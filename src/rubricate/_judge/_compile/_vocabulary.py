@@ -78,7 +78,8 @@ NEG = (
     r"(?:not|never|no|none|without|avoid(?:s|ing)?|zero|free of|refrain from|omit(?:s|ting)?|"
     r"exclud(?:e|es|ing)|skip(?:s|ping)?|nor|leav(?:e|es|ing) out|steer(?:s|ing)? clear of|"
     r"stay(?:s|ing)? away from|do(?:es)? without|forgo(?:es|ing)?|ban(?:s|ned)?|forbid(?:s|den)?|"
-    r"prohibit(?:s|ed)?)"
+    r"prohibit(?:s|ed)?|remov(?:e|es|ing)(?: all)?|strip(?:s|ping)?(?: out)?(?: all)?|"
+    r"drop(?:s|ping)?(?: all)?|delet(?:e|es|ing)(?: all)?|ditch(?:es|ing)?)"
 )
 ABSENCE = re.compile(rf"\b{NEG}\b|n't\b|-free\b")
 _CMP = {
@@ -230,9 +231,11 @@ FORM_WORDS = re.compile(
     + r"|(?:q\d+|[a-zäöüß]+(?:/[a-zäöüß]+)+)\s+(?:(?:must|should|may|can|will)\s+)?(?:never|not)\s+"
     + r"(?:be\s+used|appear|occur)"
     + r"|only q\d+ (?:or|and) q\d+"
+    # labels and number forms: "options labelled A to D", "written out, not numeric"
+    + r"|labell?ed [a-z0-9]\)? (?:to|through|-|\u2013) [a-z0-9]|not numeric(?:al(?:ly)?)?"
     + r")\b"
-    # ... and marks that are notation of their own: a handle, a code fence
-    + r"|(?<![\w@.])@[a-z][\w-]*|```"
+    # ... and marks that are notation of their own: a handle, a code fence, `inline code`
+    + r"|(?<![\w@.])@[a-z][\w-]*|```|`[^`\n]+`"
 )
 _UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
 _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
@@ -414,6 +417,7 @@ def read(description: str) -> Reading:
     )
     text = _EACH_ONE.sub("each", _informal(text))  # before "one" becomes 1
     text = _FRAME.sub("", text)
+    text = _CONTRACTIONS_SHOWN.sub("", text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
     text = _SAID_AGAIN_TAIL.sub("", text)
     text = _NOUN_ASIDE.sub(_no_aside, _SPOKEN_ASIDE.sub("", text))
@@ -663,9 +667,21 @@ _FITS_IN = re.compile(
     r"(?=.*\d)",
     re.IGNORECASE,
 )
+# What a reason's subject does: "the widget is tiny", "mobile cuts them off".
+_REASON_VERBS = (
+    r"(?:is|are|was|were|go|goes|sits?|fits?|cuts?|reads?|gets?|shows?|displays?|truncates?|"
+    r"skims?|scans?|hates?|runs?|lives?|appears?|prints?|hides?|drops?|strips?|breaks?|"
+    r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|glances?|"
+    r"loses?|skip|skips|scrolls?|swipes?|taps?|struggles?|zones? out|tunes? out|finds?|"
+    r"dislikes?|prefers?|minds?|"
+    r"won'?t|don'?t|doesn'?t|can'?t|isn'?t|"
+    r"aren'?t)"
+)
 # A clause with a subject of its own says why or where: "the widget is tiny", "teachers are
 # busy", "these go on the cup sleeve", "nobody reads long InMails", "mobile cuts them off".
+# Not a rule opening with one of those verbs: "drop the `debug:` key", "wrap lines at 80".
 _REASON_CLAUSE = (
+    rf"(?!{_REASON_VERBS}\b)"
     r"(?:(?:the|our|my|your|these|those|this|that|most|many|some|their)\s+)?"
     # not "..., and both sit at the very end": a second rule joined on; nor the text itself
     # ("..., they are sorted by date", "..., the answer is yes or no"): a rule on it
@@ -677,13 +693,7 @@ _REASON_CLAUSE = (
     r"filters?|previews?|inboxes|boxes|viewers?)\b))"
     r"(?:(?!(?:and|or|but|then|also|both|plus|with|without|not|no|each|every)\b)[a-z][a-z'’-]*\s+)"
     r"{0,2}?"
-    r"(?:is|are|was|were|go|goes|sits?|fits?|cuts?|reads?|gets?|shows?|displays?|truncates?|"
-    r"skims?|scans?|hates?|runs?|lives?|appears?|prints?|hides?|drops?|strips?|breaks?|"
-    r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|glances?|"
-    r"loses?|skip|skips|scrolls?|swipes?|taps?|struggles?|zones? out|tunes? out|finds?|"
-    r"dislikes?|prefers?|minds?|"
-    r"won'?t|don'?t|doesn'?t|can'?t|isn'?t|"
-    r"aren'?t)"
+    rf"{_REASON_VERBS}"
 )
 # The same reason before the rule, then "so", a colon or a semicolon: "Release notes get
 # skimmed, so I want each bullet kept to ten words or fewer", "Intranet tiles are narrow: fewer
@@ -691,6 +701,12 @@ _REASON_CLAUSE = (
 _REASON_HEAD = re.compile(
     rf"^\W*(?P<reason>{_REASON_CLAUSE}\b[^,;:.\d()]*?)\s*(?:,\s*so\b|[;:\u2013\u2014]|\s-\s|\.\s)\s*"
     r"(?:(?:i|we)\s+(?:want|need|would like|'d like)\s+|please\s+)?",
+    re.IGNORECASE,
+)
+# Contractions shown in brackets are examples: "no contractions (don't, we're, I'm)".
+_CONTRACTIONS_SHOWN = re.compile(
+    r"\s*\(\s*(?:e\.g\.,?\s*|like\s+|such as\s+)?[a-z]+['’][a-z]+(?:\s*,\s*[a-z]+['’][a-z]+)*"
+    r"(?:\s*,?\s*(?:etc\.?|…|\.\.\.))?\s*\)(?=\W*$)",
     re.IGNORECASE,
 )
 # A reason given in brackets at the end states no rule: "(it's Slack, ppl won't read more)".
@@ -870,7 +886,11 @@ _COUNT_OF_THEM = re.compile(
 
 # The same after a colon, the whole criterion: "emojis: two at most", "hashtags: 3 max".
 _COUNT_AFTER_COLON = re.compile(
-    rf"^\W*(?P<unit>{UNIT})\s*:\s*(?:(?P<pre>at least|at most|no more than|no fewer than|no less "
+    # "steps: at least 4": any plural named, with a bound, as "at least 4 steps" (not days,
+    # hours...; "replicas: 3" is a key and its value)
+    rf"^\W*(?:(?P<unit>{UNIT})|(?P<plural>(?!(?:days|weeks|months|years|hours|minutes|seconds|"
+    rf"times)\b)[a-z][a-z-]*s(?=\s*:\s*(?:at|no|exactly|up|max|min|\d+\s+(?:or|max|min|at|tops)))))"
+    rf"\s*:\s*(?:(?P<pre>at least|at most|no more than|no fewer than|no less "
     rf"than|exactly|up to|max(?:imum)?|min(?:imum)?)\s+)?(?P<n>\d+)(?:\s+(?P<post>or more|or fewer|"
     rf"or less|max(?:imum)?|min(?:imum)?|at most|at least|tops))?(?=\W*$)"
 )
@@ -998,7 +1018,8 @@ def _numbered_count(match: re.Match[str]) -> str:
 
 
 def _count_before_unit(match: re.Match[str]) -> str:
-    said = (match.group("pre"), match.group("n"), match.group("unit"), match.group("post"))
+    unit = match.group("unit") or match.groupdict().get("plural")
+    said = (match.group("pre"), match.group("n"), unit, match.group("post"))
     return " ".join(part for part in said if part)
 
 
