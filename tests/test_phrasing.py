@@ -1694,6 +1694,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # a rule that opens with a verb a reason's subject could do is no reason
         ("Strip the emojis, readers hate them", C.emoji_count(exactly=0)),
         ("No contractions (e.g. can't, it's)", C.contraction_count(exactly=0)),
+        ("Delete any hashtags", C.hashtag_count(exactly=0)),
+        # "both" names the pieces as "all" does; a bound said after what it bounds
+        ("Both stanzas under 30 words", C.word_count(per="paragraph", fewer_than=30)),
+        ("both tips end with a full stop", C.each("entry", C.ends_with_punctuation(mark="."))),
+        ("List five reasons exactly", C.entry_count(noun="reasons", exactly=5)),
+        ("Say 'honestly' once at most", C.keyword_count(keyword="honestly", at_most=1)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

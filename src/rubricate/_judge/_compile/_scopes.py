@@ -270,7 +270,7 @@ _UNIT_NOUNS = (
 # "for every reader", "to each customer" name whom the text is for, not pieces of it.
 _EACH_PIECE = re.compile(
     r"(?<!\bfor )(?<!\bto )(?<!\bfrom )(?<!\bby )(?<!\bwith )(?<!\babout )"
-    r"\b(?P<all>each|every|all)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
+    r"\b(?P<all>each|every|all|both)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
     # "every reproduction step", "all the method steps": a word may say which
     r"(?:the\s+)?(?P<noun>[a-z][a-z-]*(?:[- ](?:points?|items?|steps?|tips?|options?|entr(?:y|ies)|"
     r"questions?|clauses?|examples?|ideas?|reasons?|rules?|facts?))?)\b",
@@ -366,12 +366,13 @@ def for_each(description: str, parse: Parse) -> Check | None:
     counted = nones and match.group("edge") is None
     if counted and (_unit_of(noun) is not None or noun in FILLER or _NO_ENTRY.match(noun)):
         return None  # "no sentence longer than 20 words": the count rules read their units
-    if _ACROSS_ALL.search(description[: match.start()]) and match.group("all").casefold() == "all":
+    many = match.group("all").casefold() in ("all", "both")  # "all the steps", "both lines"
+    if _ACROSS_ALL.search(description[: match.start()]) and many:
         return None  # "2 emojis across all the options": a total over them, not each one's
     unit = _unit_of(noun)
     if unit is None:
         # "all the steps": the plural names the pieces, though "steps" alone may be the text
-        named = _singular(noun) if match.group("all").casefold() == "all" else noun
+        named = _singular(noun) if many else noun
         if named in FILLER or _NO_ENTRY.match(noun) or _all_of_a_kind(match, noun):
             return None  # "all caps", "each under 10 words", "every word": no pieces named
         if re.match(r"(?:" + CMP_ANY + r")\b", noun) or is_negation(noun):
@@ -393,7 +394,7 @@ def names_steps(description: str) -> bool:
 
 def _all_of_a_kind(match: re.Match[str], noun: str) -> bool:
     """Whether "all" names no pieces: "all caps", "all lowercase"; "all the tips" does."""
-    if match.group("all").casefold() != "all":
+    if match.group("all").casefold() not in ("all", "both"):
         return False
     return not noun.endswith("s") or noun in ("caps", "capitals", "letters", "lowercase")
 

@@ -470,6 +470,15 @@ def read(description: str) -> Reading:
         text,
     )
     text = re.sub(r"\bapiece\b", "each", text)  # "under thirteen words apiece"
+    # "give six tips exactly", "the word 'refund' once at most": the bound said after
+    text = re.sub(r"\b(\d+) ([a-z][a-z-]*s) exactly\b", r"exactly \1 \2", text)
+    text = re.sub(
+        r"\b(once|twice|\d+ times) (at most|at least|max(?:imum)?|tops)\b",
+        lambda m: (
+            f"{'at most' if m.group(2) in ('max', 'maximum', 'tops') else m.group(2)} {m.group(1)}"
+        ),
+        text,
+    )
     text = _EACH_SHORT.sub(r"\g<each> \g<unit> ", text)
     text = _END_WITH_HASHTAGS.sub(_hashtags_last, _HASHTAGS_LAST.sub(_hashtags_last, text))
     text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
