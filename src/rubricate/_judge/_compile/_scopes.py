@@ -665,8 +665,9 @@ _INSIDE_BLOCKS = re.compile(
     r"(?:n'?t| not)\s+(?:have|contain|include|use|carry))\b",
     re.IGNORECASE,
 )
-_HAS_BLOCKS = frozenset({"heading_count", "bullet_count", "numbered_count", "table_count"})
-_HAS_BLOCKS |= {"code_block_count"}
+_HAS_BLOCKS = frozenset(
+    {"heading_count", "bullet_count", "numbered_count", "table_count", "code_block_count"}
+)
 
 
 def inside_blocks(description: str, check: Check) -> Check | None:
