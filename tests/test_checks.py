@@ -1295,6 +1295,33 @@ def test_measurement_units_by_system_by_quantity_and_ruled_out() -> None:
     assert checks.measurement_units(forbidden=["lb", "m"])("£5 a week; $10m; 5G; the 1990s")[0]
     assert not checks.measurement_units(spaced=True)("Add 12g of yeast.")[0]
     assert checks.measurement_units(spaced=True)("Add 12 g of yeast to a 12-inch pan.")[0]
+    # a mile measured without a number; miles of fields are no measure
+    assert run(
+        checks.measurement_units(system="metric"), "12 km long; the last mile is steep."
+    ) == (
+        False,
+        "has 'the last mile', an imperial unit, needs metric",
+    )
+    assert run(checks.measurement_units(system="metric"), "12 km past miles of fields.") == (
+        True,
+        "has 1 measurement, all as asked",
+    )
+
+
+def test_closes_with_what_comes_last() -> None:
+    table = "Prices:\n\n| item | cost |\n|---|---|\n| tea | 2 |\n"
+    assert run(checks.closes_with("table"), table) == (True, "closes with the table: '| tea | 2 |'")
+    assert run(checks.closes_with("table"), table + "\nEnjoy!") == (
+        False,
+        "has 'Enjoy!' after the table",
+    )
+    assert run(checks.closes_with("list"), "Steps:\n- mix\n- bake\n  until golden") == (
+        True,
+        "closes with the list: 'until golden'",
+    )
+    assert run(checks.closes_with("code"), "No code here.") == (False, "has no code")
+    with pytest.raises(RubricError, match="kind"):
+        checks.closes_with("heading")
 
 
 @pytest.mark.parametrize(
