@@ -239,6 +239,8 @@ def ends_with_punctuation(mark: str) -> TextTest:
     return test
 
 
+# What a text can open or close with as a whole block: nothing before, or after, it.
+_BLOCK_KINDS = ("list", "table", "code")
 _OPENINGS = (
     "question",
     "greeting",
@@ -295,15 +297,8 @@ def opens_with(kind: str) -> TextTest:
     wanted = choice("opens_with", "kind", kind, _OPENINGS)
 
     def test(text: str) -> tuple[bool, str]:
-        if wanted in ("list", "table", "code"):
-            kinds = line_kinds(text)
-            if not kinds:
-                return False, f"is empty, needs to open with a {wanted}"
-            first_kind, first = kinds[0]
-            shown = shortened(first)
-            if first_kind == wanted:
-                return True, f"opens with the {wanted}: {shown!r}"
-            return False, f"opens with {shown!r} before any {wanted}"
+        if wanted in _BLOCK_KINDS:
+            return _block_at_edge(text, wanted, last=False)
         if wanted == "subject":
             line = subject_line(text)
             if line is not None:
@@ -362,9 +357,6 @@ def opens_with(kind: str) -> TextTest:
     return test
 
 
-_CLOSINGS = ("list", "table", "code")
-
-
 @catalogue_check
 def closes_with(kind: str) -> TextTest:
     """The text's last non-blank line is a list item, a table row or a code fence.
@@ -382,21 +374,29 @@ def closes_with(kind: str) -> TextTest:
         ```
 
     """
-    wanted = choice("closes_with", "kind", kind, _CLOSINGS)
+    wanted = choice("closes_with", "kind", kind, _BLOCK_KINDS)
 
     def test(text: str) -> tuple[bool, str]:
-        kinds = line_kinds(text)
-        if not kinds:
-            return False, f"is empty, needs to close with a {wanted}"
-        last_kind, last = kinds[-1]
-        shown = shortened(last)
-        if last_kind == wanted:
-            return True, f"closes with the {wanted}: {shown!r}"
-        if all(found != wanted for found, _ in kinds):
-            return False, f"has no {wanted}"
-        return False, f"has {shown!r} after the {wanted}"
+        return _block_at_edge(text, wanted, last=True)
 
     return test
+
+
+def _block_at_edge(text: str, wanted: str, *, last: bool) -> tuple[bool, str]:
+    """Whether the text's first (or last) non-blank line is one of a list, table or code."""
+    kinds = line_kinds(text)
+    verb = "close" if last else "open"
+    if not kinds:
+        return False, f"is empty, needs to {verb} with a {wanted}"
+    kind, line = kinds[-1 if last else 0]
+    shown = shortened(line)
+    if kind == wanted:
+        return True, f"{verb}s with the {wanted}: {shown!r}"
+    if not last:
+        return False, f"opens with {shown!r} before any {wanted}"
+    if all(found != wanted for found, _ in kinds):
+        return False, f"has no {wanted}"
+    return False, f"has {shown!r} after the {wanted}"
 
 
 _CLOSING_MARKS = re.compile(r"[\s,.!—–-]+$")
