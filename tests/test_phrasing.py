@@ -20,6 +20,7 @@ from rubricate.testing import ScriptedChatModel, joint_reply
 
 FAST = RetryPolicy(max_retries=0, initial_delay=0, max_delay=0)
 C = checks
+_NO_END_STOP = C.each("item", C.negate(C.ends_with_punctuation(".")))
 
 
 def test_criteria_that_differ_only_in_a_quoted_phrases_case_are_read_apart() -> None:
@@ -1700,6 +1701,48 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("both tips end with a full stop", C.each("entry", C.ends_with_punctuation(mark="."))),
         ("List five reasons exactly", C.entry_count(noun="reasons", exactly=5)),
         ("Say 'honestly' once at most", C.keyword_count(keyword="honestly", at_most=1)),
+        # both bounds ruled out, however it is said
+        ("Three sentences - no more, no fewer.", C.sentence_count(exactly=3)),
+        ("2 hashtags (not 1, not 3)", C.hashtag_count(exactly=2)),
+        ("4 paragraphs, neither more nor fewer", C.paragraph_count(exactly=4)),
+        ("5 bullets, nothing more, nothing less", C.bullet_count(exactly=5)),
+        # a range with its unit said once
+        (
+            "at least 3 sentences, no more than 5",
+            C.all_of(C.sentence_count(at_least=3), C.sentence_count(at_most=5)),
+        ),
+        (
+            "At least 40 words but under 60",
+            C.all_of(C.word_count(at_least=40), C.word_count(fewer_than=60)),
+        ),
+        (
+            "3 bullets minimum, 6 maximum",
+            C.all_of(C.bullet_count(at_least=3), C.bullet_count(at_most=6)),
+        ),
+        ("at least 3 sentences, no more than 5 words each", None),
+        # marks a piece may end with, and one piece of a kind named in the singular
+        ("No line ends with a comma.", C.each("line", C.negate(C.ends_with_punctuation(",")))),
+        ("End the statement with a semicolon.", C.ends_with_punctuation(";")),
+        ("headings must end with a colon", None),  # each heading: no check reads them apart
+        ("Headings end with a period", None),
+        ("At most 2 colons", C.mark_count(":", at_most=2)),
+        ("Use no more than 3 commas", C.mark_count(",", at_most=3)),
+        ("Use no more than 3 dashes", None),  # which dash? not an entry either
+        ("No full stop at the end of any bullet.", _NO_END_STOP),
+        ("Skip full stops at the ends of bullets.", _NO_END_STOP),
+        ("Do not end any bullet with a period.", _NO_END_STOP),
+        ("No bullet point should end with a full stop", _NO_END_STOP),
+        ("Don't start any line with 'And'", C.each("line", C.negate(C.starts_with("And")))),
+        # a participle says how the noun before it ends, not the text
+        ("Each field starts with a bold label ending in a colon", None),
+        (
+            "Each step is one sentence ending with a period.",
+            C.each("entry", C.all_of(C.sentence_count(exactly=1), C.ends_with_punctuation("."))),
+        ),
+        # "no list items over 8 words" limits the items; it does not forbid a list
+        ("No list items over 8 words", C.word_count(per="item", at_most=8)),
+        ("No bullet point longer than 10 words", C.word_count(per="item", at_most=10)),
+        ("no list items", C.bullet_count(numbered=True, exactly=0)),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:
@@ -1740,6 +1783,11 @@ def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Chec
         ("Bullets without end punctuation", "- ship it\n- test it!", False),
         ("Every line ends with a punctuation mark", "Roses are red,\nviolets are blue.", True),
         ("Every line ends with a punctuation mark", "Roses are red\nviolets are blue.", False),
+        # a comma is a mark a line can end with, on its own too
+        ("No line ends with a comma.", "Roses are red\nviolets are blue.", True),
+        ("No line ends with a comma.", "Roses are red,\nviolets are blue.", False),
+        ("Use no more than 2 commas", "Red, green, blue.", True),
+        ("Use no more than 2 commas", "Red, green, blue, white.", False),
     ],
 )
 def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed: bool) -> None:

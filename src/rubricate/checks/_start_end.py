@@ -189,9 +189,9 @@ def ends_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     return test
 
 
-_MARKS = ".!?…;:"
+_MARKS = ".!?…;:,"
 ANY_MARK = "any"
-"""`ends_with_punctuation`'s mark for any of `_MARKS` or a comma."""
+"""`ends_with_punctuation`'s mark for any of `_MARKS`."""
 _TRAILING_MARKS = re.compile(r"[\s.!?…;:,\"'”’»)\]*_`~]+$")
 # What may follow the last mark: closing quotes and brackets, Markdown emphasis, emojis.
 _TRAILING = re.compile(r"[\s\"'”’»)\]*_`~]+$")
@@ -206,8 +206,8 @@ def ends_with_punctuation(mark: str) -> TextTest:
     last mark; `...` is an ellipsis, `…`.
 
     Args:
-        mark: One of `.`, `!`, `?`, `…` (or `...`), `;`, `:`, or `any` for any of those or a
-            comma ("every line ends with a punctuation mark", negated: "no end punctuation").
+        mark: One of `.`, `!`, `?`, `…` (or `...`), `;`, `:`, `,`, or `any` for any of those
+            ("every line ends with a punctuation mark", negated: "no end punctuation").
 
     Example:
         ```python
@@ -219,10 +219,10 @@ def ends_with_punctuation(mark: str) -> TextTest:
     wanted = "…" if mark.strip() == "..." else mark.strip()
     if wanted != ANY_MARK and (len(wanted) != 1 or wanted not in _MARKS):
         raise RubricError(
-            f"ends_with_punctuation: `mark` must be one of . ! ? … ; : or 'any', got {mark!r}",
+            f"ends_with_punctuation: `mark` must be one of . ! ? … ; : , or 'any', got {mark!r}",
             field="mark",
         )
-    marks = f"{_MARKS}," if wanted == ANY_MARK else wanted
+    marks = _MARKS if wanted == ANY_MARK else wanted
     named = "a punctuation mark" if wanted == ANY_MARK else repr(wanted)
 
     def test(text: str) -> tuple[bool, str]:

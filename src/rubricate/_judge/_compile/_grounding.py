@@ -51,6 +51,7 @@ _NAMED_BY: Mapping[str, Mapping[str, str]] = {
         "…": r"\b(ellipsis|three dots)\b|\.\.\.",
         ";": r"\bsemicolon",
         ":": r"\bcolon",
+        ",": r"\bcomma",
         "any": r"\bpunctuation",
     },
     "form": {
@@ -105,7 +106,8 @@ CUES: Mapping[str, str] = {
     r"([a-z-]+\s+)?[a-z]+s\b",
     "ends_with_punctuation": (
         r"\b(ends?|ending|finish\w*|clos\w*|conclu\w*|last|final|wrap\w* up|sign\w* off)\b.*"
-        r"(question|exclamation|period|full stop|punctuation|ellipsis|[?!.…])"
+        r"(question|exclamation|period|full stop|punctuation|ellipsis|(semi-?)?colon|comma|"
+        r"[?!.…;:,])"
     ),
     "heading_case": r"\b(title|sentence|lower|upper)[ -]?case\b",
     "line_count": r"\blines?\b",
@@ -152,7 +154,7 @@ CUES: Mapping[str, str] = {
     "table_header": r"\b(columns?|header row|header cells?|header names|table headers?)\b",
     "table_size": r"\btables?\b.*\b(rows?|columns?)\b|\b(rows?|columns?)\b.*\btables?\b",
     "mark_count": (
-        r"\b(exclamation|question mark|semicolon|colon|ampersand|dash|hyphen|asterisk|"
+        r"\b(exclamation|question mark|semicolon|colon|comma|ampersand|dash|hyphen|asterisk|"
         r"punctuation|symbol|marks?)\b|[!?;:&*#@%]"
     ),
     "number_style": r"\b(digits?|numerals?|numbers?|figures?|spell\w* out)\b",

@@ -113,7 +113,10 @@ _NOT_ENTRIES = re.compile(
     r"times|seconds|minutes|hours|days|weeks|months|years|decades|people|persons|users|"
     r"dollars|euros|pounds|cents|percent|kilos|kg|miles|metres|meters|"
     # what a JSON value or a table holds
-    r"objects|arrays|elements|records|properties|values|strings|numbers|digits)"
+    r"objects|arrays|elements|records|properties|values|strings|numbers|digits|"
+    # marks and signs: "no more than 3 commas", "at most 2 dashes" count no entries
+    r"commas|colons|semicolons|dashes|hyphens|apostrophes|asterisks|brackets|parentheses|"
+    r"slashes|underscores|symbols|spaces|tabs|ellipses|exclamations|caps|capitals)"
 )
 _VERB = re.compile(r"(?:appear|occur|use|contain|include|mention|say|read|end|start|begin)s")
 _NO_NOUN = re.compile(

@@ -93,7 +93,7 @@ def _absent(piece: str) -> Check | None:
 _ZERO_UNIT = (
     r"(?:(?:bullet(?:ed)?|numbered|ordered)(?=\s+(?:or|and|nor)\s)|commas?|"
     r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|"
-    r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|lists?|list formatting|"
+    r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|list formatting|lists?|"
     r"(?:blank|empty) lines?|(?:stanza|paragraph) breaks?|line ?breaks?|new ?lines?|"
     rf"digits|numerals|{UNIT})"
 )
@@ -104,7 +104,9 @@ ZERO = re.compile(
     rf"in|as|be|single|1|kind of|type of|sort of|form of)\s+){{0,3}}"
     rf"(?P<units>{_ZERO_UNIT}(?:\s*(?:{LIST_WORDS})\s*(?:any\s+)?{_ZERO_UNIT})*)\b"
     # "no heading longer than 6 words" limits headings; it does not forbid them.
-    rf"(?![- ]?case\b)(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|"
+    # "no list items over 8 words", "no bullet point longer...": the unit is longer than read
+    rf"(?![- ]?case\b)(?![- ](?:items?|entr(?:y|ies)|points?)\b)"
+    rf"(?!\s+(?:longer|shorter|more|less|fewer|over|under|above|below|"
     rf"exceed\w*|with|has|have|"
     rf"having|of|that|which|than|beyond|containing|contains|is|are|may|can|should|must|will|"
     rf"shall|would|could|might|needs?|ought|goes|runs|gets|exceeds?|"

@@ -346,6 +346,10 @@ def for_each(description: str, parse: Parse) -> Check | None:
     steps = _STEPS_LABEL.match(description)
     if steps is not None:
         return _on_each("entry", steps, description, parse, flip=False)
+    # "don't end any bullet with a period" is "no bullet ends with a period"
+    description = _NEVER_EDGE.sub(
+        lambda m: f"no {m.group('noun')} {m.group('verb')}s {m.group('prep')}", description
+    )
     found = [m for m in _EACH_PIECE.finditer(description) if not _quoted(description, m.start())]
     # "No step longer than 20 words": every step at most 20 words.
     nones = [m for m in _NO_PIECE.finditer(description) if not _quoted(description, m.start())]
@@ -381,6 +385,18 @@ def for_each(description: str, parse: Parse) -> Check | None:
             return None  # "every definition" of "**Term**: definition" items is after the colon
         unit = "entry"
     return _on_each(unit, match, description, parse, flip=bool(nones))
+
+
+# One piece of a kind, named in the singular: "any bullet", "a line".
+_ONE_PIECE = (
+    r"(?:bullet(?:ed)?[- ]point|bullet|list item|item|line|sentence|paragraph|stanza|step|entry)"
+)
+_NEVER_EDGE = re.compile(
+    r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't|mustn't)\s+"
+    r"(?P<verb>end|start|begin|finish|close|open)\s+(?:any|a|a\s+single|one)\s+(?:single\s+)?"
+    rf"(?P<noun>{_ONE_PIECE})\s+(?P<prep>with|in|on)\b",
+    re.IGNORECASE,
+)
 
 
 def _singular(noun: str) -> str:
@@ -505,7 +521,7 @@ def may_be_undecided(check: Check) -> bool:
 
 def _each_of_plural(match: re.Match[str], description: str, parse: Parse) -> Check | None:
     """The rule, read without its pieces, on each: "bullet points shouldn't end with a period"."""
-    group = next(name for name in ("noun", "noun2", "noun3") if match.group(name))
+    group = next(name for name in ("noun", "noun2", "noun3", "noun4") if match.group(name))
     pieces = match.group(group).casefold()
     unit = _unit_of(pieces) or ("item" if pieces.endswith("items") else "entry")
     start, end = match.span(group)
@@ -524,7 +540,9 @@ def _unit_of(noun: str) -> str | None:
 
 
 _NO_PIECE = re.compile(
-    r"\b(?P<all>no)\s+(?:single\s+)?(?P<noun>[a-z][a-z-]*)\s+(?=(?:(?:is|goes|runs|has|contains|"
+    # "no bullet point should end with...": a compound noun is one piece
+    r"\b(?P<all>no)\s+(?:single\s+)?(?P<noun>[a-z][a-z-]*(?:\s+(?:points?|items?))?)\s+"
+    r"(?=(?:(?:is|goes|runs|has|contains|"
     r"(?:should|may|can|must|will|shall)\s+(?:be|go|run|have|contain|get))\s+)?(?:longer|more|"
     r"over|shorter|fewer|less|exceeds?|exceed|above|under|below)\b"
     # "no bullet ends with a period", "no line starts with 'And'": every piece, the other way
@@ -543,12 +561,15 @@ _PIECES_EDGE = re.compile(
     rf"can|will|need to|have to|do|does)(?:n't|\s+not)?\s+)?(?:never\s+)?(?:all\s+)?"
     rf"(?:end|start|begin|open|close|finish)\b"
     # "bullets without end punctuation", "bullets: no trailing periods": none on any of them
-    rf"|(?:\s*:\s*|\s+(?:(?:should|must|need to|have to)\s+)?(?:have|has|get|carry)?\s*)"
-    rf"(?:no|without)\s+[^.;:]*?(?:\bat\s+the\s+(?:very\s+)?(?:end|start|beginning)\b|"
+    rf"|(?:\s*:\s*|\s+(?:(?:should|must|need to|have to)\s+)?(?:have|has|get|carry|are|be)?\s*)"
+    rf"(?:no|without|free of)\s+[^.;:]*?(?:\bat\s+the\s+(?:very\s+)?(?:ends?|start|beginning)\b|"
     rf"\b(?:trailing|end|ending|terminal)\s+(?:punctuation|periods?|full\s+stops?)\b))"
-    rf"|\b(?:at|to)\s+the\s+(?:very\s+)?(?:end|start|beginning)\s+of\s+(?:(?:the|any|your|all)\s+)?"
+    rf"|\b(?:at|to)\s+the\s+(?:very\s+)?(?:ends?|start|beginning)\s+of\s+(?:(?:the|any|your|all)\s+)?"
     # "at the end of the changelog bullets": a word naming whose pieces they are
     rf"(?:of\s+the\s+)?(?:(?P<whose>[a-z-]+)\s+)?(?P<noun2>{_PLURAL_PIECES})\b"
+    # "at the end of any bullet", "at the start of a line": one piece, any of them
+    rf"|\b(?:at|to)\s+the\s+(?:very\s+)?(?:end|start|beginning)\s+of\s+(?:any|a|a\s+single)\s+"
+    rf"(?P<noun4>{_ONE_PIECE})\b"
     rf"|\b(?:trailing\s+\w+|(?:end|ending|terminal)\s+punctuation)(?:\s+marks?)?\s+"
     rf"(?:on|in|after|for)\s+(?:(?:the|any|your|all)\s+)?"
     rf"(?P<noun3>{_PLURAL_PIECES})\b",
@@ -649,9 +670,9 @@ _SAME_FOR_EACH = frozenset(
 
 
 # A rule said of what is inside blocks of a kind: "no emojis in headings", "bullets without
-# links", "headings with no bold". Read whole, it is two rules (none in the text, at least one
-# such block); it means one on those blocks: list items are pieces of their own (`each`), other
-# blocks have none, so that rule stays with the judge.
+# links", "headings with no bold", "headings end with a colon". Read whole, it is two rules
+# (none in the text, at least one such block); it means one on those blocks: list items are
+# pieces of their own (`each`), other blocks have none, so that rule stays with the judge.
 _BLOCKS = (
     r"(?P<kind>(?:sub)?head(?:ing|er)s|bullet(?:ed)?(?:[- ]points|[- ]items)?|bullets|"
     r"list items|(?:numbered\s+)?lists|tables|code blocks|snippets)"
@@ -662,7 +683,10 @@ _INSIDE_BLOCKS = re.compile(
     rf"|^\W*(?:the\s+|all\s+(?:the\s+)?|your\s+)?{_BLOCKS.replace('kind', 'kind2')}\s+"
     r"(?:(?:should|must|need to|have to|may|can)\s+)?(?:be\s+)?(?:without|with no|with zero|"
     r"have no|has no|contain no|containing no|free of|carry no|(?:do|does|should|must|may|can)"
-    r"(?:n'?t| not)\s+(?:have|contain|include|use|carry))\b",
+    r"(?:n'?t| not)\s+(?:have|contain|include|use|carry)"
+    # "headings end with a colon": how each one ends, not the text
+    r"|(?:(?:do|does|should|must|may|can|will)(?:n'?t|\s+not)?\s+)?(?:never\s+)?"
+    r"(?:ends?|starts?|begins?|opens?|closes?|finish(?:es)?)\s+(?:with|in|on))\b",
     re.IGNORECASE,
 )
 _HAS_BLOCKS = frozenset(

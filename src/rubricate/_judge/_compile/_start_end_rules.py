@@ -14,6 +14,7 @@ from ..._exceptions import RubricError
 from ...checks import Check, any_of, create, negate, within
 from ...checks._start_end import ANY_MARK
 from ._vocabulary import (
+    FILLER,
     ORDINAL,
     ORDINAL_WORDS,
     SIZE_FOLLOWS,
@@ -68,6 +69,9 @@ _MARK_WORDS = {
     "!": r"(?:an? )?exclamation(?: mark| point)?",
     ".": r"(?:a )?(?:periods?|full stops?|dots?)",
     "…": r"(?:an? )?(?:ellipsis|three dots)",
+    ":": r"(?:a )?colon",
+    ";": r"(?:a )?semi-?colon",
+    ",": r"(?:a )?comma",
     # "ends with a punctuation mark", "no end punctuation": any mark (`ANY_MARK`)
     "any": r"(?:an? |any )?punctuation(?: marks?)?",
 }
@@ -78,7 +82,8 @@ END_MARK = re.compile(
     rf"needs to|will|can|may)\s+(?:(?P<neg2>not)\s+)?(?:be\s+)?)"
     rf")"
     rf"(?:(?P<q>{_MARK_WORDS['?']})|(?P<x>{_MARK_WORDS['!']})|(?P<p>{_MARK_WORDS['.']})|"
-    rf"(?P<e>{_MARK_WORDS['…']})|(?P<a>{_MARK_WORDS['any']}))"
+    rf"(?P<e>{_MARK_WORDS['…']})|(?P<c>{_MARK_WORDS[':']})|(?P<s>{_MARK_WORDS[';']})|"
+    rf"(?P<m>{_MARK_WORDS[',']})|(?P<a>{_MARK_WORDS['any']}))"
     rf"(?:\s+(?:for|to) (?:the|your) [a-z]+)?"
 )
 # "No period at the end (of the subject line)", "lines end without punctuation": read before
@@ -88,6 +93,9 @@ _NO_MARKS = (
     ("x2", r"exclamation (?:marks?|points?)"),
     ("p2", r"periods?|full stops?"),
     ("e2", r"ellipsis"),
+    ("c2", r"colons?"),
+    ("s2", r"semi-?colons?"),
+    ("m2", r"commas?"),
     ("a2", r"punctuation(?: marks?)?"),
 )
 _NO_MARK_WORDS = "(?:" + "|".join(f"(?P<{key}>{words})" for key, words in _NO_MARKS) + ")"
@@ -99,11 +107,35 @@ NO_END_MARK = re.compile(
 )
 
 
+# What a text, or each piece a scope names, is: "one sentence ending with a period". ("a question
+# ending in a question mark" reads "ends with a question mark ending in..." by then.)
+_WHOLE_KIND = re.compile(r"sentences?|questions?|lines?|paragraphs?|statements?|phrases?|marks?")
+
+
 def end_mark_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    # "a bold label ending in a colon": the participle says how the label ends, not the text;
+    # "one sentence ending with a period" is said of the text, or of each piece the scope names
+    before = re.search(r"([a-z][a-z'-]*)\s*$", reading.read[: match.start()])
+    if (
+        match.group().startswith("ending")
+        and before is not None
+        and before.group(1) not in FILLER
+        and not _WHOLE_KIND.fullmatch(before.group(1))
+    ):
+        return None
     found = match.groupdict()
     mark = next(
         m
-        for key, m in (("q", "?"), ("x", "!"), ("p", "."), ("e", "…"), ("a", ANY_MARK))
+        for key, m in (
+            ("q", "?"),
+            ("x", "!"),
+            ("p", "."),
+            ("e", "…"),
+            ("c", ":"),
+            ("s", ";"),
+            ("m", ","),
+            ("a", ANY_MARK),
+        )
         if found.get(key) or found.get(f"{key}2")
     )
     check = create("ends_with_punctuation", mark=mark)

@@ -154,6 +154,8 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"question marks?", "question_mark"),
     (r"full[- ]stops?", "full_stop"),
     (r"semi-?colons?", "semicolon"),
+    (r"colons?", "colon"),
+    (r"commas?", "comma"),
     (r"em[- ]?dash(?:es)?", "em_dash"),
     (r"ampersands?", "ampersand"),
     (r"ellips(?:is|es)", "ellipsis"),
@@ -274,6 +276,8 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "question": ("question_count", {}),
     "full_stop": ("mark_count", {"mark": "."}),
     "semicolon": ("mark_count", {"mark": ";"}),
+    "colon": ("mark_count", {"mark": ":"}),
+    "comma": ("mark_count", {"mark": ","}),
     "em_dash": ("mark_count", {"mark": "—"}),
     "ampersand": ("mark_count", {"mark": "&"}),
     "ellipsis": ("mark_count", {"mark": "…"}),
@@ -287,6 +291,7 @@ ELEMENT_UNITS = frozenset(
     | {"code_block", "table", "email", "url", "bare_url", "hashtag", "exclamation"}
     | {"question_mark"}
     | {"semicolon", "em_dash", "ampersand", "ellipsis", "full_stop", "punctuation", "nested"}
+    | {"colon", "comma"}
     | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
@@ -416,6 +421,7 @@ def read(description: str) -> Reading:
         text,
     )
     text = _EACH_ONE.sub("each", _informal(text))  # before "one" becomes 1
+    text = re.sub(r"\bat the ends of\b", "at the end of", text)
     text = _FRAME.sub("", text)
     text = _CONTRACTIONS_SHOWN.sub("", text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
@@ -451,6 +457,7 @@ def read(description: str) -> Reading:
     text = re.sub(
         r"\bnot an? (bulleted|numbered|ordered|unordered) (?:1|one)\b", r"not a \1 list", text
     )
+    text = _SECOND_BOUND.sub(_unit_again, text)
     text = _NONE_OF_THEM.sub("none", _NONE_OF_THE.sub(r"no \g<unit>", text))
     text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
     text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
@@ -918,6 +925,32 @@ _NONE_OF_THE = re.compile(
 )
 _NONE_OF_THEM = re.compile(rf"\bnone of them\b{_VERB_OF_NONE}")
 _EACH_ONE = re.compile(r"\b(each|every) one\b(?! of\b)")
+# A range said as two bounds, the unit said once: "at least 3 sentences, no more than 5", "at
+# least 40 words but under 60", "min 3 bullets, max 6", "3 sentences minimum, 5 maximum". The
+# second number counts the same unit, so it is said again for the count rule to read both.
+_LOWER = (
+    r"at least|no fewer than|no less than|not fewer than|not less than|min(?:imum)?|over|more than"
+)
+_UPPER = (
+    r"at most|no more than|not more than|no longer than|up to|max(?:imum)?|under|below|fewer than|"
+    r"less than"
+)
+_SECOND_BOUND = re.compile(
+    rf"\b(?P<first>(?:{_LOWER}|{_UPPER}) \d+ (?P<unit>{UNIT}))\s*(?:[,;]\s*|\s)(?:and |but )?"
+    rf"(?:(?:yet|still) )?(?P<second>(?:{_LOWER}|{_UPPER}) \d+)(?=\s*(?:$|[.;,)!]))"
+    rf"|\b(?P<first2>\d+ (?P<unit2>{UNIT}) (?:{_LOWER}|{_UPPER}|or more|or fewer|or less|tops))"
+    rf"\s*(?:[,;]\s*|\s)(?:and |but )?(?P<second2>\d+ (?:{_LOWER}|{_UPPER}|or more|or fewer|"
+    rf"or less|tops))(?=\s*(?:$|[.;,)!]))"
+)
+
+
+def _unit_again(match: re.Match[str]) -> str:
+    if match.group("first") is not None:
+        return f"{match.group('first')} and {match.group('second')} {match.group('unit')}"
+    number, bound = match.group("second2").split(" ", 1)
+    return f"{match.group('first2')} and {number} {match.group('unit2')} {bound}"
+
+
 _IS_THE_LIMIT = re.compile(
     rf"\b(?P<n>\d+) (?P<unit>{UNIT}) (?:is|are) (?:the|my|our|your|a|an) ?(?:hard |absolute )?"
     r"(?:ceiling|cap|limit|maximum|max|upper limit)\b"
@@ -1050,10 +1083,14 @@ def _tagged(match: re.Match[str]) -> str:
     return f"{only}{count} @mentions"
 
 
+# "three sentences - no more, no fewer", "2 hashtags (not 1, not 3)", "nothing more, nothing
+# less", "neither more nor fewer": both bounds ruled out, in either order, in brackets or not.
+_BOTH_WAYS = r"(?:more|fewer|less)"
 _NO_MORE_NO_LESS = re.compile(
-    r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?)\s*[,\u2014\u2013-]?\s*"
-    r"(?:no more,? (?:and )?no less|"
-    r"not more,? (?:and )?not less|no fewer,? (?:and )?no more|no more and no fewer)\b"
+    r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?)\s*(?:[,;:\u2014\u2013-]\s*|\(\s*)?"
+    rf"(?:(?:no|not|nothing) {_BOTH_WAYS},?\s+(?:and |or |nor |but )?(?:no|not|nothing) "
+    rf"{_BOTH_WAYS}(?: than that)?|neither {_BOTH_WAYS} nor {_BOTH_WAYS}|"
+    r"not \d+,? (?:and |or |nor )?not \d+)\b\s*\)?"
 )
 
 
