@@ -1743,6 +1743,39 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No list items over 8 words", C.word_count(per="item", at_most=8)),
         ("No bullet point longer than 10 words", C.word_count(per="item", at_most=10)),
         ("no list items", C.bullet_count(numbered=True, exactly=0)),
+        # a restatement in a sentence of its own, or a bound after a comma
+        ("8 entries. Not 7, not 9.", C.entry_count(exactly=8)),
+        ("No emojis. None, anywhere.", C.emoji_count(exactly=0)),
+        ("Two sentences, tops.", C.sentence_count(at_most=2)),
+        ("emojis: three at the very most", C.emoji_count(at_most=3)),
+        # who made the rule; what the text does where it goes
+        ("House style bans exclamation marks.", C.mark_count("!", exactly=0)),
+        ("Our brand voice never uses emoji.", C.emoji_count(exactly=0)),
+        ("Answer in ≤2 sentences (it goes in a tooltip).", C.sentence_count(at_most=2)),
+        (
+            "Never begin with 'Image of' - the screen reader already says it's an image.",
+            C.negate(C.starts_with("Image of")),
+        ),
+        # "none" over a length is of the pieces just named; of nothing named, unread
+        (
+            "3 bullets, none over 10 words",
+            C.all_of(C.bullet_count(exactly=3), C.word_count(per="item", at_most=10)),
+        ),
+        ("None over 12 words.", None),
+        ("none of them over 12 words", None),
+        # one more thing to write, in words that are filler alone
+        ("3 bullets, then a summary", None),
+        # the frame set aside after the count
+        (
+            "80-120 words, title not included",
+            C.within("body", C.word_count(at_least=80, at_most=120)),
+        ),
+        ("Title is not included", C.negate(C.has_title())),
+        # "any message" of several messages is each one
+        (
+            "Don't start any message with 'Please'",
+            C.each("output", C.negate(C.starts_with("Please"))),
+        ),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

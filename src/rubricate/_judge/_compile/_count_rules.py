@@ -83,6 +83,8 @@ def count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None  # "a numbered list, 5 questions": quiz questions, with or without a "?"
     n = int(match.group("n"))
     negated = match.group("neg") is not None
+    if negated and match.group("neg").strip() == "none" and not match.group().startswith("none of"):
+        return None  # "none over 12 words": none of what? The pieces it means are not named
     per: str | None = None
     if unit not in ("section", "heading"):
         per, per_state, scope_no = _per(unit, match, reading)

@@ -76,6 +76,7 @@ from ._scopes import (
     less_what_is_set_aside,
     names_steps,
     parts,
+    sets_the_frame_aside,
     several_outputs,
 )
 from ._vocabulary import (
@@ -274,6 +275,12 @@ def parse_criterion(description: str) -> ParsedCriterion:
         names_steps(description) and not _counts_pieces(parsed.check)
     )
     drops_each = each_piece and parsed.check is not None and ignores_each(parsed.check)
+    if parsed.check is not None and sets_the_frame_aside(description):
+        # "80-120 words, title not included" counts the body; it forbids no title
+        body = less_the_frame(description, _parse)
+        if body is None:
+            return ParsedCriterion(None, parsed.found, ("not counted",))
+        return replace(parsed, check=body, leftover=())
     if parsed.check is None or drops_each:
         scoped = (
             in_a_part(description, _parse)
@@ -342,6 +349,8 @@ def _parse(description: str) -> ParsedCriterion:
     )
     # "starts with a capital letter (or a number)": an alternative no rule read
     leftover += tuple(aside.group() for aside in _ALTERNATIVE.finditer(rest))
+    # "3 bullets, then a summary": one more thing to write, in words that are filler alone
+    leftover += tuple(more.group() for more in _THEN_MORE.finditer(rest))
     quotes_left = re.findall(r"\bq\d+\b", rest)
     found = tuple(reading.checks)
     if not found or leftover or quotes_left:
@@ -370,6 +379,10 @@ def _parse(description: str) -> ParsedCriterion:
 
 
 _ALTERNATIVE = re.compile(r"\(\s*or\b[^()]*\)")
+_THEN_MORE = re.compile(
+    r"\b(?:then|followed by|after that|afterwards|plus|and also)\s+(?:with\s+)?(?:a|an|one|some)\s+"
+    r"[a-z]+"
+)
 _COUNTED_IN_CODE = re.compile(
     r"\b(?:in|inside|within|of)\s+(?:the|your|each|every|a)\s+(?:code(?:\s+blocks?|\s+snippets?)?|"
     r"snippets?|fenced\s+blocks?)\b"

@@ -751,9 +751,23 @@ _FRAME = (
 _LESS_THE_FRAME = re.compile(
     rf"\s*[,;(—–-]?\s*(?:excluding|not counting|not including|without counting|apart from|"
     rf"aside from|except(?:\s+for)?)\s+{_FRAME}(?:\s*(?:,|and|or)\s*{_FRAME})*\s*\)?"
-    rf"|\s*[,;(—–-]?\s*{_FRAME}(?:\s+and\s+{_FRAME})?\s+(?:not counted|excluded|aside)\s*\)?",
+    # "title not included", "(greeting and sign-off don't count)"
+    rf"|\s*[,;(—–-]?\s*{_FRAME}(?:\s+and\s+{_FRAME})?\s+(?:(?:is|are)\s+)?(?:not\s+(?:counted|"
+    rf"included)|excluded|aside|(?:does|do)(?:n'?t|\s+not)\s+count(?:\s+towards?\s+(?:it|this))?)"
+    rf"\s*\)?",
     re.IGNORECASE,
 )
+
+
+def sets_the_frame_aside(description: str) -> bool:
+    """Whether a rule sets the title, greeting or sign-off aside: "100 words, title not included".
+
+    Read whole, "title not included" would be a rule against a title.
+    """
+    return any(
+        re.search(r"\w", description[: m.start()]) and not _quoted(description, m.start())
+        for m in _LESS_THE_FRAME.finditer(description)
+    )
 
 
 def less_the_frame(description: str, parse: Parse) -> Check | None:
@@ -923,7 +937,7 @@ EACH_OUTPUT = re.compile(
     rf"\b(?:each|every|per)\s+(?:single\s+|one of the\s+)?{_OUTPUT_NOUNS}\b"
     # "no emojis in any subject line": several of them, where "any response" is the one
     r"|\bany\s+(?:of the\s+)?(?:subject lines?|tweets?|headlines?|captions?|slogans?|taglines?|"
-    r"variants?|options?|versions?|sms|text messages?|notifications?)\b"
+    r"variants?|options?|versions?|sms|(?:text )?messages?|notifications?)\b"
     rf"|\bno\s+(?:single\s+)?{_OUTPUT_NOUNS}\s+(?:(?:is|should be|may be|can be)\s+)?"
     r"(?:longer|shorter|more|over|under|above|below|exceeds?|goes|runs|has|have|with)\b"
 )

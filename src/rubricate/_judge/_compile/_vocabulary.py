@@ -445,6 +445,17 @@ def read(description: str) -> Reading:
     )
     text = _heading_levels(text, quotes)
     text = re.sub(r"(<=|>=|≤|≥|<|>)\s*(?=\d)", r" \1 ", text)  # "<50 chars": "< 50 chars"
+    text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
+    text = _RULE_GIVER.sub("", text)
+    text = _NONE_SAID_AGAIN.sub(
+        lambda m: "" if ABSENCE.search(text[: m.start()]) else m.group(), text
+    )
+    # "two sentences, tops", "5 bullets, max": the bound said after a comma
+    text = re.sub(
+        r"\b(\d+ [a-z][a-z-]*),\s+(tops|max(?:imum)?|at most|at least|min(?:imum)?)(?=\W*$)",
+        r"\1 \2",
+        text,
+    )
     # "three questions, no more no less" is exactly three.
     text = _NO_MORE_NO_LESS.sub(r"exactly \g<n> \g<unit>", text)
     # a count said again: "one link - exactly one", "three emojis (exactly 3)", "3 hashtags
@@ -458,6 +469,7 @@ def read(description: str) -> Reading:
         r"\bnot an? (bulleted|numbered|ordered|unordered) (?:1|one)\b", r"not a \1 list", text
     )
     text = _SECOND_BOUND.sub(_unit_again, text)
+    text = _NONE_OVER.sub(r"\g<pieces>\g<mid>, each at most \g<n>", text)
     text = _NONE_OF_THEM.sub("none", _NONE_OF_THE.sub(r"no \g<unit>", text))
     text = _NONE_AFTER_COLON.sub(r"no \g<unit>", text)
     text = _IS_THE_LIMIT.sub(r"at most \g<n> \g<unit>", text)
@@ -488,7 +500,6 @@ def read(description: str) -> Reading:
     )
     text = _EACH_SHORT.sub(r"\g<each> \g<unit> ", text)
     text = _END_WITH_HASHTAGS.sub(_hashtags_last, _HASHTAGS_LAST.sub(_hashtags_last, text))
-    text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
     # "no trailing periods on bullet points", "bullets without end punctuation": marks at the end;
     # "trailing" of no piece named is of several, which ones unsaid ("no trailing periods")
     text = re.sub(
@@ -689,7 +700,7 @@ _REASON_VERBS = (
     r"skims?|scans?|hates?|runs?|lives?|appears?|prints?|hides?|drops?|strips?|breaks?|"
     r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|glances?|"
     r"loses?|skip|skips|scrolls?|swipes?|taps?|struggles?|zones? out|tunes? out|finds?|"
-    r"dislikes?|prefers?|minds?|"
+    r"dislikes?|prefers?|minds?|says?|announces?|"
     r"won'?t|don'?t|doesn'?t|can'?t|isn'?t|"
     r"aren'?t)"
 )
@@ -709,6 +720,8 @@ _REASON_CLAUSE = (
     r"filters?|previews?|inboxes|boxes|viewers?)\b))"
     r"(?:(?!(?:and|or|but|then|also|both|plus|with|without|not|no|each|every)\b)[a-z][a-z'’-]*\s+)"
     r"{0,2}?"
+    # "the screen reader already says it's an image"
+    r"(?:(?:already|usually|often|just|only|also|rarely|mostly)\s+)?"
     rf"{_REASON_VERBS}"
 )
 # The same reason before the rule, then "so", a colon or a semicolon: "Release notes get
@@ -726,9 +739,15 @@ _CONTRACTIONS_SHOWN = re.compile(
     re.IGNORECASE,
 )
 # A reason given in brackets at the end states no rule: "(it's Slack, ppl won't read more)".
+# What the text does where it goes: "it reads as salesy", "it goes in a tooltip".
+_IT_DOES = (
+    r"it (?:reads|sounds|looks|feels|comes across|gets|goes|will go|is going|runs|appears|sits|"
+    r"lives|shows)"
+)
 _REASON_ASIDE = re.compile(
     r"\s*\((?:it'?s|it is|because|since|as it|so (?:that|it|people|readers|ppl)|people|readers|"
-    rf"ppl|they|(?:it )?(?:has|needs|must) to fit|to fit|{_REASON_CLAUSE})\b[^()]*\)(?=\W*$)",
+    rf"ppl|they|(?:it )?(?:has|needs|must) to fit|to fit|{_IT_DOES}|{_REASON_CLAUSE})\b[^()]*\)"
+    r"(?=\W*$)",
     re.IGNORECASE,
 )
 # ... unless it names a piece of the text: "(it's the subject line that counts)".
@@ -748,8 +767,7 @@ _REASON_TAIL = re.compile(
     r"this is|"
     r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they|"
     # "skip the exclamation points, it reads as salesy"
-    rf"it (?:reads|sounds|looks|feels|comes across|gets|goes|will go|is going|runs|appears|sits|"
-    rf"lives|shows)|{_REASON_CLAUSE})\b[^\d()]*$"
+    rf"{_IT_DOES}|{_REASON_CLAUSE})\b[^\d()]*$"
     # "under 300 words so it fits on one page", "under 50 words because it sits on a card"
     r"|\s+so (?:that )?(?:it|they|this|people|readers)\b[^\d()]*$"
     r"|\s+(?:because|since)\s+(?:it|they|this|that|these|people|readers|users|ppl|the|our|my|"
@@ -924,7 +942,27 @@ _NONE_OF_THE = re.compile(
     rf"\bnone of (?:the|these|those|your|its|my) (?P<unit>{UNIT})\b{_VERB_OF_NONE}"
 )
 _NONE_OF_THEM = re.compile(rf"\bnone of them\b{_VERB_OF_NONE}")
+# "3 bullets, none over 10 words", "Short sentences. None longer than 12 words.": each of the
+# pieces just named is at most that long.
+_NONE_OVER = re.compile(
+    r"\b(?P<pieces>(?:bullet(?:ed)?[- ]?points|bullets|(?:list )?items|sentences|paragraphs|lines|"
+    r"stanzas|steps|entries|tips|answers|questions|options))\b(?P<mid>[^.;:!?,\u2014\u2013]*?)"
+    rf"\s*[,;:.\u2014\u2013-]\s*none(?: of them)?{_VERB_OF_NONE}\s+(?:longer than|over|more than|"
+    r"above|beyond|exceeding|past)\s+(?P<n>\d+)\b"
+)
 _EACH_ONE = re.compile(r"\b(each|every) one\b(?! of\b)")
+# Who made the rule, as its subject: "house style bans exclamation marks", "our brand voice
+# never uses emoji", "legal forbids the word 'guarantee'". The rule is the rest.
+_RULE_GIVER = re.compile(
+    r"^\W*(?:(?:our|the|my|your|company|team)\s+)?(?:house\s+style|style\s+guide|brand(?:\s+voice|"
+    r"\s+guidelines?)?|guidelines?|(?:company\s+)?policy|legal|compliance|the\s+client|editor)\s+"
+    r"(?=(?:bans?|forbids?|prohibits?|disallows?|never\s+uses?|does\s+not\s+allow|rules?\s+out)\b)"
+)
+# An absence said again as its own sentence: "No emojis. None, anywhere.", "... Zero."
+_NONE_SAID_AGAIN = re.compile(
+    r"(?<=[.!;])\s*(?:none|zero|not one|not a single one)(?:\s*,?\s*(?:anywhere|at all|whatsoever|"
+    r"ever|period))?\W*$"
+)
 # A range said as two bounds, the unit said once: "at least 3 sentences, no more than 5", "at
 # least 40 words but under 60", "min 3 bullets, max 6", "3 sentences minimum, 5 maximum". The
 # second number counts the same unit, so it is said again for the count rule to read both.
@@ -1087,7 +1125,7 @@ def _tagged(match: re.Match[str]) -> str:
 # less", "neither more nor fewer": both bounds ruled out, in either order, in brackets or not.
 _BOTH_WAYS = r"(?:more|fewer|less)"
 _NO_MORE_NO_LESS = re.compile(
-    r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?)\s*(?:[,;:\u2014\u2013-]\s*|\(\s*)?"
+    r"\b(?P<n>\d+) (?P<unit>[a-z]+(?: [a-z]+)?)\s*(?:[,;:.\u2014\u2013-]\s*|\(\s*)?"
     rf"(?:(?:no|not|nothing) {_BOTH_WAYS},?\s+(?:and |or |nor |but )?(?:no|not|nothing) "
     rf"{_BOTH_WAYS}(?: than that)?|neither {_BOTH_WAYS} nor {_BOTH_WAYS}|"
     r"not \d+,? (?:and |or |nor )?not \d+)\b\s*\)?"
