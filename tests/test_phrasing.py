@@ -109,7 +109,6 @@ def test_ordinary_phrasings_compile_to_the_check_they_mean(
         "Uses bullet points where they help",
         "Cites at least two sources",
         "Exactly 3 sections",  # sections of what? not said: headings or markers
-        "The word 'synergy' must never be used",
         # what a list, a link or a code block holds is content, not format
         "Include a link to the pricing page",
         "Put the disclaimer in a code block",
@@ -1771,6 +1770,23 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("body", C.word_count(at_least=80, at_most=120)),
         ),
         ("Title is not included", C.negate(C.has_title())),
+        # the negation after the quoted words; a quoted line to start with
+        ("The word 'shall' must not appear anywhere.", C.keywords_forbidden(["shall"])),
+        ("The word 'synergy' must never be used", C.keywords_forbidden(["synergy"])),
+        (
+            "'synergy' and 'leverage' should not be used",
+            C.keywords_forbidden(["synergy", "leverage"]),
+        ),
+        ("Does it start with a 'Subject:' line?", C.starts_with("Subject:")),
+        # a list kind preferred after an example and a dash; the frame joined by "+"
+        (
+            "Use numbered points (1., 2., 3.) - not bullets.",
+            C.all_of(C.numbered_count(at_least=1), C.bullet_count(exactly=0)),
+        ),
+        (
+            "body max 3 paragraphs (greeting + sign-off don't count)",
+            C.within("body", C.paragraph_count(at_most=3)),
+        ),
         # "any message" of several messages is each one
         (
             "Don't start any message with 'Please'",

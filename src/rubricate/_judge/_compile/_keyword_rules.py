@@ -134,11 +134,16 @@ FORBIDDEN = re.compile(
     rf"containing|mention|mentions|mentioning|say|says|saying|write|writes|writing|have|has|with|"
     rf"be|any|of|the|all|either|to)\s+){{0,4}}(?:{_KEYWORD_NOUN}\s+)?(?:like\s+|such as\s+)?"
     rf"(?P<qs>{_QUOTE_LIST})(?:\s+(?:anywhere|at all|in it))?"
+    # the negation after the words: "the word 'shall' must not appear (anywhere)"
+    rf"|(?:\bthe\s+)?(?:{_KEYWORD_NOUN}\s+)?(?P<qs2>{_QUOTE_LIST})\s+(?:(?:must|should|may|can|"
+    rf"will|is to|are to)\s+)?(?:not|never)\s+(?:be\s+)?(?:appears?|used|show up|shows up|occurs?|"
+    rf"mentioned|featured|included)(?:\s+(?:anywhere|at all|in it))?"
 )
 
 
 def forbidden_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return _quoted_check(reading.quote_list(match.group("qs")), present=False)
+    said = match.group("qs") or match.group("qs2")
+    return _quoted_check(reading.quote_list(said), present=False)
 
 
 def _quoted_check(phrases: list[str], *, present: bool) -> Check | None:

@@ -397,13 +397,16 @@ def _no_list_kind(words: str) -> Check:
 
 # One kind of list in place of the other: "bullet points rather than a numbered list".
 # Said of the list: "bulleted, not numbered", "numbered rather than bulleted".
+_BUT = r"\s*(?:,|;|\u2014|\u2013|\s-)?\s+"
 PREFER_LIST = re.compile(
     # the text said first: "the list should be bulleted, not numbered"
     r"(?:^(?:the\s+|your\s+)?(?P<subject>(?:[a-z'-]+\s+){0,2}?[a-z'-]+)\s+(?:should be|must be|"
     r"is|are|as|in)\s+(?:an?\s+)?)?"
-    rf"\b(?P<a>{_LIST_KIND})\s*,?\s+(?:rather than|instead of|not|and not|over|in place of|"
-    rf"as opposed to)\s+(?:an?\s+|the\s+|any\s+)?(?P<b>{_LIST_KIND}|numbered|bulleted)\b"
-    r"|\b(?P<a2>bulleted|numbered)\s*,?\s+(?:rather than|instead of|not|and not|"
+    # "numbered points (1., 2., 3.) - not bullets": an example, then a dash
+    rf"\b(?P<a>{_LIST_KIND})(?:\s*\([^()]*\))?{_BUT}(?:rather than|instead of|not|and not|over|"
+    rf"in place of|as opposed to)\s+(?:an?\s+|the\s+|any\s+)?"
+    rf"(?P<b>{_LIST_KIND}|numbered|bulleted)\b"
+    rf"|\b(?P<a2>bulleted|numbered){_BUT}(?:rather than|instead of|not|and not|"
     r"as opposed to)\s+(?P<b2>bulleted|numbered)\b"
 )
 

@@ -95,7 +95,7 @@ _LEFT_OUT = (
     r"(?:the\s+)?(?:e-?mail\s+)?(?:subject(?:\s+line)?|greeting|salutation|sign-?off|signature|"
     r"closing|title|headline|p\.?\s?s\.?|postscript)"
 )
-_LEFT_OUT_LIST = rf"{_LEFT_OUT}(?:\s*(?:,|and|or|&|/)\s*{_LEFT_OUT})*"
+_LEFT_OUT_LIST = rf"{_LEFT_OUT}(?:\s*(?:,|and|or|&|/|\+)\s*{_LEFT_OUT})*"
 _LEFT_OUT_OF_BODY = re.compile(
     rf",?\s*\(?\s*(?:not counting|excluding|without|minus|except(?: for)?|leaving out|apart from|"
     rf"aside from)\s+{_LEFT_OUT_LIST}\s*\)?"
@@ -752,7 +752,7 @@ _LESS_THE_FRAME = re.compile(
     rf"\s*[,;(—–-]?\s*(?:excluding|not counting|not including|without counting|apart from|"
     rf"aside from|except(?:\s+for)?)\s+{_FRAME}(?:\s*(?:,|and|or)\s*{_FRAME})*\s*\)?"
     # "title not included", "(greeting and sign-off don't count)"
-    rf"|\s*[,;(—–-]?\s*{_FRAME}(?:\s+and\s+{_FRAME})?\s+(?:(?:is|are)\s+)?(?:not\s+(?:counted|"
+    rf"|\s*[,;(—–-]?\s*{_FRAME}(?:\s*(?:and|\+|&)\s*{_FRAME})?\s+(?:(?:is|are)\s+)?(?:not\s+(?:counted|"
     rf"included)|excluded|aside|(?:does|do)(?:n'?t|\s+not)\s+count(?:\s+towards?\s+(?:it|this))?)"
     rf"\s*\)?",
     re.IGNORECASE,

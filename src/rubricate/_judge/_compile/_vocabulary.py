@@ -447,6 +447,8 @@ def read(description: str) -> Reading:
     text = re.sub(r"(<=|>=|≤|≥|<|>)\s*(?=\d)", r" \1 ", text)  # "<50 chars": "< 50 chars"
     text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
     text = _RULE_GIVER.sub("", text)
+    # "start with a 'Subject:' line": the text's first words are the quote
+    text = re.sub(r"\b((?:start|begin|open)s?\s+with)\s+an?\s+(q\d+)\s+line\b", r"\1 \2", text)
     text = _NONE_SAID_AGAIN.sub(
         lambda m: "" if ABSENCE.search(text[: m.start()]) else m.group(), text
     )
