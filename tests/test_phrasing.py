@@ -1787,6 +1787,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "body max 3 paragraphs (greeting + sign-off don't count)",
             C.within("body", C.paragraph_count(at_most=3)),
         ),
+        # the text around a block ruled out again after "only"
+        ("Respond with JSON only - no intro sentence, no explanation after.", C.valid_json()),
+        ("Reply is just the JSON, with no sentences before or after it.", C.valid_json()),
+        ("Nothing but the JSON: no intro or explanation sentences.", C.valid_json()),
+        ("Code only. No explanation text outside the code block.", C.nothing_but("code")),
+        ("Nothing outside the table: no intro, no closing line.", C.nothing_but("table")),
+        ("Use a table, no intro", None),  # no "only": an intro is one more rule
+        ("JSON only, no emojis", C.all_of(C.valid_json(), C.emoji_count(exactly=0))),
         # "any message" of several messages is each one
         (
             "Don't start any message with 'Please'",

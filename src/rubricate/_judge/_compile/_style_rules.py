@@ -275,7 +275,7 @@ yaml_rule = constant("valid_yaml")
 
 
 JSON = re.compile(
-    r"(?:(?P<raw>raw|bare|plain)\s+)?"
+    r"(?:nothing\s+but\s+(?:the\s+)?)?(?:(?P<raw>raw|bare|plain)\s+)?"
     r"(?:(?:valid|proper|well-formed|correct|parseable|strict)\s+)?json"
     r"(?:\s+(?:(?P<shape>object|array)|output|response))?(?:\s+(?:format|only|data))?"
     # "the JSON must parse", "must be valid (it should parse)"

@@ -447,6 +447,8 @@ def read(description: str) -> Reading:
     text = re.sub(r"(<=|>=|≤|≥|<|>)\s*(?=\d)", r" \1 ", text)  # "<50 chars": "< 50 chars"
     text = re.sub(r"\bat the very (most|least)\b", r"at \1", text)
     text = _RULE_GIVER.sub("", text)
+    if _ONLY_A_BLOCK.search(text):  # "JSON only - no intro sentence": the "only" said again
+        text = _NO_TEXT_AROUND.sub("", text)
     # "start with a 'Subject:' line": the text's first words are the quote
     text = re.sub(r"\b((?:start|begin|open)s?\s+with)\s+an?\s+(q\d+)\s+line\b", r"\1 \2", text)
     text = _NONE_SAID_AGAIN.sub(
@@ -959,6 +961,30 @@ _RULE_GIVER = re.compile(
     r"^\W*(?:(?:our|the|my|your|company|team)\s+)?(?:house\s+style|style\s+guide|brand(?:\s+voice|"
     r"\s+guidelines?)?|guidelines?|(?:company\s+)?policy|legal|compliance|the\s+client|editor)\s+"
     r"(?=(?:bans?|forbids?|prohibits?|disallows?|never\s+uses?|does\s+not\s+allow|rules?\s+out)\b)"
+)
+# Text around a block ruled out, after the block is said to be all there is: "Respond with
+# JSON only - no intro sentence, no explanation after", "code only, no prose before or after".
+_ONLY_A_BLOCK = re.compile(
+    r"\b(?:only|just|nothing but|solely|nothing else|nothing (?:else )?(?:outside|besides|"
+    r"other than|except(?: for)?))\b(?:\s+the)?(?:\s+(?:valid\s+)?(?:json|yaml|"
+    r"code(?:\s+block)?|table|list|query|sql|csv|command))?"
+    r"|\b(?:json|yaml|code|table|csv|sql)\s+only\b"
+)
+_AROUND_TEXT = (
+    r"(?:(?:other|extra|additional|surrounding)\s+)?(?:intro(?:duction|ductory)?|preamble|lead-in|"
+    r"outro|prose|commentary|explanations?|explanatory|notes?|chatter|closing line|sign-?off)"
+    r"(?:\s+(?:text|lines?|sentences?|words|paragraphs?))?|(?:text|sentences?|words)(?=\s+(?:before|"
+    r"after|around|outside))"
+)
+_NO_TEXT_AROUND = re.compile(
+    rf"\s*[,;:.\u2014\u2013-]\s*(?:(?:and|with)\s+)?(?:no|without)\s+(?:{_AROUND_TEXT})"
+    rf"(?:\s*(?:,|or|and|/)\s*(?:no\s+)?(?:{_AROUND_TEXT}))*"
+    r"(?:\s+(?:before|after|around|outside)(?:\s+(?:or|and)\s+(?:before|after))?"
+    r"(?:\s+(?:it|them|the\s+[a-z]+(?:\s+block)?))?)?"
+    r"(?:\s*[,;]\s*(?:no|without)\s+(?:{_AROUND_TEXT})"
+    r"(?:\s+(?:before|after|around|outside)(?:\s+(?:it|them))?)?)?(?=\W*$)".replace(
+        "{_AROUND_TEXT}", _AROUND_TEXT
+    )
 )
 # An absence said again as its own sentence: "No emojis. None, anywhere.", "... Zero."
 _NONE_SAID_AGAIN = re.compile(
