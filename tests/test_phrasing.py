@@ -1787,6 +1787,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "body max 3 paragraphs (greeting + sign-off don't count)",
             C.within("body", C.paragraph_count(at_most=3)),
         ),
+        # a count of entries under a labelled part
+        (
+            "Method: no more than 6 steps.",
+            C.within("field:Method", C.entry_count(noun="steps", at_most=6)),
+        ),
         # the text around a block ruled out again after "only"
         ("Respond with JSON only - no intro sentence, no explanation after.", C.valid_json()),
         ("Reply is just the JSON, with no sentences before or after it.", C.valid_json()),
@@ -1843,6 +1848,8 @@ def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Chec
         # a comma is a mark a line can end with, on its own too
         ("No line ends with a comma.", "Roses are red\nviolets are blue.", True),
         ("No line ends with a comma.", "Roses are red,\nviolets are blue.", False),
+        ("Method: at most 3 steps", "Ingredients:\n- egg\n\nMethod:\n1. Beat.\n2. Fry.", True),
+        ("Method: at least 3 steps", "Ingredients:\n- egg\n\nMethod:\n1. Beat.\n2. Fry.", False),
         ("Use no more than 2 commas", "Red, green, blue.", True),
         ("Use no more than 2 commas", "Red, green, blue, white.", False),
     ],

@@ -249,7 +249,11 @@ def in_a_field(description: str, parse: Parse) -> Check | None:
             label in quoted.casefold() for quoted in re.findall(r"[\"“'‘]([^\"”'’]+)", description)
         ):
             return None  # 'The prerequisites line starts with "Prerequisites:"': the label itself
-        if not all(p.name in _IN_A_FIELD and _inner_in(p, _IN_A_FIELD) for p in parts(rest.check)):
+        # "Method: at most 6 steps" counts the entries under the label; "Checklist of 3 items",
+        # "the agenda has six items" may be the whole text's
+        labelled = re.match(r"\s*(?:[:\u2013\u2014]|-\s)", description[start:]) is not None
+        allowed = _IN_A_FIELD | {"entry_count"} if labelled else _IN_A_FIELD
+        if not all(p.name in allowed and _inner_in(p, allowed) for p in parts(rest.check)):
             return None
         # The nouns that end a label belong to it: "Meta description", "Preview text".
         tail = itertools.takewhile(lambda w: _LABEL_TAIL.fullmatch(w) is not None, names[size:])
