@@ -279,6 +279,17 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("Choices labelled a) through e)", True),
         ("Amounts in words, not numeric", True),
         ("Mentions a numeric score", False),  # what it says
+        # a value's notation by example, spacing, order, brackets, heading marks
+        ("Prices written like '$4.2M'", True),
+        ("Room numbers with a space: B 12, not B12", True),
+        ("Sections Intro, Method, Results, in that order", True),
+        ("Put the ticket number in parens", True),
+        ("File the changes under ## Added and ## Fixed", True),
+        ("Alphabetize the glossary", True),
+        ("Phrase every heading as a question", True),
+        ("Dates written out in full", True),
+        ("The tweet went out at 9am with a space for comments", False),
+        ("The order of events is described", False),
     ],
 )
 def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(

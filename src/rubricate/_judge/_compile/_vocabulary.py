@@ -235,7 +235,19 @@ FORM_WORDS = re.compile(
     + r"|only q\d+ (?:or|and) q\d+"
     # labels and number forms: "options labelled A to D", "written out, not numeric"
     + r"|labell?ed [a-z0-9]\)? (?:to|through|-|\u2013) [a-z0-9]|not numeric(?:al(?:ly)?)?"
+    # a value's notation shown by example, spacing, order, brackets: "durations written like
+    # '45 min'", "BA 287 with a space", "### Added / ### Fixed, in that order", "in parens"
+    + r"|written (?:out )?like|(?:with|without) (?:a |no )?spaces?(?=\s*(?:[:;,.()\u2014\u2013-]|$|"
+    + r"(?:before|after|between|around|inside)\b))|no spaces|spaces? (?:around|"
+    + r"before|after|between)|in (?:that|this|the same|the given) order|in parens|parens"
+    + r"|alphabeti[sz](?:e|ed|ing)|latex"
+    + r"|(?:phrased?|written|worded|framed) as (?:an? )?questions?"
+    + r"|dates? (?:out|in full|written|formatted|as|like)"
+    # extra text ruled out: "the translation only - no notes, no explanations"
+    + r"|no (?:extra |additional )?(?:notes|commentary|preamble|explanations?)"
     + r")\b"
+    # Markdown heading marks: "group under ### Added"
+    + r"|(?<!\S)#{1,6}(?=\s)"
     # ... and marks that are notation of their own: a handle, a code fence, `inline code`
     + r"|(?<![\w@.])@[a-z][\w-]*|```|`[^`\n]+`"
 )
