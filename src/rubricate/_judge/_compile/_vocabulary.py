@@ -978,9 +978,10 @@ _RULE_GIVER = re.compile(
 # JSON only - no intro sentence, no explanation after", "code only, no prose before or after".
 _ONLY_A_BLOCK = re.compile(
     r"\b(?:only|just|nothing but|solely|nothing else|nothing (?:else )?(?:outside|besides|"
-    r"other than|except(?: for)?))\b(?:\s+the)?(?:\s+(?:valid\s+)?(?:json|yaml|"
-    r"code(?:\s+block)?|table|list|query|sql|csv|command))?"
+    r"other than|except(?: for)?))\b(?:\s+the)?\s+(?:valid\s+)?(?:json|yaml|"
+    r"code(?:\s+block)?|table|list|query|sql|csv|command)\b"
     r"|\b(?:json|yaml|code|table|csv|sql)\s+only\b"
+    r"|\b(?:json|yaml|code|table|csv|sql)\b.*\bnothing else\b"
 )
 _AROUND_TEXT = (
     r"(?:(?:other|extra|additional|surrounding)\s+)?(?:intro(?:duction|ductory)?|preamble|lead-in|"
