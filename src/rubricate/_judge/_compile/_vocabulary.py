@@ -989,15 +989,14 @@ _AROUND_TEXT = (
     r"(?:\s+(?:text|lines?|sentences?|words|paragraphs?))?|(?:text|sentences?|words)(?=\s+(?:before|"
     r"after|around|outside))"
 )
-_NO_TEXT_AROUND = re.compile(
-    rf"\s*[,;:.\u2014\u2013-]\s*(?:(?:and|with)\s+)?(?:no|without)\s+(?:{_AROUND_TEXT})"
-    rf"(?:\s*(?:,|or|and|/)\s*(?:no\s+)?(?:{_AROUND_TEXT}))*"
+_WHERE_AROUND = (
     r"(?:\s+(?:before|after|around|outside)(?:\s+(?:or|and)\s+(?:before|after))?"
     r"(?:\s+(?:it|them|the\s+[a-z]+(?:\s+block)?))?)?"
-    r"(?:\s*[,;]\s*(?:no|without)\s+(?:{_AROUND_TEXT})"
-    r"(?:\s+(?:before|after|around|outside)(?:\s+(?:it|them))?)?)?(?=\W*$)".replace(
-        "{_AROUND_TEXT}", _AROUND_TEXT
-    )
+)
+_NO_TEXT_AROUND = re.compile(
+    rf"\s*[,;:.\u2014\u2013-]\s*(?:(?:and|with)\s+)?(?:no|without)\s+(?:{_AROUND_TEXT})"
+    rf"(?:\s*(?:,|or|and|/)\s*(?:no\s+)?(?:{_AROUND_TEXT}))*{_WHERE_AROUND}"
+    rf"(?:\s*[,;]\s*(?:no|without)\s+(?:{_AROUND_TEXT}){_WHERE_AROUND})?(?=\W*$)"
 )
 # An absence said again as its own sentence: "No emojis. None, anywhere.", "... Zero."
 _NONE_SAID_AGAIN = re.compile(
