@@ -290,6 +290,10 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("Dates written out in full", True),
         ("The tweet went out at 9am with a space for comments", False),
         ("The order of events is described", False),
+        ("Write every heading as a question", True),
+        ("Offer 3-5 headline options", True),
+        ("between two and four examples", True),
+        ("Between 20 and 30 people were hurt", False),  # a fact, not pieces of the reply
     ],
 )
 def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(
