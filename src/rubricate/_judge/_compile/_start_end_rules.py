@@ -73,17 +73,17 @@ _MARK_WORDS = {
     ";": r"(?:a )?semi-?colon",
     ",": r"(?:a )?comma",
     # "ends with a punctuation mark", "no end punctuation": any mark (`ANY_MARK`)
-    "any": r"(?:an? |any )?punctuation(?: marks?)?",
+    ANY_MARK: r"(?:an? |any )?punctuation(?: marks?)?",
 }
+# The group each mark is read into, in the order they are tried; `NO_END_MARK`'s are `q2`...
+_MARK_GROUPS = {"q": "?", "x": "!", "p": ".", "e": "…", "c": ":", "s": ";", "m": ",", "a": ANY_MARK}
 END_MARK = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
     rf"(?:(?:{_ENDING}){_WHOLE_GAP}\s+(?:with|on|in|by asking|by posing|(?P<neg4>without))\s+|"
     rf"(?:the )?(?:last|final|closing) (?:sentence|line|part) (?:(?:is|should|must|has to|"
     rf"needs to|will|can|may)\s+(?:(?P<neg2>not)\s+)?(?:be\s+)?)"
     rf")"
-    rf"(?:(?P<q>{_MARK_WORDS['?']})|(?P<x>{_MARK_WORDS['!']})|(?P<p>{_MARK_WORDS['.']})|"
-    rf"(?P<e>{_MARK_WORDS['…']})|(?P<c>{_MARK_WORDS[':']})|(?P<s>{_MARK_WORDS[';']})|"
-    rf"(?P<m>{_MARK_WORDS[',']})|(?P<a>{_MARK_WORDS['any']}))"
+    rf"(?:{'|'.join(f'(?P<{key}>{_MARK_WORDS[mark]})' for key, mark in _MARK_GROUPS.items())})"
     rf"(?:\s+(?:for|to) (?:the|your) [a-z]+)?"
 )
 # "No period at the end (of the subject line)", "lines end without punctuation": read before
@@ -124,20 +124,7 @@ def end_mark_rule(match: re.Match[str], reading: Reading) -> Check | None:
     ):
         return None
     found = match.groupdict()
-    mark = next(
-        m
-        for key, m in (
-            ("q", "?"),
-            ("x", "!"),
-            ("p", "."),
-            ("e", "…"),
-            ("c", ":"),
-            ("s", ";"),
-            ("m", ","),
-            ("a", ANY_MARK),
-        )
-        if found.get(key) or found.get(f"{key}2")
-    )
+    mark = next(m for key, m in _MARK_GROUPS.items() if found.get(key) or found.get(f"{key}2"))
     check = create("ends_with_punctuation", mark=mark)
     negated = found.get("neg") or found.get("neg2") or found.get("neg3") or found.get("neg4")
     return negate(check) if negated else check
