@@ -68,7 +68,7 @@ def test_criteria_that_differ_only_in_a_quoted_phrases_case_are_read_apart() -> 
         # lists
         ("Lay out the steps as an ordered list", C.numbered_count(at_least=1)),
         ("Offer a bulleted list with four entries", C.bullet_count(exactly=4)),
-        ("A list containing at least 6 items", C.bullet_count(numbered=True, at_least=6)),
+        ("A list containing at least 6 items", C.entry_count(at_least=6)),
         # titles and endings
         ("Open with a short title", C.has_title()),
         ("Give the story a headline", C.has_title()),
@@ -421,7 +421,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Numbers below 10 should be spelled out", C.number_style("words", below=10)),
         # sign-offs, postscripts, endings addressed to someone
         ("Finish the letter with a polite sign-off", C.has_sign_off()),
-        ("Sign off the note with 'Take care'", C.has_sign_off("Take care")),
+        (
+            "Sign off the note with 'Take care'",
+            C.within("text:note", C.has_sign_off("Take care")),
+        ),
         ("End with the sign-off 'Yours truly'", C.has_sign_off("Yours truly")),
         ("End with 'See you soon'", C.ends_with("See you soon")),
         ("Include a closing line like 'Cheers'", C.has_sign_off()),
@@ -551,7 +554,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The JSON is valid.", C.valid_json(embedded=True)),
         ("The output must be valid JSON.", C.valid_json()),
         ("Return the JSON only, no prose.", C.valid_json()),
-        ("Asks followers a question somewhere in the caption", C.mark_count("?", at_least=1)),
+        (
+            "Asks followers a question somewhere in the caption",
+            C.within("text:caption", C.mark_count("?", at_least=1)),
+        ),
         ("The auto-reply is fewer than 60 words.", C.word_count(fewer_than=60)),
         ("Product blurb cannot exceed fifty words.", C.word_count(at_most=50)),
         ("Mention the product name twice.", None),
@@ -1167,7 +1173,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Gives 30 as the answer", None),
         ("The word 'story' appears at least 2 times", C.keyword_count("story", at_least=2)),
         ("5 items", C.entry_count(exactly=5)),  # listed with markers or one per line
-        ("A list of 5 items", C.bullet_count(numbered=True, exactly=5)),
+        ("A list of 5 items", C.entry_count(exactly=5)),
         ("A JSON array with exactly 3 objects", None),  # what a JSON value holds
         ("no more than 4 steps", C.entry_count(at_most=4, noun="steps")),
         # an "each" or "every" no rule read: the rule is on every piece, or unread
@@ -1596,7 +1602,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("No emojis since our readers are lawyers", C.emoji_count(exactly=0)),
         ("Under 40 words because the title counts too", None),  # names a part: not a reason
         # "reach" is the bound itself: not reaching it is staying below
-        ("The bio must not reach 80 words", C.word_count(fewer_than=80)),
+        (
+            "The bio must not reach 80 words",
+            C.within("text:bio", C.word_count(fewer_than=80)),
+        ),
         ("It should reach 300 words", C.word_count(at_least=300)),
         # "all the tips", "every onboarding step": each piece, whatever word says which
         ("Are all the tips 12 words or fewer?", C.each("entry", C.word_count(at_most=12))),
@@ -1701,7 +1710,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Four bullets, as the client requested", C.bullet_count(exactly=4)),
         ("Exactly 3 lines - keep it short", C.line_count(exactly=3)),
         ("No emojis, email apps show them as squares", C.emoji_count(exactly=0)),
-        ("Leave the hashtags out of the caption", C.hashtag_count(exactly=0)),
+        (
+            "Leave the hashtags out of the caption",
+            C.within("text:caption", C.hashtag_count(exactly=0)),
+        ),
         # a count after a plural's colon, with its bound; a key and its value are no count
         ("tips: 6 max", C.entry_count(noun="tips", at_most=6)),
         ("Examples: at least 2", C.entry_count(noun="examples", at_least=2)),
@@ -1736,7 +1748,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("at least 3 sentences, no more than 5 words each", None),
         # marks a piece may end with, and one piece of a kind named in the singular
         ("No line ends with a comma.", C.each("line", C.negate(C.ends_with_punctuation(",")))),
-        ("End the statement with a semicolon.", C.ends_with_punctuation(";")),
+        (
+            "End the statement with a semicolon.",
+            C.within("text:statement", C.ends_with_punctuation(";")),
+        ),
         ("headings must end with a colon", None),  # each heading: no check reads them apart
         ("Headings end with a period", None),
         ("At most 2 colons", C.mark_count(":", at_most=2)),
@@ -1815,6 +1830,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Nothing outside the table: no intro, no closing line.", C.nothing_but("table")),
         ("Use a table, no intro", None),  # no "only": an intro is one more rule
         ("JSON only, no emojis", C.all_of(C.valid_json(), C.emoji_count(exactly=0))),
+        # a placement ("only in the first line") and an outline's "top-level sections" are
+        # not "at least one in the first line" and "four H1 headings"
+        ("Emoji only in the first line.", None),
+        ("Exclamation marks in the greeting only", None),
+        ("Four top-level sections.", None),
+        ("Exactly two top-level headings", C.heading_count(level=1, exactly=2)),
         # "any message" of several messages is each one
         (
             "Don't start any message with 'Please'",
@@ -1824,6 +1845,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:
     assert parse_criterion(criterion).check == expected, criterion
+
+
+FAQ_IN_BOLD = "\n\n".join(f"**Question {n}?**\nAnswer {n}." for n in range(1, 6))
 
 
 @pytest.mark.parametrize(
@@ -1867,6 +1891,31 @@ def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Chec
         ("Method: at least 3 steps", "Ingredients:\n- egg\n\nMethod:\n1. Beat.\n2. Fry.", False),
         ("Use no more than 2 commas", "Red, green, blue.", True),
         ("Use no more than 2 commas", "Red, green, blue, white.", False),
+        # an FAQ's questions set in bold or as headings are questions
+        ("Five questions, no more, no fewer.", FAQ_IN_BOLD, True),
+        ("Exactly two questions", "## Can I pay by card?\nYes.\n\n## Why?\nBecause.", True),
+        # a sentence ends at its mark, inside bold or italics too
+        ("Exactly 3 sentences", "**Great job!** Keep going. _Well done._", True),
+        ("No more than 2 sentences", "**Great job!** Keep going. _Well done._", False),
+        # a list set out as a table: its rows are its items
+        (
+            "The list has three items.",
+            "| Word | Meaning |\n|---|---|\n| a | x |\n| b | y |\n| c | z |",
+            True,
+        ),
+        ("Make it a list of 4 tips", "- one\n  - detail\n- two\n- three\n- four", True),
+        # a piece the reply labels with the noun the rule names is what it holds to
+        (
+            "Every number in the summary is a numeral.",
+            "**Summary:** Sales rose 4%.\n\nWe hired two.",
+            True,
+        ),
+        ("Every number in the summary is a numeral.", "Sales rose 4%. We hired two.", False),
+        (
+            "Keep the summary under 6 words",
+            "## Summary\nSales rose.\n\n## Details\nA long story here, told at length.",
+            True,
+        ),
     ],
 )
 def test_read_rules_decide_as_a_person_would(criterion: str, output: str, passed: bool) -> None:

@@ -13,6 +13,7 @@ from ._units import (
     FIELD_PART,
     PARTS,
     SECTION_PART,
+    TEXT_PART,
     UNITS,
     field_values,
     long_title_line,
@@ -247,8 +248,11 @@ def within(part: str, check: Check) -> Check:
     or fewer"), which fails a text without that section; and `field:<label>`: the value of each
     line labelled so and what each heading named so holds ("Preview text under 10 words" of a
     reply with a "**Preview text:**" line), which leaves a text that labels nothing so to the
-    judge (`CheckUndecided`). Lines labelled "Title:" (or "Headline:"), "Subject:" or "Body:"
-    are those parts, each held to the rule ("body text: 90 chars max" of four notifications).
+    judge (`CheckUndecided`); and `text:<noun>`: the same labelled pieces when the text has
+    them, else the whole text ("the summary is one sentence" of a reply that is a summary, or
+    of one holding a "**Summary:**" line). Lines labelled "Title:" (or "Headline:"),
+    "Subject:" or "Body:" are those parts, each held to the rule ("body text: 90 chars max" of
+    four notifications).
     A text without any other part is checked as empty text, so "no emojis in the title" passes
     an untitled text and "the title ends with a question mark" fails it.
     In a rubric it is `{within: title, check: <check>}`.
@@ -263,18 +267,22 @@ def within(part: str, check: Check) -> Check:
         raise RubricError(f"within applies a catalogue check, got {type(check).__name__}")
     name = part.strip().casefold().replace(" ", "_") if isinstance(part, str) else part
     named = next(
-        (p for p in (SECTION_PART, FIELD_PART) if isinstance(part, str) and name.startswith(p)),
+        (
+            p
+            for p in (SECTION_PART, FIELD_PART, TEXT_PART)
+            if isinstance(part, str) and name.startswith(p)
+        ),
         None,
     )
     if named is not None:
         name = named + part.strip()[len(named) :].strip()
         if name == named:
-            kind = "section's name" if named == SECTION_PART else "label"
+            kind = {SECTION_PART: "section's name", FIELD_PART: "label"}.get(named, "noun")
             raise RubricError(f"within: `{named}` needs the {kind}", field="part")
     elif name not in PARTS:
         raise RubricError(
             f"within: `part` must be one of {', '.join(PARTS)}, section:<heading> or "
-            f"field:<label>, got {part!r}",
+            f"field:<label> or text:<noun>, got {part!r}",
             field="part",
         )
 
@@ -312,6 +320,8 @@ def _labelled(text: str, part: str) -> list[str] | None:
         if not values:
             raise CheckUndecided(f"no line or heading is labelled {label!r}")
         return values
+    if part.startswith(TEXT_PART):
+        return field_values(text, part[len(TEXT_PART) :]) or None
     for label in _LABELS.get(part, ()):
         values = field_values(text, label)
         if values:
@@ -332,8 +342,8 @@ def _each_value(values: list[str], part: str, check: Check) -> tuple[bool, str]:
 
 
 def _part_words(part: str) -> str:
-    if part.startswith(FIELD_PART):
-        return part[len(FIELD_PART) :]
+    if part.startswith((FIELD_PART, TEXT_PART)):
+        return part.split(":", 1)[1]
     if part.startswith(SECTION_PART):
         return f"{part[len(SECTION_PART) :]} section"
     named = {

@@ -237,7 +237,7 @@ _EMOJI = re.compile(
 
 # A sentence ends at a run of terminators, then optional closing quotes or brackets, when
 # whitespace or the end of the text follows; CJK full stops end one wherever they are.
-_LATIN_END = re.compile(r"[.!?…‽]+[\"'”’»)\]]*(?=\s|$)")
+_LATIN_END = re.compile(r"[.!?…‽]+[\"'”’»)\]*_]*(?=\s|$)")
 _CJK_END = re.compile(r"[。！？]+[」』”’)\]）]*")
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "e.g", "i.e", "cf", "approx"}
@@ -573,16 +573,28 @@ def questions(text: str) -> tuple[list[str], bool]:
 
     A list whose items are at least half questions ("1. Tell me about a time...", "2. How did
     you...?") is a list of questions: each item is one, worded as a request or not. Else a
-    question is a sentence ending in `?`.
+    question is a sentence, heading or title ending in `?`.
     """
     blocks = _list_blocks(text)
     if len(blocks) == 1:
         items = blocks[0][1]
         top = [item for indent, item in items if indent == min(i for i, _ in items)]
-        asked = sum(item.rstrip(_CLOSING).endswith("?") for item in top)
-        if top and 2 * asked >= len(top):
+        listed = sum(item.rstrip(_CLOSING).endswith("?") for item in top)
+        if top and 2 * listed >= len(top):
             return top, True
-    return [s for s in sentences(text) if s.rstrip(_CLOSING).endswith("?")], False
+    asked = [s for s in sentences(text) if s.rstrip(_CLOSING).endswith("?")]
+    # Headings and a title in bold hold no sentence, yet an FAQ's "## Can I pay by card?" or
+    # "**How long do I have?**" is a question to a reader counting them.
+    title = title_line(text)
+    bold_title = title.strip() if title is not None and BOLD_LINE.fullmatch(title.strip()) else None
+    headed = [
+        line.text.strip()
+        for line in _lines(text)
+        if not line.in_fence
+        and (_HEADING.match(line.text) or line.text.strip() == bold_title)
+        and line.text.rstrip(_CLOSING).endswith("?")
+    ]
+    return headed + asked, False
 
 
 def _list_blocks(text: str) -> list[tuple[str, list[tuple[int, str]]]]:
@@ -764,6 +776,8 @@ def part_text(text: str, part: str) -> str | None:
     """The named part of `text` (`PARTS`, or `section:<name>`), or `None` without one."""
     if part.startswith(SECTION_PART):
         return section_text(text, part[len(SECTION_PART) :])
+    if part.startswith(TEXT_PART):
+        return text  # labelled nowhere (`within` reads the labels first): the reply is the piece
     lines = [line.strip() for line in text.splitlines() if has_word(line)]
     if part == "title":
         alone = lines[0] if len(lines) == 1 else ""  # a headline on its own is its title
@@ -1132,6 +1146,10 @@ def section_text(text: str, name: str) -> str | None:
     return None if found is None else "\n".join(found).strip()
 
 
+TEXT_PART = "text:"
+"""The text, or a piece of it it names so: `text:summary` is the value of each line labelled
+"Summary" and what each heading named so holds when the text has one, else the whole text (the
+reply that is a summary)."""
 FIELD_PART = "field:"
 """A part the text labels by name: `field:Preview text` is the value of each line labelled so
 ("**Preview text:** ...") and what the text says under each heading named so."""

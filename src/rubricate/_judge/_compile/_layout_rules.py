@@ -90,7 +90,9 @@ def list_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return create("bullet_count", **bounds)
     if kind in ("numbered", "ordered"):
         return create("numbered_count", **bounds)
-    return create("bullet_count", numbered=True, **bounds)
+    # "The list has eight vocabulary items": what a reader counts as the list's items, its
+    # top-level items, or a table's rows when the list was set out as a table.
+    return create("entry_count", **bounds)
 
 
 # "Exactly three tips", "give 5 tips", "at most four steps", "a dozen facts": a count of entries

@@ -76,6 +76,7 @@ from ._scopes import (
     less_what_is_set_aside,
     names_steps,
     parts,
+    said_of_a_named_piece,
     sets_the_frame_aside,
     several_outputs,
 )
@@ -300,7 +301,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
         inside = inside_blocks(description, parsed.check)
         if inside is None:  # "no emojis in headings": a rule on blocks no check reads apart
             return ParsedCriterion(None, parsed.found, ("in",))
-        return replace(parsed, check=inside)
+        return replace(parsed, check=said_of_a_named_piece(description, inside))
     return parsed
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...checks import Check, all_of, create, each, negate, within
+from ...checks._units import TEXT_PART
 from ._vocabulary import CMP_ANY, FILLER, NEG, bound, read
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ _PART = re.compile(
     re.IGNORECASE,
 )
 _SEVERAL = re.compile(r"\b(?:each|every|per|apiece)\b", re.IGNORECASE)
+_ONLY_THERE = re.compile(r"\b(?:only|solely|exclusively|just)\s*$", re.IGNORECASE)
+_THERE_ONLY = re.compile(r"\s*(?:only|alone)\b", re.IGNORECASE)
 # What the body already leaves out, said again beside it: "body under 60 words (not counting
 # subject, greeting, sign-off)", "story body (title excluded)".
 _LEFT_OUT = (
@@ -125,6 +128,12 @@ def in_a_part(description: str, parse: Parse) -> Check | None:
     if len(named) != 1:
         return None  # none, or two parts: "the title and the first line"
     part = named.pop()
+    if any(
+        _ONLY_THERE.search(description[: m.start()]) or _THERE_ONLY.match(description, m.end())
+        for m in found
+    ):
+        # "Emoji only in the first line" places emojis: none elsewhere, maybe none at all
+        return None
     # One part, maybe named twice: "the body (between the greeting and the sign-off)".
     others = description
     for match in reversed(found):
@@ -967,3 +976,25 @@ def parts(check: Check) -> tuple[Check, ...]:
 
 def is_negation(word: str) -> bool:
     return bool(re.fullmatch(NEG + r"|not", word))
+
+
+# A reply's own kind named as the rule's subject, in a word that also names a piece of a longer
+# reply: "the summary is one sentence" of a summary, or of a report with a "**Summary:**" line.
+_NAMED_PIECE = re.compile(
+    r"\b(?:the|your|its|this|that)\s+(?P<noun>summary|description|explanation|caption|blurb|bio|"
+    r"statement|note)\b(?!\s+(?:line|section|field|paragraph|sentence|part)s?\b)(?![-'’])",
+    re.IGNORECASE,
+)
+
+
+def said_of_a_named_piece(description: str, check: Check) -> Check:
+    """`check` held by the piece a reply labels with the noun the rule names, if it has one.
+
+    Read as the whole text, "every number in the summary is a numeral" would hold a report's
+    details to it too; a reply that is the summary has no such label, and the whole text is it.
+    """
+    found = [m for m in _NAMED_PIECE.finditer(description) if not _quoted(description, m.start())]
+    nouns = {m.group("noun").casefold() for m in found}
+    if len(nouns) != 1 or check.scoped is not None:
+        return check
+    return within(TEXT_PART + nouns.pop(), check)

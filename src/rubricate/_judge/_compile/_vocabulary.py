@@ -1198,7 +1198,12 @@ _H_LEVEL = re.compile(
 def _heading_levels(text: str, quotes: list[str]) -> str:
     def named(match: re.Match[str]) -> str:
         noun = match.group("noun") or match.group("noun2")
-        if re.match(r"(?:sub)?section", noun, re.IGNORECASE):
+        section = re.match(r"(?:sub)?section", noun, re.IGNORECASE)
+        if section and (match.group("ordinal") or "").casefold() == "top":
+            # An outline's "top-level sections" are its main points, and under an H1 title
+            # they are H2s: the words name no one level.
+            return match.group()
+        if section:
             noun = "headings" if noun.casefold().endswith("s") else "heading"
         hashes = match.group("hashes") or match.group("hashes2")
         if match.group("quote"):
