@@ -294,6 +294,12 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("Offer 3-5 headline options", True),
         ("between two and four examples", True),
         ("Between 20 and 30 people were hurt", False),  # a fact, not pieces of the reply
+        # notation in marks: arrows, ticks and crosses, what a table's cells hold
+        ("Price changes shown as old → new", True),
+        ("Show changes with + and - signs, not arrows", True),
+        ("Use ✓ / ✗ rather than Yes / No", True),
+        ("Yes or No in the cells", True),
+        ("Mentions Cupid's arrow", False),
     ],
 )
 def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(

@@ -250,11 +250,14 @@ FORM_WORDS = re.compile(
     + r"|dates? (?:out|in full|written|formatted|as|like)"
     # extra text ruled out: "the translation only - no notes, no explanations"
     + r"|no (?:extra |additional )?(?:notes|commentary|preamble|explanations?)"
+    # notation in marks: "old → new, with the arrow", "✓ / ✗ rather than Yes / No in the cells"
+    + r"|(?:with|use|using|not|no) (?:an? |the )?arrows?|arrows? (?:between|for|instead|rather)"
+    + r"|(?:in|the|its|table) cells"
     + r")\b"
     # Markdown heading marks: "group under ### Added"
     + r"|(?<!\S)#{1,6}(?=\s)"
     # ... and marks that are notation of their own: a handle, a code fence, `inline code`
-    + r"|(?<![\w@.])@[a-z][\w-]*|```|`[^`\n]+`"
+    + r"|(?<![\w@.])@[a-z][\w-]*|```|`[^`\n]+`|[\u2190-\u21ff\u2713-\u2718]|->|=>"
 )
 _UNIT_KEYS = [(re.compile(rf"(?:{pattern})$"), key) for pattern, key in UNIT_WORDS]
 _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
