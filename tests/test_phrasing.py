@@ -1842,6 +1842,25 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Exclamation marks in the greeting only", None),
         ("Four top-level sections.", None),
         ("Exactly two top-level headings", C.heading_count(level=1, exactly=2)),
+        # a range said after the unit, with or without brackets
+        ("Use bullets — at least 3 but no more than 6.", C.bullet_count(at_least=3, at_most=6)),
+        ("Numbered steps, somewhere between 5 and 7.", C.numbered_count(at_least=5, at_most=7)),
+        ("bullets: 3-6", C.bullet_count(at_least=3, at_most=6)),
+        ("Use bullets (3-6)", C.bullet_count(at_least=3, at_most=6)),
+        ("Use bullets (3-6) with short lines", None),
+        # what is too long, said as such
+        (
+            "If it's 120 words or more (signature included), it's too long.",
+            C.word_count(fewer_than=120),
+        ),
+        ("60+ words is too long for a channel post.", C.word_count(fewer_than=60)),
+        ("More than 3 bullets is too many", C.bullet_count(at_most=3)),
+        ("Anything over 200 words is too long", C.word_count(at_most=200)),
+        ("60+ words is too long for the intro", None),  # a piece's length
+        # what a count takes in, said after it
+        ("under 100 words, sig included", C.word_count(fewer_than=100)),
+        ("Under 45 words, buttons included?", C.word_count(fewer_than=45)),
+        ("5 numbered rules - no more.", C.numbered_count(exactly=5)),
         # "any message" of several messages is each one
         (
             "Don't start any message with 'Please'",

@@ -156,7 +156,9 @@ _PART_ONLY = re.compile(
 )
 # An example in brackets that holds no word: "number the points (1., 2., 3. ...)".
 _BARE_EXAMPLE = re.compile(
-    r"\((?:e\.g\.,?\s*|like\s+|such as\s+)?[^()a-z]*\)"
+    # not a count or a range of one ("use bullets (3-6)"): a bound said in brackets
+    r"\((?:e\.g\.,?\s*|like\s+|such as\s+|(?!\s*\d{1,3}\s*(?:[-\u2013]\s*\d{1,3}\s*)?\)))"
+    r"[^()a-z]*\)"
     # a list of examples that says it is one: "(I've, don't, etc.)", "(we, our and so on)"
     r"|\([^()]*?(?:,\s*|\s+)(?:etc\.?|and so on|and the like|and similar|or similar)\s*\)"
 )

@@ -458,6 +458,7 @@ def read(description: str) -> Reading:
     text = re.sub(r"\bcan't\b|\bcannot\b", "can not", text, flags=re.IGNORECASE)
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
     text = normalize_numbers(text)
+    text = _TOO_LONG.sub(_under_what_is_too_long, text)
     text = _TAGGED.sub(_tagged, text)
     text = re.sub(r"\b(\d+)\s*\(\s*\1\s*\)", r"\1", text)  # "four (4) points", as lawyers write
     text = _WRAP_AT.sub(
@@ -488,6 +489,7 @@ def read(description: str) -> Reading:
     text = _COUNT_ASIDE.sub(_count_before_unit, text)
     text = _COUNT_AFTER_COLON.sub(_count_before_unit, text)
     text = _NUMBERED_AFTER.sub(_numbered_count, _NUMBERED_BEFORE.sub(_numbered_count, text))
+    text = _RANGE_OF_THEM.sub(r"\g<range> \g<unit>", text)
     text = _COUNT_OF_THEM.sub(_count_before_unit, text)
     text = re.sub(
         r"\bnot an? (bulleted|numbered|ordered|unordered) (?:1|one)\b", r"not a \1 list", text
@@ -820,8 +822,8 @@ _SAID_AGAIN_TAIL = re.compile(
 _COUNTED_PART = (
     r"(?:the\s+)?(?:labels?|greeting|salutation|sign-?off|signature|p\.?\s?s\.?|postscript|"
     r"title|headline|subject(?:\s+line)?|headings?|hashtags|emojis|(?:clause|step|item)\s+numbers?|"
-    r"links?|urls?|spaces|punctuation|"
-    r"numbers?|markers?|bullet\s+markers?)"
+    r"links?|urls?|spaces|punctuation|sig|buttons?|(?:e-?mail\s+|postal\s+)?addresses|"
+    r"footers?|disclaimers?|everything|numbers?|markers?|bullet\s+markers?)"
 )
 _COUNTED_PARTS = rf"{_COUNTED_PART}(?:\s*(?:,|and|&|/)\s*{_COUNTED_PART})*"
 _COUNTED_IN = re.compile(
@@ -889,7 +891,7 @@ def _no_reason(match: re.Match[str]) -> str:
 # ... nor a second rule: "..., they should be short", "..., it must sound friendly".
 _RULE_WORDS = re.compile(
     r"\b(?:should|must|needs?|has to|have to|ought|make sure|keep|use|avoid|do not|don't|never|"
-    r"always|each|every|only|include|mention)\b",
+    r"always|each|every|only|include|mention|too\s+(?:long|many|much))\b",
     re.IGNORECASE,
 )
 # ... nor a quality asked of the text: "..., the tone is friendly", "..., the voice stays formal".
@@ -940,6 +942,42 @@ _COUNT_OF_THEM = re.compile(
     rf"(?:\s+(?P<post>or more|or fewer|or less|at most|at least|max(?:imum)?|min(?:imum)?|tops))?"
     rf"(?:\s+of them\b|(?<=[a-z])(?=\W*$))"
 )
+
+
+# ... or with a range: "Use bullets - at least 3 but no more than 6", "numbered steps,
+# somewhere between 5 and 7", "bullets: 3-6", "use bullets (3-6)", "hashtags, 2 to 4 of them".
+_RANGE_OF_THEM = re.compile(
+    rf"\b(?P<unit>(?:(?:numbered|bulleted)\s+)?(?:{UNIT}))\s*[,;:(\u2014\u2013-]\s*"
+    r"(?:(?:somewhere|anywhere)\s+)?(?P<range>between\s+\d+\s+and\s+\d+|\d+\s*(?:-|\u2013|to)\s*\d+|"
+    r"at least \d+,? (?:but|and) (?:no more than|not more than|at most|up to) \d+)"
+    r"(?:\s*\)(?=\W*$)|\s+of them\b|(?=\W*$))"
+)
+
+
+# A length said to be too long: "if it's 120 words or more, it's too long", "60+ words is too
+# long for a channel post", "more than 3 bullets is too many". What passes is under it.
+_TOO = (
+    r"\s*,?\s*(?:(?:then\s+)?(?:it'?s|it is|that'?s|that is|is|are)\s+)?too\s+(?:long|many|much)\b"
+)
+_TOO_LONG = re.compile(
+    rf"^\W*(?:if\s+(?:it'?s|it is|it has|it hits|it reaches|you (?:hit|reach))\s+)?(?P<n>\d+)\s*"
+    rf"(?P<unit>{UNIT})\s+or\s+(?:more|longer|over){_TOO}(?P<tail>[^.;!?]*)\W*$"
+    rf"|^\W*(?P<n2>\d+)\s*\+\s*(?P<unit2>{UNIT}){_TOO}(?P<tail2>[^.;!?]*)\W*$"
+    rf"|^\W*(?:anything\s+)?(?:more than|over|above|longer than)\s+(?P<n3>\d+)\s*(?P<unit3>{UNIT})"
+    rf"{_TOO}(?P<tail3>[^.;!?]*)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _under_what_is_too_long(match: re.Match[str]) -> str:
+    tail = match.group("tail") or match.group("tail2") or match.group("tail3") or ""
+    # "too long for a tweet" says where; "too long for the intro" says which piece
+    if _NAMES_A_PIECE.search(tail) or re.search(r"\d|\beach\b|\bevery\b|\bper\b", tail):
+        return match.group()
+    if match.group("n3"):
+        return f"at most {match.group('n3')} {match.group('unit3')}"
+    n = match.group("n") or match.group("n2")
+    return f"fewer than {n} {match.group('unit') or match.group('unit2')}"
 
 
 # The same after a colon, the whole criterion: "emojis: two at most", "hashtags: 3 max".
@@ -1105,7 +1143,7 @@ _ROWS_MAX = re.compile(r"\b(?P<n>\d+)\s+(?P<unit>rows?|columns?)\s+(?:max(?:imum
 # "Five bullets, no more", "maximum 4 bullets, not more than that": the tail restates the count
 # before it, which keeps its own reading (five bullets are five, as without the tail).
 _NO_MORE = re.compile(
-    r"\b(?P<count>\d+\s+[a-z][\w-]*(?:\s+(?:max(?:imum)?|tops|at most))?)"
+    r"\b(?P<count>\d+\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*(?:\s+(?:max(?:imum)?|tops|at most))?)"
     r"\s*[,;:\u2013\u2014-]?\s*(?:and\s+|but\s+)?(?:no|not|never)\s+more"
     r"(?:\s+than\s+(?:that|this|those|these))?\b(?!\s+than\b)"
 )
