@@ -1861,6 +1861,20 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("under 100 words, sig included", C.word_count(fewer_than=100)),
         ("Under 45 words, buttons included?", C.word_count(fewer_than=45)),
         ("5 numbered rules - no more.", C.numbered_count(exactly=5)),
+        # openings and endings said without "with", or said twice
+        ("Begins 'To whom it may concern,'", C.starts_with("To whom it may concern,")),
+        ("Ends 'Best, Sam'", C.ends_with("Best, Sam")),
+        ("End on a question, with nothing after it.", C.ends_with_punctuation("?")),
+        ("Use the 24h clock for all times (no am/pm).", C.time_format(clock=24)),
+        # the mark named first, then the pieces it ends
+        ("Full stop at the end of all bullets.", C.each("item", C.ends_with_punctuation("."))),
+        ("Periods at the end of the bullets", C.each("item", C.ends_with_punctuation("."))),
+        # a count of names is no verb of saying
+        ("10 names exactly", C.entry_count(noun="names", exactly=10)),
+        ("Names 3 benefits", None),
+        # "section headers" are not the title; "no all-caps headings" is of each heading
+        ("section headers ALL CAPS", None),
+        ("No all-caps headings.", None),
         # "any message" of several messages is each one
         (
             "Don't start any message with 'Please'",

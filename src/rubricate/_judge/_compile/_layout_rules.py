@@ -144,7 +144,9 @@ def entry_count_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     if re.fullmatch(r"bullet(?:ed)?|numbered|list|markdown|table|code", adj):
         return None  # "4 bullet points": the list's own unit, which the count rules read
-    if _SAYS.search(reading.text):
+    # "10 names exactly": the counted noun is no verb of saying
+    said = reading.text[: match.start("noun")] + " " + reading.text[match.end("noun") :]
+    if _SAYS.search(said):
         return None
     # "The answer lists three fruits" may do so in one sentence ("apple, banana and cherry"),
     # which holds no entries to count; "exactly three fruits" and a bare "3 tips" set a count.

@@ -85,6 +85,7 @@ from ._vocabulary import (
     EXAMPLE_TAIL,
     FILLER,
     HASHTAGS_LAST,
+    MARK_AT_THE_END_OF_EACH,
     ORDINAL,
     ORDINAL_WORDS,
     Builder,
@@ -270,6 +271,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
         ```
 
     """
+    description = MARK_AT_THE_END_OF_EACH.sub(r"every \g<unit> ends with a \g<mark>", description)
     parsed = _parse(description)
     if parsed.approximate or parsed.permission:
         return parsed

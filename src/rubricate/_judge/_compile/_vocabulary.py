@@ -470,8 +470,15 @@ def read(description: str) -> Reading:
     text = _RULE_GIVER.sub("", text)
     if _ONLY_A_BLOCK.search(text):  # "JSON only - no intro sentence": the "only" said again
         text = _NO_TEXT_AROUND.sub("", text)
-    # "start with a 'Subject:' line": the text's first words are the quote
+    # "start with a 'Subject:' line": the text's first words are the quote; "Begins 'Dear
+    # team'" the same without "with"
     text = re.sub(r"\b((?:start|begin|open)s?\s+with)\s+an?\s+(q\d+)\s+line\b", r"\1 \2", text)
+    text = re.sub(r"\b((?:start|begin|open|end|finish|close)s)\s+(q\d+)", r"\1 with \2", text)
+    # "24h clock (no am/pm)": the same rule said twice ("12-hour clock, no am/pm" is not)
+    if re.search(r"\b24[- ]?h", text):
+        text = re.sub(r"\(?\s*\bno\s+am\s*(?:/|or)\s*pm\b\s*\)?", " ", text)
+    # "End on a question, with nothing after it": ending so already leaves nothing after
+    text = _NOTHING_AFTER_THE_END.sub(r"\g<end>", text)
     text = _NONE_SAID_AGAIN.sub(
         lambda m: "" if ABSENCE.search(text[: m.start()]) else m.group(), text
     )
@@ -951,6 +958,21 @@ _RANGE_OF_THEM = re.compile(
     r"(?:(?:somewhere|anywhere)\s+)?(?P<range>between\s+\d+\s+and\s+\d+|\d+\s*(?:-|\u2013|to)\s*\d+|"
     r"at least \d+,? (?:but|and) (?:no more than|not more than|at most|up to) \d+)"
     r"(?:\s*\)(?=\W*$)|\s+of them\b|(?=\W*$))"
+)
+
+
+# A mark at the end of each piece, said mark first: "Full stop at the end of every bullet",
+# "question marks at the end of all the questions". Read as "every bullet ends with a full
+# stop", before the pieces are looked for.
+MARK_AT_THE_END_OF_EACH = re.compile(
+    r"^\W*(?:(?:a|an|use|put)\s+)?(?P<mark>full stop|period|question mark|exclamation mark|colon|"
+    r"semicolon|comma)s?\s+at\s+the\s+end\s+of\s+(?:every|each|all(?:\s+of)?(?:\s+the)?|"
+    r"the)\s+(?P<unit>bullet|item|line|sentence|paragraph|question|step|heading)s?\b",
+    re.IGNORECASE,
+)
+_NOTHING_AFTER_THE_END = re.compile(
+    r"(?P<end>\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:on|with)\s+[^,;.]+?)\s*[,;\u2013\u2014-]?\s*"
+    r"(?:with\s+|and\s+)?nothing\s+(?:else\s+)?(?:after|following|below)\s+(?:it|that|this)\b"
 )
 
 
