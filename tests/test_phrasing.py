@@ -1875,6 +1875,18 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # "section headers" are not the title; "no all-caps headings" is of each heading
         ("section headers ALL CAPS", None),
         ("No all-caps headings.", None),
+        # what looks like a reason but is a rule, or holds one, stays: no silent drop
+        ("3 paragraphs; the middle one is the longest", None),
+        ("Exactly 4 lines, they rhyme", None),
+        ("No exclamation marks, they read as shouting, and no caps", None),
+        ("Under 80 words (it's a push notification, the title counts)", None),
+        # ... and a reason stays one
+        ("Keep every message short, they show on mobile: under 60 characters", None),
+        ("Max 3 sentences, people skim", C.sentence_count(at_most=3)),
+        (
+            'Avoid "simply" - it comes across as condescending',
+            C.keywords_forbidden(["simply"]),
+        ),
         # "any message" of several messages is each one
         (
             "Don't start any message with 'Please'",

@@ -92,6 +92,9 @@ _PART = re.compile(
 _SEVERAL = re.compile(r"\b(?:each|every|per|apiece)\b", re.IGNORECASE)
 _ONLY_THERE = re.compile(r"\b(?:only|solely|exclusively|just)\s*$", re.IGNORECASE)
 _THERE_ONLY = re.compile(r"\s*(?:only|alone)\b", re.IGNORECASE)
+_COUNTED_TOO = re.compile(
+    r"\s+(?:(?:also|too)\s+)?(?:counts?|is\s+counted|is\s+included|included)\b", re.IGNORECASE
+)
 # What the body already leaves out, said again beside it: "body under 60 words (not counting
 # subject, greeting, sign-off)", "story body (title excluded)".
 _LEFT_OUT = (
@@ -134,6 +137,8 @@ def in_a_part(description: str, parse: Parse) -> Check | None:
     ):
         # "Emoji only in the first line" places emojis: none elsewhere, maybe none at all
         return None
+    if any(_COUNTED_TOO.match(description, m.end()) for m in found):
+        return None  # "under 80 words (the title counts)": the part is counted in, not alone
     # One part, maybe named twice: "the body (between the greeting and the sign-off)".
     others = description
     for match in reversed(found):

@@ -733,7 +733,7 @@ _REASON_VERBS = (
     r"skims?|scans?|hates?|runs?|lives?|appears?|prints?|hides?|drops?|strips?|breaks?|"
     r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|glances?|"
     r"loses?|skip|skips|scrolls?|swipes?|taps?|struggles?|zones? out|tunes? out|finds?|"
-    r"dislikes?|prefers?|minds?|says?|announces?|"
+    r"dislikes?|prefers?|minds?|says?|announces?|comes? across|sounds?|looks?|feels?|seems?|"
     r"won'?t|don'?t|doesn'?t|can'?t|isn'?t|"
     r"aren'?t)"
 )
@@ -798,7 +798,10 @@ _NAMES_A_PIECE = re.compile(
 _REASON_TAIL = re.compile(
     r"(?:\s*[,;\u2013\u2014]|\s+-|\.\s+)\s*(?:it'?s|it is|because|since|as (?:it|this|that)|"
     r"this is|"
-    r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they|"
+    # "they" of a reason is what the pieces do where they go ("they show on mobile"), not
+    # what they must be ("exactly 4 lines, they rhyme")
+    r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they(?=\s+(?:all\s+|just\s+|"
+    rf"only\s+|often\s+|usually\s+)?{_REASON_VERBS}\b)|"
     # "skip the exclamation points, it reads as salesy"
     rf"{_IT_DOES}|{_REASON_CLAUSE})\b[^\d()]*$"
     # "under 300 words so it fits on one page", "under 50 words because it sits on a card"
@@ -898,7 +901,9 @@ def _no_reason(match: re.Match[str]) -> str:
 # ... nor a second rule: "..., they should be short", "..., it must sound friendly".
 _RULE_WORDS = re.compile(
     r"\b(?:should|must|needs?|has to|have to|ought|make sure|keep|use|avoid|do not|don't|never|"
-    r"always|each|every|only|include|mention|too\s+(?:long|many|much))\b",
+    r"always|each|every|only|include|mention|too\s+(?:long|many|much)|"
+    # a second rule joined on: "..., they read as shouting, and no caps"
+    r"and\s+(?:no|not|never|use|keep|avoid|add|include|end|start|put))\b",
     re.IGNORECASE,
 )
 # ... nor a quality asked of the text: "..., the tone is friendly", "..., the voice stays formal".
@@ -922,9 +927,17 @@ _COUNTING = re.compile(
 )
 
 
+# ... nor a comparison of pieces: "3 paragraphs; the middle one is the longest".
+_COMPARES = re.compile(
+    r"\b(?:(?:long|short|brief|big|small)est|same|equal|middle|second|third|"
+    r"(?:long|short)er than (?:the|its|each|every|any|all))\b",
+    re.IGNORECASE,
+)
+
+
 def _holds_a_rule(said: str) -> bool:
     """Whether a would-be reason names a piece, what is counted, a quality or a state of it."""
-    return any(p.search(said) for p in (_NAMES_A_PIECE, _COUNTING, _QUALITY, _STATE))
+    return any(p.search(said) for p in (_NAMES_A_PIECE, _COUNTING, _QUALITY, _STATE, _COMPARES))
 
 
 def _no_reason_tail(match: re.Match[str]) -> str:
