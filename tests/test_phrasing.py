@@ -1880,6 +1880,16 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Exactly 4 lines, they rhyme", None),
         ("No exclamation marks, they read as shouting, and no caps", None),
         ("Under 80 words (it's a push notification, the title counts)", None),
+        ("Exactly 3 tips (numbered)", None),  # a rule in brackets, not where it goes
+        # one more thing asked for, in a word that is filler alone
+        ("Each line starts with a capital letter and a number", None),
+        ("Under 50 words and a number", None),
+        ("Under 100 words with a summary", None),
+        ("Title in bold with a number", None),
+        (
+            "Start with a capital letter and end with a period",
+            C.all_of(C.opens_with("capital"), C.ends_with_punctuation(".")),
+        ),
         # ... and a reason stays one
         ("Keep every message short, they show on mobile: under 60 characters", None),
         ("Max 3 sentences, people skim", C.sentence_count(at_most=3)),

@@ -354,8 +354,12 @@ def _parse(description: str) -> ParsedCriterion:
     )
     # "starts with a capital letter (or a number)": an alternative no rule read
     leftover += tuple(aside.group() for aside in _ALTERNATIVE.finditer(rest))
-    # "3 bullets, then a summary": one more thing to write, in words that are filler alone
+    # "3 bullets, then a summary": one more thing to write, in words that are filler alone;
+    # "under 50 words and a number", "under 100 words with a summary" the same
     leftover += tuple(more.group() for more in _THEN_MORE.finditer(rest))
+    leftover += tuple(
+        more.group() for more in _ONE_MORE.finditer(rest) if more.group().split()[-1] in FILLER
+    )
     quotes_left = re.findall(r"\bq\d+\b", rest)
     found = tuple(reading.checks)
     if not found or leftover or quotes_left:
@@ -387,6 +391,9 @@ _ALTERNATIVE = re.compile(r"\(\s*or\b[^()]*\)")
 _THEN_MORE = re.compile(
     r"\b(?:then|followed by|after that|afterwards|plus|and also)\s+(?:with\s+)?(?:a|an|one|some)\s+"
     r"[a-z]+"
+)
+_ONE_MORE = re.compile(
+    r"\b(?:with|and|plus|but|including|also)\s+(?:an?|one|some)\s+(?:[a-z]+\s+)?[a-z][a-z-]*"
 )
 _COUNTED_IN_CODE = re.compile(
     r"\b(?:in|inside|within|of)\s+(?:the|your|each|every|a)\s+(?:code(?:\s+blocks?|\s+snippets?)?|"

@@ -218,10 +218,17 @@ OPENING = re.compile(
 )
 
 
+_AND_MORE = re.compile(
+    r"\s*(?:,\s*)?(?:and|or|&|\+|plus|followed by|then)\s+(?:an?|the|one|some|\d+)\b"
+)
+
+
 def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
     kind = match.group("kind") or match.group("kind2") or "capital"
     if kind not in ("question", "greeting") and about_a_piece(match, reading):
         return None  # "headings start with a capital letter": not the text's first letter
+    if _AND_MORE.match(reading.text, match.end()):
+        return None  # "start with a capital letter and a number": a second opening, unread
     if match.group("verb"):
         kind = "verb"
     elif match.group("lower") or match.group("lower2"):

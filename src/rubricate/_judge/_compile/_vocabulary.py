@@ -872,7 +872,8 @@ _QUALIFIERS = re.compile(
     r"and|or|both|either|neither|same|whole|entire|first|last|once|twice|times|apiece|"
     r"required|mandatory|must|should|please|pls|etc|e\.g|i\.e|ok|okay|fine|allowed|welcome|"
     r"order|ordered|sequence|sorted|together|separate\w*|below|above|after|before|top|bottom|"
-    r"own)\b"
+    r"own|numbered|bulleted|bold(?:ed)?|italics?|italici[sz]ed|capitali[sz]ed|indented|quoted|"
+    r"underlined|hyphenated|alphabetical|chronological|inline|centred|centered|signed|dated)\b"
 )
 # "(about a minute spoken)", "(≈30 seconds read aloud)": how long it takes to say, a reason.
 _SPOKEN_ASIDE = re.compile(
