@@ -1890,6 +1890,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Start with a capital letter and end with a period",
             C.all_of(C.opens_with("capital"), C.ends_with_punctuation(".")),
         ),
+        # "nothing over" is "none over"; @-mentioning anyone is any @mention
+        ("Short sentences only: nothing over 15 words.", C.word_count(per="sentence", at_most=15)),
+        ("Don't @-mention any person or group.", C.mention_count(exactly=0)),
+        ("Never @mention anybody", C.mention_count(exactly=0)),
         # ... and a reason stays one
         ("Keep every message short, they show on mobile: under 60 characters", None),
         ("Max 3 sentences, people skim", C.sentence_count(at_most=3)),

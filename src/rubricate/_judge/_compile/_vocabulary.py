@@ -459,6 +459,13 @@ def read(description: str) -> Reading:
     text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
     text = normalize_numbers(text)
     text = _TOO_LONG.sub(_under_what_is_too_long, text)
+    # "don't @-mention anyone", "... any person or group": no @mention at all
+    text = re.sub(
+        r"(@-?mentions?)\s+(?:anyone|anybody|any\s+(?:one|person|people|user|group|team|channel)s?"
+        r"(?:\s+or\s+(?:any\s+)?(?:person|people|user|group|team|channel)s?)?)\b",
+        r"\1",
+        text,
+    )
     text = _TAGGED.sub(_tagged, text)
     text = re.sub(r"\b(\d+)\s*\(\s*\1\s*\)", r"\1", text)  # "four (4) points", as lawyers write
     text = _WRAP_AT.sub(
@@ -703,7 +710,7 @@ def _hashtags_last(match: re.Match[str]) -> str:
 # intensifier before a rule adds nothing either: "absolutely no emoji".
 _CEILING = (
     r"(?:under|below|at most|max(?:imum)?|no more than|not more than|no longer than|less than|"
-    r"fewer than|up to|none (?:longer|over|more)|or (?:fewer|less))"
+    r"fewer than|up to|(?:none|nothing) (?:longer|over|more)|or (?:fewer|less))"
 )
 _EXPLAINED_SHORT = re.compile(
     rf"^\W*(?:keep (?:it|this|things|them|everything) )?(?:short|brief|concise|tight|compact)"
@@ -712,7 +719,7 @@ _EXPLAINED_SHORT = re.compile(
     rf"|(?:(?<=\bmust be )|(?<=\bshould be ))(?:short|brief|concise)\s*[-\u2013\u2014:,]\s*"
     rf"(?=.*\b{_CEILING}\b)"
     rf"|^\W*(?:short|brief)\s+(?=(?:paragraphs|sentences|bullets|bullet points|lines|stanzas)"
-    rf"(?: please| pls)?\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)",
+    rf"(?: only)?(?: please| pls)?\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)",
     re.IGNORECASE,
 )
 # Where it must fit, beside the bound that says how much fits: "it must fit in a single tweet
@@ -1045,8 +1052,8 @@ _NONE_OF_THEM = re.compile(rf"\bnone of them\b{_VERB_OF_NONE}")
 _NONE_OVER = re.compile(
     r"\b(?P<pieces>(?:bullet(?:ed)?[- ]?points|bullets|(?:list )?items|sentences|paragraphs|lines|"
     r"stanzas|steps|entries|tips|answers|questions|options))\b(?P<mid>[^.;:!?,\u2014\u2013]*?)"
-    rf"\s*[,;:.\u2014\u2013-]\s*none(?: of them)?{_VERB_OF_NONE}\s+(?:longer than|over|more than|"
-    r"above|beyond|exceeding|past)\s+(?P<n>\d+)\b"
+    rf"\s*[,;:.\u2014\u2013-]\s*(?:none(?: of them)?|nothing|not one){_VERB_OF_NONE}\s+"
+    r"(?:longer than|over|more than|above|beyond|exceeding|past)\s+(?P<n>\d+)\b"
 )
 _EACH_ONE = re.compile(r"\b(each|every) one\b(?! of\b)")
 # Who made the rule, as its subject: "house style bans exclamation marks", "our brand voice
