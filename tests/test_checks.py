@@ -26,6 +26,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "all_capitals": {},
     "all_lowercase": {},
     "bullet_count": {"at_least": 1},
+    "bullet_marker": {"marker": "-"},
     "capital_word_count": {"at_most": 2},
     "character_count": {"at_most": 100},
     "alphabetical": {},
@@ -522,6 +523,32 @@ def test_all_of_flattens_and_validates() -> None:
 def test_bullet_count_rule(text: str, count: int, numbered_count: int) -> None:
     assert checks.bullet_count(exactly=count)(text)[0], checks.bullet_count(exactly=count)(text)
     assert checks.bullet_count(numbered=True, exactly=numbered_count)(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("marker", "text", "passed"),
+    [
+        ("•", "• a\n• b\n  • nested", True),
+        ("•", "• a\n- b", False),
+        ("-", "Intro - with a dash\n- a\n- b\n1. numbered items are no bullets", True),
+        ("-", "```\n* not a bullet\n```\n- a", True),
+        ("-", "No list at all.", False),  # the rule presumes bullet points
+        (None, "- a\n- b", True),
+        (None, "- a\n* b", False),
+        (None, "No list at all.", True),
+    ],
+)
+def test_bullet_marker(marker: str | None, text: str, passed: bool) -> None:
+    assert checks.bullet_marker(marker)(text)[0] is passed
+
+
+def test_bullet_marker_says_which_marks_it_found() -> None:
+    assert checks.bullet_marker("•")("- a\n* b\n• c") == (
+        False,
+        "marks bullet points with hyphens and asterisks, needs bullet dots (•)",
+    )
+    with pytest.raises(RubricError, match="marker"):
+        checks.bullet_marker(">")
 
 
 def test_no_bullets_gap() -> None:

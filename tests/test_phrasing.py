@@ -1890,6 +1890,18 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Start with a capital letter and end with a period",
             C.all_of(C.opens_with("capital"), C.ends_with_punctuation(".")),
         ),
+        # the mark bullet points open with
+        ("Use • for bullet points, not hyphens or asterisks.", C.bullet_marker("•")),
+        ("Hyphens for bullets, not •", C.bullet_marker("-")),
+        ("Use '*' for bullets", C.bullet_marker("*")),
+        ("Bullets are marked with hyphens.", C.bullet_marker("-")),
+        ("Feature list uses • bullets", C.bullet_marker("•")),
+        ("Use one bullet style consistently (all - or all *).", C.bullet_marker()),
+        ("Don't mix bullet styles", C.bullet_marker()),
+        ("Bullets using the • character, 5 max.", None),  # the count is left unread
+        ("No hyphens in bullets", None),
+        ("Don't use hyphens for bullets", None),  # which mark, then, is unsaid
+        ("Use dashes for ranges", None),
         # "nothing over" is "none over"; @-mentioning anyone is any @mention
         ("Short sentences only: nothing over 15 words.", C.word_count(per="sentence", at_most=15)),
         ("Don't @-mention any person or group.", C.mention_count(exactly=0)),

@@ -166,6 +166,54 @@ def bullet_count(numbered: bool = False, **bounds: Unpack[CountBounds]) -> TextT
     return test
 
 
+# The marks a bullet point opens with, and the words people call them by in findings.
+_MARKERS = {"-": "hyphens", "*": "asterisks", "+": "plus signs", "•": "bullet dots (•)"}
+
+
+@catalogue_check
+def bullet_marker(marker: str | None = None) -> TextTest:
+    """Every bullet point opens with `marker`; without one, all open with the same mark.
+
+    For "use • for bullet points, not hyphens" (`•`), "bullets are marked with hyphens" (`-`)
+    and "one bullet style throughout" (no marker). The marks are `-`, `*`, `+` and `•`, as for
+    `bullet_count`; numbered items are none. A text without bullet points fails a rule that
+    names its marker and passes "one style throughout".
+
+    Args:
+        marker: `-`, `*`, `+` or `•`; `None` for one mark, whichever it is.
+
+    Example:
+        ```python
+        checks.bullet_marker("•")  # "bullets use the • character"
+        ```
+
+    """
+    if marker is not None:
+        marker = choice("bullet_marker", "marker", marker, tuple(_MARKERS))
+
+    def test(text: str) -> tuple[bool, str]:
+        marks = [line.lstrip()[0] for line in bullet_lines(text)]
+        if not marks:
+            if marker is None:
+                return True, "has no bullet points"
+            return False, f"has no bullet points, needs them marked with {_MARKERS[marker]}"
+        used = sorted(set(marks), key=marks.index)
+        named = " and ".join(_MARKERS[mark] for mark in used)
+        if marker is None:
+            if len(used) == 1:
+                return True, f"marks all {len(marks)} bullet points with {named}"
+            return False, f"marks its bullet points with {named}, needs one mark throughout"
+        others = [mark for mark in used if mark != marker]
+        if others:
+            return False, (
+                f"marks bullet points with {' and '.join(_MARKERS[m] for m in others)}, "
+                f"needs {_MARKERS[marker]}"
+            )
+        return True, f"marks all {len(marks)} bullet points with {_MARKERS[marker]}"
+
+    return test
+
+
 @catalogue_check
 def entry_count(noun: str | None = None, **bounds: Unpack[CountBounds]) -> TextTest:
     """The number of entries (what "five tips" or "three steps" count) is within the bounds.

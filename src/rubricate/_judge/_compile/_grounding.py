@@ -80,6 +80,7 @@ CUES: Mapping[str, str] = {
     "alphabetical": r"\b(alphabetic\w*|a[- ]to[- ]z|z[- ]to[- ]a|sorted|by name)\b",
     "bold_keywords": r"\bbold",
     "bullet_count": r"\b(bullet|list|point|item)",
+    "bullet_marker": r"\b(bullet|list|hyphen|dash|asterisk|marker)|•",
     "capital_word_count": r"\b(capital|upper[ -]?case|caps)",
     "blank_line_after": r"\b(blank|empty) line",
     "phone_count": r"\b(phone|telephone|mobile|cell)\b",

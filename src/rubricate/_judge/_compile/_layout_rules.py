@@ -28,6 +28,7 @@ __all__ = [
     "ALPHABETICAL",
     "BARE_ROWS",
     "BLANK_AFTER",
+    "BULLET_MARKER",
     "CHECKBOXES",
     "CHRONOLOGICAL",
     "CODE_BLOCK",
@@ -49,6 +50,7 @@ __all__ = [
     "alphabetical_rule",
     "bare_rows_rule",
     "blank_after_rule",
+    "bullet_marker_rule",
     "checkboxes_rule",
     "chronological_rule",
     "code_block_rule",
@@ -68,6 +70,51 @@ __all__ = [
     "two_lists_rule",
     "unnumbered_rule",
 ]
+
+
+# The mark bullet points open with: "use • for bullet points, not hyphens", "hyphens for
+# bullets", "bullets are marked with hyphens", "bullets should use the • character instead of
+# hyphens", "feature list uses • bullets"; and one mark throughout ("one bullet style
+# consistently", "don't mix bullet styles"). What is ruled out after it ("not hyphens or
+# asterisks") is the same rule said again.
+_MARK_WORDS = {"hyphen": "-", "dash": "-", "asterisk": "*", "star": "*", "plus": "+", "•": "•"}
+_MARK = r"(?:•|hyphens?|dash(?:es)?|asterisks?|stars?|plus signs?|q\d+)"
+_MARK_NAMED = (
+    rf"(?P<mark>{_MARK})"
+    r"(?:\s+(?:glyphs?|characters?|symbols?|signs?|hyphens?|dash(?:es)?|asterisks?))?"
+)
+_RULED_OUT = (
+    rf"(?:\s*,?\s*(?:not|rather than|instead of|never)\s+(?:the\s+)?{_MARK}"
+    rf"(?:\s+(?:glyphs?|characters?))?(?:\s*(?:,|or|and|/)\s*{_MARK})*)?"
+)
+_BULLETS = r"(?:bullet points?|bulleted items?|list items?|bullets?)"
+_MARKED_WITH = (
+    r"(?:(?:should|must|need to|have to|will)\s+)?(?:be\s+|are\s+|is\s+)?(?:use|uses|using|"
+    r"marked with|made with|written with|start with|starts with|begin with|begins with)"
+)
+BULLET_MARKER = re.compile(
+    rf"\b(?:use|using)?\s*(?:the\s+)?{_MARK_NAMED}\s+(?:for|as)\s+"
+    rf"(?:the\s+|all\s+|every\s+|each\s+)?(?:{_BULLETS}|bullet markers?){_RULED_OUT}"
+    rf"|\b{_BULLETS}\s+{_MARKED_WITH}\s+"
+    rf"(?:the\s+|a\s+)?{_MARK_NAMED.replace('mark', 'mark2')}{_RULED_OUT}"
+    rf"|\b(?:list\s+)?(?:uses?|with)\s+(?P<mark3>•|hyphen|dash|asterisk)\s+{_BULLETS}{_RULED_OUT}"
+    r"|(?P<same>\b(?:1|one|a single|the same)\s+bullet\s+(?:style|marker|character|symbol)"
+    r"(?:\s+(?:consistently|throughout))?|\bconsistent\s+bullet\s+(?:style|markers?|characters?)"
+    r"|\bnot?\s+mix(?:ing)?\s+bullet\s+(?:styles|markers|characters|symbols))"
+)
+
+
+def bullet_marker_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if match.group("same"):
+        return create("bullet_marker")
+    said = match.group("mark") or match.group("mark2") or match.group("mark3")
+    if said.startswith("q"):
+        mark = reading.quotes[int(said[1:])].strip()
+    else:
+        mark = next((m for word, m in _MARK_WORDS.items() if said.startswith(word)), "")
+    if mark not in ("-", "*", "+", "•"):
+        return None
+    return create("bullet_marker", marker=mark)
 
 
 LIST_OF = re.compile(

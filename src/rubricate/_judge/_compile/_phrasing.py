@@ -166,6 +166,7 @@ _BARE_EXAMPLE = re.compile(
 
 
 _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
+    (layout_rules.BULLET_MARKER, layout_rules.bullet_marker_rule),
     (layout_rules.TWO_LISTS, layout_rules.two_lists_rule),
     (layout_rules.NOTHING_BUT, layout_rules.nothing_but_rule),
     (layout_rules.OPENS_WITH_LAYOUT, layout_rules.opens_with_layout_rule),
