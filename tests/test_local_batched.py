@@ -152,12 +152,14 @@ def test_a_reply_is_scored_as_the_logits_of_its_own_tokens_give_it(model: ChatLl
     question = ask("Is Paris in Japan?")
     [verdict] = model.complete_many([question], choices=("yes", "no"))
     # A one-token reply scores what the verdict's logits gave that word at the same position,
-    # bar rounding: a batch of another shape shifts logits by up to a few tenths of a nat.
+    # bar rounding: a batch of another shape shifts logits by up to a few tenths of a nat, and
+    # not always both words alike (the gap between them moved 0.245 nat on a 2-core AVX-512
+    # EPYC, every run, where earlier machines kept it within 0.1).
     yes, no = model.score_many([[*question, AIMessage("yes")], [*question, AIMessage("no")]])
     assert yes == pytest.approx(_logprob_of(verdict, "yes"), abs=0.3)
     assert no == pytest.approx(_logprob_of(verdict, "no"), abs=0.3)
     assert yes - no == pytest.approx(
-        _logprob_of(verdict, "yes") - _logprob_of(verdict, "no"), abs=0.1
+        _logprob_of(verdict, "yes") - _logprob_of(verdict, "no"), abs=0.3
     )
     assert no > yes
     # A longer reply scores the sum of its tokens' log-probabilities, as the one-at-a-time path
