@@ -6,11 +6,14 @@ import json
 from typing import Any
 
 import pytest
+from langchain_core.messages import AIMessage, HumanMessage
 from typer.testing import CliRunner, Result
 
 from fakes import text
 from rubricate import Judge, RetryPolicy
 from rubricate._cli import create_app
+from rubricate._cli._run import revision_request
+from rubricate._loop._core import feedback_message
 from rubricate.testing import ScriptedChatModel, joint_reply, tool_reply
 
 ENV = {"COLUMNS": "120", "NO_COLOR": "1"}
@@ -150,3 +153,15 @@ def test_run_compile_checks_shows_the_mapping_and_decides_in_code() -> None:
     assert "has 12 words, needs fewer than 10" in result.output
     assert "status: max_iterations_reached" in result.output
     assert result.exit_code == 1
+
+
+def test_the_revision_request_quotes_the_draft_without_its_line_end_spaces() -> None:
+    messages = [
+        HumanMessage("Write a haiku about spring."),
+        AIMessage("Spring showers,  \nGreen leaves dance,  \nPeace in the air."),
+        feedback_message("Criteria not met yet:\n- The poem mentions cherry blossoms"),
+    ]
+    [request] = revision_request(messages)
+    assert "Spring showers,\nGreen leaves dance,\nPeace in the air." in request.content
+    assert request.content.startswith("Write a haiku about spring.")
+    assert request.content.endswith("- The poem mentions cherry blossoms")
