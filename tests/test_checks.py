@@ -27,6 +27,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "all_lowercase": {},
     "bullet_count": {"at_least": 1},
     "bullet_marker": {"marker": "-"},
+    "markdown_count": {"exactly": 0},
     "capital_word_count": {"at_most": 2},
     "character_count": {"at_most": 100},
     "alphabetical": {},
@@ -549,6 +550,43 @@ def test_bullet_marker_says_which_marks_it_found() -> None:
     )
     with pytest.raises(RubricError, match="marker"):
         checks.bullet_marker(">")
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("Plain words, one *, and snake_case_names; 5*3 = 15.", True),
+        ("• dots are plain text too\n• so is this", True),
+        ("Hello **there**", False),
+        ("a _quiet_ word", False),
+        ("# Title\n\nBody.", False),
+        ("Run `make test`.", False),
+        ("See [the docs](https://example.com).", False),
+        ("> quoted\n\nreply", False),
+        ("a\n\n---\n\nb", False),
+        ("```json\n{}\n```", False),
+        ("| a | b |\n|---|---|\n| 1 | 2 |", False),
+        ("* starred\n* items", False),
+        ("- a dash list\n- **and bold**", False),  # decided by the bold whatever the list is
+    ],
+)
+def test_markdown_count_no_markdown(text: str, passed: bool) -> None:
+    assert checks.markdown_count(exactly=0)(text)[0] is passed
+
+
+@pytest.mark.parametrize("text", ["- a dash list\n- of plain lines", "1. numbered\n2. lines"])
+def test_markdown_count_leaves_a_plain_list_to_the_judge(text: str) -> None:
+    """A '-' or numbered list is Markdown and plain text alike: the verdict must not hang on it."""
+    with pytest.raises(CheckUndecided, match="plain text uses too"):
+        checks.markdown_count(exactly=0)(text)
+    assert checks.markdown_count(at_most=5)(text)[0] is True  # it does not hang on them here
+
+
+def test_markdown_count_names_the_first_mark() -> None:
+    assert checks.markdown_count(exactly=0)("## Plan\n\nShip **today**.") == (
+        False,
+        "has 2 Markdown marks, needs exactly 0 (first: '## Plan')",
+    )
 
 
 def test_no_bullets_gap() -> None:

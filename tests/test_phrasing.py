@@ -1890,6 +1890,34 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Start with a capital letter and end with a period",
             C.all_of(C.opens_with("capital"), C.ends_with_punctuation(".")),
         ),
+        # Markdown as such, and plain text; its elements named as examples say the same rule
+        ("No markdown.", C.markdown_count(exactly=0)),
+        ("Plain text only.", C.markdown_count(exactly=0)),
+        ("Reply in plain text.", C.markdown_count(exactly=0)),
+        ("Write it in plain text.", C.markdown_count(exactly=0)),
+        ("Markdown-free.", C.markdown_count(exactly=0)),
+        ("The response should not contain markdown.", C.markdown_count(exactly=0)),
+        ("Markdown is not allowed.", C.markdown_count(exactly=0)),
+        ("no markdown formatting whatsoever", C.markdown_count(exactly=0)),
+        ("Avoid markdown syntax such as asterisks or pound signs.", C.markdown_count(exactly=0)),
+        ("No Markdown formatting like bold or headings.", C.markdown_count(exactly=0)),
+        ("No markdown at all (no asterisks, hashes, backticks).", C.markdown_count(exactly=0)),
+        (
+            "plain text only, no markdown (no bullets, bold or headers)",
+            C.all_of(C.markdown_count(exactly=0), C.bullet_count(exactly=0)),
+        ),
+        (
+            "Keep it plain text, no bold or italics.",
+            C.all_of(
+                C.markdown_count(exactly=0),
+                C.highlight_count(style="bold", exactly=0),
+                C.highlight_count(style="italic", exactly=0),
+            ),
+        ),
+        ("No markdown tables.", C.table_count(exactly=0)),  # an element names its own unit
+        ("Use markdown headings.", C.section_count(at_least=1)),
+        ("Answers in plain text.", None),  # a rule on the answers only
+        ("Store passwords in plain text.", None),
         # the mark bullet points open with
         ("Use • for bullet points, not hyphens or asterisks.", C.bullet_marker("•")),
         ("Hyphens for bullets, not •", C.bullet_marker("-")),

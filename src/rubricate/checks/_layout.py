@@ -33,6 +33,7 @@ from ._units import (
     headings_seen,
     in_case,
     line_kinds,
+    markdown_marks,
     moment,
     nested_lines,
     numbered_lines,
@@ -57,6 +58,7 @@ __all__ = [
     "heading_names",
     "label_case",
     "line_count",
+    "markdown_count",
     "nested_item_count",
     "nothing_but",
     "numbered_count",
@@ -90,6 +92,44 @@ def divider_count(**bounds: Unpack[CountBounds]) -> TextTest:
 
     """
     return found_count("divider_count", dividers, ("divider", "dividers"), bounds)
+
+
+@catalogue_check
+def markdown_count(**bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of Markdown marks is within the bounds: `exactly: 0` for "no Markdown".
+
+    A mark is what a reader of the raw text sees as syntax: a `#` heading, `*` or `_` emphasis,
+    inline code, a fenced code block, a `[text](url)` link, a table, a `>` quote line, a rule,
+    a bullet point marked `*` or `+`. Bullet points marked `-` and numbered items are how plain
+    text sets out a list too, so they count only where the verdict does not hang on them: when
+    it does ("plain text only" of a reply whose one list is `- ` lines), the judge decides.
+    For "no markdown, the widget shows it raw", "plain text only", "format it in Markdown".
+
+    Args:
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.markdown_count(exactly=0)  # plain text only
+        ```
+
+    """
+    limits = Bounds.from_args("markdown_count", bounds)
+
+    def test(text: str) -> tuple[bool, str]:
+        marks, listed = markdown_marks(text)
+        passed, finding = count_finding(len(marks), "Markdown mark", "Markdown marks", limits)
+        if listed and (len(marks) + len(listed) in limits) != passed:
+            raise CheckUndecided(
+                f"{finding}, besides {len(listed)} list lines marked '-' or numbered, which "
+                "plain text uses too"
+            )
+        if marks and not passed:
+            return passed, f"{finding} (first: {shortened(marks[0])!r})"
+        return passed, finding
+
+    return test
 
 
 # A line's own label, with words after it: "HOST: Welcome back", "**Maya:** on it". At most

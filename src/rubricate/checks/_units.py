@@ -98,6 +98,7 @@ __all__ = [
     "headings_seen",
     "highlights",
     "line_kinds",
+    "markdown_marks",
     "mentions",
     "numbered_lines",
     "outputs",
@@ -1476,6 +1477,47 @@ def dividers(text: str) -> list[str]:
                 found.append(line.text.strip())
         previous = "" if line.in_fence else line.text
     return found
+
+
+# Emphasis with underscores (`__bold__`, `_italic_`), not inside a word: `snake_case` is none.
+_UNDERSCORE_EMPHASIS = re.compile(r"(?<![_\w])(__?)(?=[^\s_])([^_\n]*?[^\s_])\1(?![_\w])")
+_INLINE_CODE = re.compile(r"(?<!`)`[^`\n]+`(?!`)")
+
+
+def markdown_marks(text: str) -> tuple[list[str], list[str]]:
+    """The Markdown of `text`: the marks plain text never uses, and the list lines it also uses.
+
+    The first list holds what a reader of the raw text sees as syntax: `#` headings, `*` or `_`
+    emphasis, inline code, fenced code blocks, `[text](url)` links, tables, `>` quotes, rules,
+    and bullet points marked `*` or `+`. The second holds the bullet points marked `-` and the
+    numbered items: Markdown lists, but also how plain text sets out a list. `•` is neither.
+    """
+    marks: list[str] = []
+    listed: list[str] = []
+    prose: list[str] = []
+    for line in _lines(text):
+        if line.in_fence:
+            continue
+        if (_HEADING.match(line.text) and has_word(line.text)) or _QUOTE_LINE.match(line.text):
+            marks.append(line.text.strip())
+        elif (bullet := _BULLET.match(line.text)) and has_word(line.text[bullet.end() :]):
+            mark = bullet.group().strip()
+            if mark in "*+":
+                marks.append(line.text.strip())
+            elif mark == "-":
+                listed.append(line.text.strip())
+        elif (number := _NUMBERED.match(line.text)) and has_word(line.text[number.end() :]):
+            listed.append(line.text.strip())
+        prose.append(line.text)
+    plain = "\n".join(prose)
+    marks += [m.group() for m in _HIGHLIGHT.finditer(plain) if has_word(m.group(2))]
+    marks += [m.group() for m in _UNDERSCORE_EMPHASIS.finditer(plain) if has_word(m.group(2))]
+    marks += _INLINE_CODE.findall(plain)
+    marks += [link for link in _DRESSED_URL.findall(plain) if link.startswith("[")]
+    marks += [block.splitlines()[0] for block in code_blocks(text)]
+    marks += ["\n".join(table[:2]) for table in tables(text)]
+    marks += dividers(text)
+    return marks, listed
 
 
 def mentions(text: str) -> list[str]:

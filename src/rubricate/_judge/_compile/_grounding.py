@@ -102,6 +102,7 @@ CUES: Mapping[str, str] = {
     "contraction_count": r"\bcontract(ion|ed)",
     "date_format": r"\b(dates?|yyyy|iso)\b",
     "emoji_count": r"\b(emoji|emoticon)",
+    "markdown_count": r"\b(markdown|plain[- ]text)",
     # A count of things in the user's own noun: "five tips", "at most 4 steps".
     "entry_count": r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|dozen)\s+"
     r"([a-z-]+\s+)?[a-z]+s\b",

@@ -201,6 +201,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (style_rules.NUMBER_STYLE_WORDS, style_rules.number_style_words_rule),
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
     (start_end_rules.NO_END_MARK, start_end_rules.end_mark_rule),
+    (presence_rules.NO_MARKDOWN, presence_rules.no_markdown_rule),
     (presence_rules.NO_NESTING, presence_rules.no_nesting_rule),
     # before ZERO: "raw JSON only, no code fences" is bare JSON, not a count of code blocks
     (style_rules.KEY_CASE, style_rules.key_case_rule),  # "JSON keys in snake_case": no JSON rule

@@ -14,6 +14,8 @@ from ...checks import Check, all_of, create, negate
 from ._vocabulary import (
     ELEMENT_UNITS,
     LIST_WORDS,
+    MARKDOWN,
+    MARKDOWN_PIECE,
     NEG,
     NESTED,
     SIZE_FOLLOWS,
@@ -26,10 +28,12 @@ from ._vocabulary import (
 
 __all__ = [
     "ASKED",
+    "NO_MARKDOWN",
     "NO_NESTING",
     "PRESENT",
     "ZERO",
     "asked_rule",
+    "no_markdown_rule",
     "no_nesting_rule",
     "present_rule",
     "zero_rule",
@@ -145,6 +149,42 @@ def zero_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     # "no more than" is a bound, read by the count rule; "no 3 bullets" is nothing.
     return all_of(*found)
+
+
+# Markdown ruled out, with what it names as examples, all Markdown too: "No Markdown formatting
+# like bold or headings", "no markdown at all (no asterisks, hashes, backticks)", "plain text
+# only", "markdown-free". Not "answers in plain text" (a rule on the answers, left unread).
+_MD_EXAMPLES = (
+    r"(?:\s*(?:[,:\u2014\u2013-]\s*|\(\s*(?:no\s+)?)?(?:like|such as|e\.g\.,?|incl(?:uding|\.)|"
+    r"i\.e\.,?|(?<=\()|(?<=\(no ))"
+    rf"\s*(?:any\s+)?{MARKDOWN_PIECE}(?:\s*(?:,|/|or|and|nor)\s*(?:or\s+|and\s+)?(?:no\s+)?"
+    rf"{MARKDOWN_PIECE})*\s*\)?)?"
+)
+_PLAIN_VERB = (
+    r"(?:use|using|write|written|reply|respond|answer|output|return|keep it|only|just|pure|"
+    r"strictly|is|be)"
+)
+_PLAIN_OBJECT = r"(?:it|this|everything|the\s+(?:reply|answer|response|message|text|output))"
+_PLAIN_TEXT = (
+    rf"(?:(?:^|(?<=[.;:,(\u2014\u2013-]))\W*|\b{_PLAIN_VERB}\s+(?:{_PLAIN_OBJECT}\s+)?"
+    r"(?:(?:in|as)\s+)?)plain[- ]text\b(?:\s+only\b)?(?![- ]\w)"
+)
+NO_MARKDOWN = re.compile(
+    rf"(?:\b(?:{NEG})\s+(?:(?:use|using|uses|any|of|with|include|including)\s+){{0,2}}{MARKDOWN}"
+    rf"|\b{MARKDOWN}[- ]free\b|{_PLAIN_TEXT})"
+    rf"(?:\s+(?:at all|whatsoever|of any kind))?{_MD_EXAMPLES}"
+)
+
+
+def no_markdown_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    # "(no bullets, bold or headers)": plain text sets out a list with "-" too, unless ruled out
+    if re.search(r"\bbullet", match.group()):
+        return all_of(create("markdown_count", exactly=0), create("bullet_count", exactly=0))
+    if re.search(r"\blists?\b", match.group()):
+        return all_of(
+            create("markdown_count", exactly=0), create("bullet_count", numbered=True, exactly=0)
+        )
+    return create("markdown_count", exactly=0)
 
 
 # Nesting forbidden by its verb: "don't nest lists", "never nest bullets, keep it flat".

@@ -33,6 +33,8 @@ __all__ = [
     "LANGUAGE_CODES",
     "LANGUAGE_NAMES",
     "LIST_WORDS",
+    "MARKDOWN",
+    "MARKDOWN_PIECE",
     "NAME_SEPARATOR",
     "NEG",
     "NESTED",
@@ -119,6 +121,18 @@ NESTED = (
     r"bullets?|list items?|items?|lists?|points?)|sub-?(?:bullets?|bullet points?|points?|items?|"
     r"lists?)"
 )
+# Markdown as such, not one of its elements ("markdown # headings", "markdown links"), which
+# name their own unit: "no markdown formatting", "markdown-free", "markdown is not rendered".
+MARKDOWN_PIECE = (
+    r"(?:bold(?:ing|face)?|italics?|emphasis|(?:sub)?head(?:ing|er)s?|titles?|"
+    r"bullets?(?: points?)?|lists?|tables?|(?:hyper)?links?|code(?: blocks?| fences?)?|"
+    r"block ?quotes?|asterisks?|stars?|hash(?:es| signs?| marks?)?|# signs?|pound signs?|"
+    r"backticks?|underscores?|pipes?|checkbox(?:es)?|images?|footnotes?|task[- ]lists?)"
+)
+MARKDOWN = (
+    r"markdown(?:[- ](?:formatting|syntax|markup|styling|elements?))?"
+    rf"(?![- ]*(?:[#\[>`*]|markdown|(?:style |format |task[- ]list )?{MARKDOWN_PIECE}\b))"
+)
 # Unit words -> (key). Longest first, so "bullet points" is read before "points".
 UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (
@@ -182,6 +196,8 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     # A heading's Markdown level, as `read` spells it: "h2 headings" ("level-2", "##").
     *((rf"h{n} (?:(?:sub)?head(?:ing|er)s?|titles?)", f"heading{n}") for n in range(1, 7)),
     (r"(?:markdown )?(?:sub)?head(?:ing|er)s?|sections? headings?", "heading"),
+    # Markdown as such, not one of its elements: "no markdown formatting", "markdown-free".
+    (MARKDOWN, "markdown"),
     (r"sentences?", "sentence"),
     (r"paragraphs?|paras?|stanzas?", "paragraph"),
     (r"characters?|chars?", "character"),
@@ -302,6 +318,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "ampersand": ("mark_count", {"mark": "&"}),
     "ellipsis": ("mark_count", {"mark": "…"}),
     "divider": ("divider_count", {}),
+    "markdown": ("markdown_count", {}),
 }
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
@@ -311,7 +328,7 @@ ELEMENT_UNITS = frozenset(
     | {"code_block", "table", "email", "url", "bare_url", "hashtag", "exclamation"}
     | {"question_mark"}
     | {"semicolon", "em_dash", "ampersand", "ellipsis", "full_stop", "punctuation", "nested"}
-    | {"colon", "comma"}
+    | {"colon", "comma", "markdown"}
     | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
