@@ -1918,6 +1918,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Use markdown headings.", C.section_count(at_least=1)),
         ("Answers in plain text.", None),  # a rule on the answers only
         ("Store passwords in plain text.", None),
+        ("Don't use Markdown # headings.", C.section_count(exactly=0)),
+        # "per" and a piece: a rule on every piece, as "each" says it
+        ("One sentence per bullet.", C.each("item", C.sentence_count(exactly=1))),
+        ("At most one sentence per bullet.", C.each("item", C.sentence_count(at_most=1))),
+        ("Max 2 emojis per paragraph.", C.each("paragraph", C.emoji_count(at_most=2))),
+        ("Exactly one link per bullet.", C.each("item", C.url_count(exactly=1))),
+        ("One sentence per step.", C.each("entry", C.sentence_count(exactly=1))),
+        ("Format per the style guide.", None),
+        ("Write 100 words per minute.", None),
         # the mark bullet points open with
         ("Use • for bullet points, not hyphens or asterisks.", C.bullet_marker("•")),
         ("Hyphens for bullets, not •", C.bullet_marker("-")),

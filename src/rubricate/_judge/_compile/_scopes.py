@@ -288,9 +288,12 @@ _UNIT_NOUNS = (
 # "for every reader", "to each customer" name whom the text is for, not pieces of it.
 _EACH_PIECE = re.compile(
     r"(?<!\bfor )(?<!\bto )(?<!\bfrom )(?<!\bby )(?<!\bwith )(?<!\babout )"
-    r"\b(?P<all>each|every|all|both)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
+    r"\b(?:(?P<all>each|every|all|both)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"
     # "every reproduction step", "all the method steps": a word may say which
-    r"(?:the\s+)?(?P<noun>[a-z][a-z-]*(?:[- ](?:points?|items?|steps?|tips?|options?|entr(?:y|ies)|"
+    r"(?:the\s+)?"
+    # "one sentence per bullet": "per" and a piece, bare ("per the brief" names none)
+    r"|(?P<per>per)\s+(?!(?:cent|se|capita|annum|hour|minute|second|person|user|head)\b))"
+    r"(?P<noun>[a-z][a-z-]*(?:[- ](?:points?|items?|steps?|tips?|options?|entr(?:y|ies)|"
     r"questions?|clauses?|examples?|ideas?|reasons?|rules?|facts?))?)\b",
     re.IGNORECASE,
 )
@@ -388,7 +391,7 @@ def for_each(description: str, parse: Parse) -> Check | None:
     counted = nones and match.group("edge") is None
     if counted and (_unit_of(noun) is not None or noun in FILLER or _NO_ENTRY.match(noun)):
         return None  # "no sentence longer than 20 words": the count rules read their units
-    many = match.group("all").casefold() in ("all", "both")  # "all the steps", "both lines"
+    many = (match.group("all") or "").casefold() in ("all", "both")  # "all the steps", "both"
     if _ACROSS_ALL.search(description[: match.start()]) and many:
         return None  # "2 emojis across all the options": a total over them, not each one's
     unit = _unit_of(noun)
@@ -428,7 +431,7 @@ def names_steps(description: str) -> bool:
 
 def _all_of_a_kind(match: re.Match[str], noun: str) -> bool:
     """Whether "all" names no pieces: "all caps", "all lowercase"; "all the tips" does."""
-    if match.group("all").casefold() not in ("all", "both"):
+    if (match.group("all") or "").casefold() not in ("all", "both"):
         return False
     return not noun.endswith("s") or noun in ("caps", "capitals", "letters", "lowercase")
 

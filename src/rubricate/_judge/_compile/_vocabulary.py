@@ -1312,7 +1312,9 @@ def _heading_levels(text: str, quotes: list[str]) -> str:
             if not re.fullmatch(r"#{1,6}", hashes):
                 return match.group()
         if hashes == "#":
-            return f"markdown {noun}"
+            # "Markdown # headings" says Markdown once
+            before = match.string[: match.start()]
+            return noun if re.search(r"markdown\W*$", before, re.IGNORECASE) else f"markdown {noun}"
         if hashes:
             level = len(hashes)
         elif match.group("ordinal"):
