@@ -1095,6 +1095,15 @@ def test_valid_json(text: str, passed: bool, finding: str) -> None:
     assert result[1].startswith(finding), result
 
 
+def test_valid_json_said_alone_leaves_prose_around_valid_json_to_the_judge() -> None:
+    either = checks.valid_json(embedded=None)
+    with pytest.raises(CheckUndecided, match="prose around it"):
+        either('Here it is:\n\n```json\n{"id": 1}\n```')
+    assert either('{"id": 1}')[0]
+    assert not either('Here it is:\n\n```json\n{"id": 1,}\n```')[0]
+    assert not either("No JSON here.")[0]
+
+
 def test_valid_json_without_fences() -> None:
     assert run(checks.valid_json(allow_fence=False), '```json\n{"a": 1}\n```') == (
         False,
@@ -1744,6 +1753,17 @@ def test_heading_case(text: str, case: str, passed: bool) -> None:
     assert checks.heading_case(case)(text)[0] is passed
 
 
+def test_heading_case_leaves_a_heading_that_may_hold_a_name_to_the_judge() -> None:
+    readme = "## Installation\n\n### With Homebrew\nbrew install x\n\n### From source\nmake"
+    with pytest.raises(CheckUndecided, match="may be a name"):
+        checks.heading_case("sentence")(readme)
+    # a word the text writes in lower case is no name; two capitals are title case
+    said = "## Root Cause\n\nThe root cause was a lock.\n\n## Action items\n\nAdd a lint."
+    assert not checks.heading_case("sentence")(said)[0]
+    titled = "## Getting Started Fast\n\nx\n\n## Next steps\n\ny"
+    assert not checks.heading_case("sentence")(titled)[0]
+
+
 def test_heading_case_names_the_heading_that_breaks_it() -> None:
     assert run(checks.heading_case("title case"), "# Good Title\n\n## bad one\n\nx") == (
         False,
@@ -1809,6 +1829,20 @@ def test_heading_case_names_the_heading_that_breaks_it() -> None:
 )
 def test_date_format(text: str, spec: str, passed: bool, finding: str) -> None:
     assert run(checks.date_format(spec), text) == (passed, finding)
+
+
+def test_date_format_takes_no_version_number_for_a_date() -> None:
+    assert checks.date_format("YYYY-MM-DD")("## [2.4.0] - 2025-03-14\n\nv1.10.3 fixes it.")[0]
+    assert not checks.date_format("YYYY-MM-DD")("Released 1990-7-4, patched 5.3.24.")[0]
+
+
+def test_date_format_of_a_kind_of_dates_decides_only_where_all_dates_agree() -> None:
+    """'Every normalised date' of a list mapping raw dates to normalised ones."""
+    normalised = checks.date_format("YYYY-MM-DD", which="normalised")
+    with pytest.raises(CheckUndecided, match="normalised"):
+        normalised("3 March 1988 → 1988-03-03\n1990-7-4 → 1990-07-04")
+    assert normalised("Born 1988-03-03, joined 2010-07-04.")[0]
+    assert not normalised("Born 3 March 1988, joined 4 July 2010.")[0]
 
 
 def test_date_format_needs_a_month_and_a_day() -> None:
@@ -2322,6 +2356,16 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
 
 
+def test_entry_count_of_a_noun_in_one_paragraph_is_left_to_the_judge() -> None:
+    """A headline read aloud may take two sentences: the count lies between one and six."""
+    briefing = (
+        "First, rates held. Inflation is slow. Second, a tram line. It opens soon. Third, a win."
+    )
+    with pytest.raises(CheckUndecided, match="which sentences make one headlines"):
+        checks.entry_count(exactly=3, noun="headlines")(briefing)
+    assert not checks.entry_count(more_than=5, noun="headlines")(briefing)[0]  # at most five
+
+
 def test_opens_with_bold_reads_past_a_list_marker() -> None:
     assert checks.opens_with("bold")("1. **Preheat** the oven.")[0]
     assert checks.opens_with("bold")("__Owner__: Sam")[0]
@@ -2602,7 +2646,8 @@ def test_alphabetical_compares_entries_case_accents_marks_and_articles_aside() -
     ordered = "Fruit\n\n- apple\n- **Banana**\n- The Cherry\n- Éclair"
     assert run(checks.alphabetical(), ordered) == (True, "has its 4 entries in order, A to Z")
     assert checks.alphabetical(descending=True)("Zed\nAbe")[0]
-    assert checks.alphabetical()("Just one line.")[0]
+    with pytest.raises(CheckUndecided, match="one entry"):  # not what a reader would sort
+        checks.alphabetical()("1. Definitions\n\n   1.1 Zeta means...\n   1.2 Alpha means...")
 
 
 def test_time_format_with_two_digit_hours() -> None:

@@ -617,7 +617,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.each("line", C.negate(C.ends_with_punctuation("."))),
         ),
         # which date, which title
-        ("Give the start date as YYYY-MM-DD", C.date_format("YYYY-MM-DD")),
+        ("Give the start date as YYYY-MM-DD", C.date_format("YYYY-MM-DD", which="start")),
         ("Dates must follow the DD/MM/YYYY format", C.date_format("DD/MM/YYYY")),
         ("Stick to the MM/DD/YYYY date format", None),  # "stick to" is not read
         ("Please use the MM/DD/YYYY date format", C.date_format("MM/DD/YYYY")),
@@ -1919,6 +1919,27 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Answers in plain text.", None),  # a rule on the answers only
         ("Store passwords in plain text.", None),
         ("Don't use Markdown # headings.", C.section_count(exactly=0)),
+        # a kind of date, named: decided only where every date of the text agrees
+        (
+            "Every normalised date is YYYY-MM-DD",
+            C.date_format("YYYY-MM-DD", which="normalised"),
+        ),
+        ("Use ISO dates (YYYY-MM-DD)", C.date_format("YYYY-MM-DD")),
+        # "valid JSON" alone does not say whether prose may stand around it
+        ("Valid JSON", C.valid_json(embedded=None)),
+        ("Respond only with valid JSON.", C.valid_json()),
+        ("The JSON must be valid.", C.valid_json(embedded=True)),
+        # a piece the reply may label, named bare at the start
+        ("Summary: 2 sentences or fewer", C.within("text:summary", C.sentence_count(at_most=2))),
+        ("Summary is 2 sentences or fewer", C.within("text:summary", C.sentence_count(at_most=2))),
+        # each line labelled "Body:" is held to a rule on "every body"
+        ("Every body under 70 characters", C.within("body", C.character_count(fewer_than=70))),
+        # several subject lines are no one subject line
+        (
+            "Subject line under 40 characters.",
+            C.within("subject", C.character_count(fewer_than=40)),
+        ),
+        ("Subject lines under 40 characters.", C.each("output", C.character_count(fewer_than=40))),
         # "per" and a piece: a rule on every piece, as "each" says it
         ("One sentence per bullet.", C.each("item", C.sentence_count(exactly=1))),
         ("At most one sentence per bullet.", C.each("item", C.sentence_count(at_most=1))),

@@ -19,6 +19,8 @@ from ._units import (
     CASES,
     MONTH_NAMES,
     MONTHS,
+    SMALL_WORDS,
+    WORD_LETTERS,
     code_blocks,
     has_word,
     heading_lines,
@@ -81,7 +83,7 @@ def wrapped_in_quotes() -> TextTest:
 
 @catalogue_check
 def valid_json(
-    allow_fence: bool = True, embedded: bool = False, shape: str | None = None
+    allow_fence: bool = True, embedded: bool | None = False, shape: str | None = None
 ) -> TextTest:
     """The whole text is one valid JSON value (strict JSON: no `NaN`, no trailing text).
 
@@ -92,11 +94,13 @@ def valid_json(
     With `embedded`, the JSON is what the text holds, prose around it allowed: "the JSON must
     be valid" of a config under "Here's the config:". That is the whole text when it is JSON,
     else every code block tagged `json` or opening with `{` or `[`; there must be one, and
-    each must parse.
+    each must parse. With `embedded=None` the words did not say which ("Valid JSON"): a text
+    whose JSON parses but has prose around it is left to the judge (`CheckUndecided`).
 
     Args:
         allow_fence: Accept JSON inside a code fence.
-        embedded: Judge the JSON inside the text rather than ask that the text be JSON.
+        embedded: Judge the JSON inside the text rather than ask that the text be JSON;
+            `None` for either, the judge deciding where they differ.
         shape: `object` or `array`: the JSON must be one ("a JSON array only").
 
     Example:
@@ -116,6 +120,11 @@ def valid_json(
         value, fenced, problem = _json_of(text, allow_fence)
         if problem is not None and embedded:
             return _embedded_json(text, wanted)
+        if problem is not None and embedded is None and _embedded_json(text, wanted)[0]:
+            raise CheckUndecided(
+                "its JSON code block parses, with prose around it: whether the rule asks for "
+                "JSON alone is unsaid"
+            )
         if problem is not None:
             return False, problem
         kind = _JSON_TYPES.get(type(value), "a number" if value is not None else "null")
@@ -453,6 +462,27 @@ def has_title(angle_brackets: bool = False, bold: bool = False) -> TextTest:
     return test
 
 
+def _may_be_named(heading: str, headings: list[str], text: str) -> bool:
+    """Whether a heading out of sentence case may be in it, its one capitalised word a name.
+
+    Only when the text's other headings show sentence case ("With Homebrew" beside "From
+    source") and the word is never written in lower case in the text ("Root Cause" of a report
+    that speaks of the root cause is out of it). A heading with two such words is out of it.
+    """
+    words = [w for w in WORD_LETTERS.findall(heading) if not w.isupper() or len(w) == 1]
+    later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
+    if not words or not words[0][0].isupper() or len(later) != 1 or not later[0][0].isupper():
+        return False
+    if re.search(rf"\b{re.escape(later[0].casefold())}\b", text):
+        return False
+    return any(
+        other != heading
+        and in_case(other, "sentence")
+        and any(w[0].islower() for w in WORD_LETTERS.findall(other)[1:])
+        for other in headings
+    )
+
+
 @catalogue_check
 def heading_case(case: str) -> TextTest:
     """Every heading, and the title, is in the given letter case.
@@ -465,7 +495,9 @@ def heading_case(case: str) -> TextTest:
     every word starts with a capital, short function words (`a`, `of`, `and`, `the`...)
     inside aside; `sentence`: the first word starts with a capital and at most half of the
     other words do (names and acronyms are allowed, a capital on every word is title case);
-    `lower` / `upper`: no capital / no lowercase letter.
+    `lower` / `upper`: no capital / no lowercase letter. A heading whose one word after the
+    first is capitalised ("With Homebrew") may be in sentence case with a name in it: where the
+    text's other headings show sentence case, the judge decides (`CheckUndecided`).
 
     Args:
         case: `title`, `sentence`, `lower` or `upper`.
@@ -491,9 +523,14 @@ def heading_case(case: str) -> TextTest:
                 found.insert(0, bare)
         if not found:
             return False, f"has no heading or title, needs headings in {wanted} case"
-        for heading in found:
-            if not in_case(heading, wanted):
-                return False, f"has the heading {shortened(heading)!r}, not in {wanted} case"
+        wrong = [heading for heading in found if not in_case(heading, wanted)]
+        if wrong and wanted == "sentence" and all(_may_be_named(h, found, text) for h in wrong):
+            raise CheckUndecided(
+                f"the heading {shortened(wrong[0])!r} capitalises one word after its first, "
+                "which may be a name, while its other headings are in sentence case"
+            )
+        if wrong:
+            return False, f"has the heading {shortened(wrong[0])!r}, not in {wanted} case"
         noun = "heading" if len(found) == 1 else f"{len(found)} headings"
         return True, f"has every {noun} in {wanted} case" if len(found) > 1 else (
             f"has its {noun} in {wanted} case"
@@ -523,10 +560,11 @@ def _whole_title(text: str) -> str | None:
 
 # A date written with digits (2024-03-05, 05/03/2024, 5.3.24) or with a month's name, with or
 # without its year ("March 20" is a date a reader sees; a capital letter keeps "may 5" out).
-# The same names with a capital first letter, matched case-sensitively.
+# The same names with a capital first letter, matched case-sensitively. A year has two digits
+# or four, first or last: "2.4.0" and "1.10.3" are versions.
 _CAPITAL_MONTH = "(?-i:" + re.sub(r"(^|\|)([a-z])", lambda m: m[1] + m[2].upper(), MONTHS) + ")"
 _ANY_DATE = re.compile(
-    rf"(?<![\w/.-])(?:\d{{1,4}}[-/.]\d{{1,2}}[-/.]\d{{1,4}}"
+    rf"(?<![\w/.-])(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[-/.]\d{{1,2}}[-/.](?:\d{{4}}|\d{{2}})"
     rf"|(?:{MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}"
     rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTHS})\.?,? \d{{4}}"
     rf"|{_CAPITAL_MONTH}\.? \d{{1,2}}(?:st|nd|rd|th)?(?!\d)"
@@ -548,7 +586,7 @@ _DATE_PIECES = re.compile(r"MONTH|MON|YYYY|YY|MM|DD|M|D|, |[-/. ]")
 
 
 @catalogue_check
-def date_format(format: str) -> TextTest:
+def date_format(format: str, which: str | None = None) -> TextTest:
     """Every date in the text is written in the given format, and there is at least one.
 
     The format spells a date with `YYYY` (or `YY`), `MM` (or `M`), `DD` (or `D`), `MONTH` (the
@@ -559,8 +597,13 @@ def date_format(format: str) -> TextTest:
     A format without a year (`D MONTH`) sets the order of day and month: a year after it is
     allowed (`22 July 2025`).
 
+    With `which` ("release", "normalised"), the rule is on the dates of a kind the check cannot
+    pick out: it passes when every date is in the format and fails when none is; a mix is left
+    to the judge (`CheckUndecided`), since the dates out of format may be of another kind.
+
     Args:
         format: The date format, such as `YYYY-MM-DD` or `MONTH D, YYYY`.
+        which: The kind of dates the rule names, when it names one.
 
     Example:
         ```python
@@ -591,6 +634,11 @@ def date_format(format: str) -> TextTest:
         if not dates:
             return False, f"has no date, needs dates written as {spec}"
         wrong = [date for date in dates if not pattern.fullmatch(date)]
+        if wrong and which and len(wrong) < len(dates):
+            raise CheckUndecided(
+                f"has dates in {spec} and others, such as {wrong[0]!r}: which are the {which} "
+                "dates is not for a check to say"
+            )
         if wrong:
             return False, f"has the date {wrong[0]!r}, needs {spec}"
         noun = "date" if len(dates) == 1 else "dates"

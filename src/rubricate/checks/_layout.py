@@ -27,6 +27,7 @@ from ._units import (
     csv_rows,
     dividers,
     entries,
+    entry_kind,
     has_word,
     heading_lines,
     heading_text,
@@ -261,7 +262,9 @@ def entry_count(noun: str | None = None, **bounds: Unpack[CountBounds]) -> TextT
     The entries are the text's top-level list items when it has a list (a nested item is a
     detail of the one above it); else its lines, less code, the title, headings, a table's
     header row and a lead-in ending in `:`; and when that leaves a single line, its sentences.
-    For a count of things in the user's own noun: "exactly three tips", "at most four steps".
+    For a count of things in the user's own noun: "exactly three tips", "at most four steps";
+    in one paragraph of prose, a sentence need not be one of them (a headline may take two),
+    so with a `noun` the judge decides (`CheckUndecided`).
 
     Args:
         noun: The things counted ("ingredients"): in a text with several lists, only those
@@ -281,7 +284,14 @@ def entry_count(noun: str | None = None, **bounds: Unpack[CountBounds]) -> TextT
     name = f" ({noun})" if noun else ""
 
     def test(text: str) -> tuple[bool, str]:
-        return count_finding(len(entries(text, noun)), f"entry{name}", f"entries{name}", limits)
+        kind, found = entry_kind(text, noun)
+        if kind == "sentences" and noun is not None:
+            # "three headlines" of a news briefing in one paragraph: a headline may take two
+            # sentences, so the count is anywhere from one to the sentences'
+            verdicts = {count in limits for count in range(1, len(found) + 1)}
+            if len(verdicts) > 1:
+                raise CheckUndecided(f"the text is one paragraph: which sentences make one {noun}")
+        return count_finding(len(found), f"entry{name}", f"entries{name}", limits)
 
     return test
 
@@ -292,8 +302,9 @@ def alphabetical(descending: bool = False) -> TextTest:
 
     The entries are as in `entry_count`: the top-level list items, else the lines, else the
     sentences of a single line. They are compared by their text, with case, accents, Markdown
-    marks and a leading "the", "a" or "an" aside. A text of fewer than two entries
-    passes.
+    marks and a leading "the", "a" or "an" aside. Where the check finds fewer than two
+    entries, what a reader would sort is not what it found (six clauses under one numbered
+    line): it raises `CheckUndecided` and the judge decides.
 
     Args:
         descending: Z to A instead.
@@ -307,6 +318,8 @@ def alphabetical(descending: bool = False) -> TextTest:
 
     def test(text: str) -> tuple[bool, str]:
         found = entries(text)
+        if len(found) < 2:
+            raise CheckUndecided(f"has {'one entry' if found else 'no entries'}: nothing to order")
         misplaced = _out_of_order(found, [_sort_key(entry) for entry in found], descending)
         if misplaced is not None:
             return False, misplaced

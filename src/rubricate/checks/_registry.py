@@ -60,6 +60,8 @@ class Param:
     doc: str
     positional: bool
     """Whether a Python call may pass it by position (a rubric always names it)."""
+    nullable: bool = False
+    """Whether `None` is a value of its own (`embedded: bool | None`), not only "not given"."""
 
 
 @dataclass(frozen=True)
@@ -379,7 +381,7 @@ def _bind(
 
 
 def _validate(check: str, param: Param, value: Any) -> Any:
-    if value is None and param.default is None and not param.required:
+    if value is None and (param.default is None or param.nullable) and not param.required:
         return None
     kind = param.kind
     if kind == "strings":
@@ -436,6 +438,7 @@ def _params(fn: Callable[..., Any]) -> tuple[Param, ...]:
                 default=None if required else param.default,
                 doc=docs.get(param.name, ""),
                 positional=param.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                nullable=type(None) in get_args(hints[param.name]),
             )
         )
     return tuple(params)

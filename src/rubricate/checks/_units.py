@@ -90,6 +90,7 @@ __all__ = [
     "emails",
     "emojis",
     "entries",
+    "entry_kind",
     "field_values",
     "glosses",
     "has_word",
@@ -413,6 +414,17 @@ def unit_pieces(text: str, unit: str) -> list[str]:
 def entries(text: str, noun: str | None = None) -> list[str]:
     """What "each tip" or "five steps" count: the pieces a reader sees the text listed in.
 
+    See `entry_kind` for which pieces those are.
+    """
+    return entry_kind(text, noun)[1]
+
+
+EntryKind = Literal["items", "rows", "quotes", "lines", "commas", "sentences"]
+
+
+def entry_kind(text: str, noun: str | None = None) -> tuple[EntryKind, list[str]]:
+    """The entries of `text` and what they are: list items, table rows, lines, sentences...
+
     The top-level list items (a nested item is a detail of the one above it; a clause numbered
     "4.1" is an item) when the text has a list; else the body rows of its tables; else its
     blockquotes (a run of `>` lines is one); else its lines holding a word, less code, the
@@ -433,13 +445,13 @@ def entries(text: str, noun: str | None = None) -> list[str]:
                     break
         listed = [item for _, items in blocks for item in items]
         top = min(indent for indent, _ in listed)
-        return [item for indent, item in listed if indent == top]
+        return "items", [item for indent, item in listed if indent == top]
     rows = [row for table in tables(text) for row in table[2:] if has_word(row)]
     if rows:
-        return [row.strip() for row in rows]  # "at least five dishes" of a menu table: its rows
+        return "rows", [row.strip() for row in rows]  # "at least five dishes" of a menu table
     quoted = _quote_blocks(text)
     if quoted:
-        return quoted  # "exactly two testimonials" of two blockquotes, each maybe two lines
+        return "quotes", quoted  # "exactly two testimonials" of two blockquotes
     title = (title_line(text) or "").strip()
     every = list(_lines(text))
     # A table's header row names its columns: its entries are the rows below.
@@ -459,8 +471,11 @@ def entries(text: str, noun: str | None = None) -> list[str]:
         and not line.text.rstrip().endswith(":")
     ]
     if len(lines) != 1:
-        return lines
-    return _comma_items(lines[0]) or sentences(lines[0])
+        return "lines", lines
+    listed_with_commas = _comma_items(lines[0])
+    if listed_with_commas:
+        return "commas", listed_with_commas
+    return "sentences", sentences(lines[0])
 
 
 def _quote_blocks(text: str) -> list[str]:

@@ -58,7 +58,8 @@ _PART_NAMES = (
         r"|everything\s+after\s+the\s+(?:headline|title)",
         "body",
     ),
-    (r"(?:e-?mail\s+)?subject(?:\s+line)?", "subject"),
+    # one subject line; "subject lines" are several, of several e-mails
+    (r"(?:e-?mail\s+)?subject(?:\s+line)?(?!s\b|\s+lines\b)", "subject"),
     (r"(?:h1\s+)?(?:title|headline)", "title"),
     (r"p\.\s?s\.?|postscript", "postscript"),
     # "explanation after the code: one sentence", "after the code block, at most 2 bullets"
@@ -120,10 +121,19 @@ _IN_A_PART = frozenset(
 )
 
 
+_EVERY_BODY = re.compile(
+    r"\b(?:each|every|all(?: the)?|per)\s+(?:bod(?:y|ies)(?=\s+text\b)|body\b|bodies\b)"
+    r"(?!\s+(?:paragraph|sentence|line|item|bullet|section)s?\b)",
+    re.IGNORECASE,
+)
+
+
 def in_a_part(description: str, parse: Parse) -> Check | None:
     """The criterion as a rule on one named part, when it names one and the rest reads whole."""
     if re.search(r"\bbody\b", description, re.IGNORECASE):
         description = _LEFT_OUT_OF_BODY.sub(" ", description)
+    # "every body under 70 characters": `within` holds each line labelled "Body:" to the rule
+    description = _EVERY_BODY.sub(" body", description)
     if _SEVERAL.search(description) or EACH_OUTPUT.search(description.casefold()):
         return None  # "every title", "no headline over 10 words": several outputs or parts
     found = [m for m in _PART.finditer(description) if not _quoted(description, m.start())]
@@ -989,7 +999,8 @@ def is_negation(word: str) -> bool:
 # A reply's own kind named as the rule's subject, in a word that also names a piece of a longer
 # reply: "the summary is one sentence" of a summary, or of a report with a "**Summary:**" line.
 _NAMED_PIECE = re.compile(
-    r"\b(?:the|your|its|this|that)\s+(?P<noun>summary|description|explanation|caption|blurb|bio|"
+    # "the summary is one sentence", "Summary: 2 sentences or fewer"
+    r"(?:^\W*|\b(?:the|your|its|this|that)\s+)(?P<noun>summary|description|explanation|caption|blurb|bio|"
     r"statement|note)\b(?!\s+(?:line|section|field|paragraph|sentence|part)s?\b)(?![-'’])",
     re.IGNORECASE,
 )

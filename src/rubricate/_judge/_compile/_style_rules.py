@@ -306,6 +306,13 @@ _WHOLE_JSON = re.compile(
 )
 
 
+# Words that ask for JSON and nothing else, wherever they stand: "respond only in JSON",
+# "the entire output must be valid JSON", "return JSON, no prose".
+_JSON_ALONE = re.compile(
+    r"\b(?:output|outputs|respond|responds|reply|replies|return|returns|response|answer)\b|"
+    r"\b(?:only|just|solely|entire|entirely|whole|nothing else|nothing but|no (?:other|extra|"
+    r"additional)\b|no prose|no commentary|no explanations?|no text|no (?:preamble|intro))"
+)
 _ONLY_THE = re.compile(r"\b(?:only|just|nothing but|solely)\s+(?:the|your)\s+$")
 
 
@@ -321,6 +328,9 @@ def json_rule(match: re.Match[str], reading: Reading) -> Check | None:
         and not _ONLY_THE.search(before)  # "just the JSON", "only the JSON, please"
     ):
         return create("valid_json", embedded=True, **shape)
+    if not _WHOLE_JSON.search(match.group()) and not _JSON_ALONE.search(reading.text):
+        # "Valid JSON" alone: of JSON with a sentence before it, the JSON is valid
+        return create("valid_json", embedded=None, **shape)
     return create("valid_json", **shape)
 
 
@@ -392,7 +402,7 @@ _DATE_TAIL = (
     r"(?:not|never)\s+(?P<unlike>q\d+)))*"
 )
 DATE = re.compile(
-    rf"(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}(?:\s*[:=]\s*|\s+)"
+    rf"(?:(?:all|every|each|the|any|your)\s+)?(?:(?P<which>{_QUALIFIER})\s+)?{_DATE_NOUN}(?:\s*[:=]\s*|\s+)"
     rf"(?:(?:should|must|are|is|be|to be|need to be|written|formatted|given|shown|expressed|appear|"
     rf"uses?|follows?|always|out|{_DAY_FIRST},?|\({_DAY_FIRST}\)|without ordinals,?)\s+){{0,4}}"
     rf"(?:\(\s*)?(?:(?:as in|in|as|using|like|with|use|e\.g\.,?)\s+)?"
@@ -406,11 +416,25 @@ DATE = re.compile(
     # "the DD/MM/YYYY date format"
     rf"|(?:the\s+)?(?:(?P<spec4>{_DATE_SPEC})|(?P<q4>q\d+))\s+date\s+(?:format|style)"
     # an example that settles the format: "write the date like 2024-03-05", "like May 2, 2024"
-    rf"|(?:(?:all|every|each|the|any|your)\s+)?(?:{_QUALIFIER}\s+)?{_DATE_NOUN}\s+"
+    rf"|(?:(?:all|every|each|the|any|your)\s+)?(?:(?P<which2>{_QUALIFIER})\s+)?{_DATE_NOUN}\s+"
     rf"(?:(?:should|must|are|is|be|written|formatted|given|shown|out|{_DAY_FIRST},?)\s+){{0,4}}"
     rf"(?:like|as in|as|e\.g\.,?|for example,?)\s+(?P<example>\d{{4}}-\d{{2}}-\d{{2}}|"
     rf"(?:{MONTHS})\.? \d{{1,2}}(?:, \d{{4}})?|\d{{1,2}} (?:{MONTHS})\.?(?: \d{{4}})?)"
     rf"(?![\w-])"
+)
+
+
+_FORMAT_WORD = re.compile(
+    r"iso|us|uk|american|british|european|international|numeric(?:al)?|written|full|short|"
+    r"long|standard|consistent|proper|correct|same|all|such|these|those|calendar"
+)
+
+
+# What is done to dates, not which they are: "give dates as", "normalise dates to".
+_DATE_VERB = re.compile(
+    r"give|format|show|write|put|use|keep|list|print|display|present|express|render|set|make|"
+    r"spell|style|convert|normali[sz]e|standardi[sz]e|output|return|state|include|mark|add|"
+    r"enter|type|record|have|get|leave|report|stamp|log|want|need|prefer|expect"
 )
 
 
@@ -434,8 +458,13 @@ def date_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None  # "not '2024-03-05'" of a YYYY-MM-DD rule: which is it?
     if re.search(_DAY_FIRST, match.group()) and not spec.upper().startswith("D"):
         return None
+    # "every normalised date", "the release date": a kind of date, among others maybe
+    which = match.group("which") or match.group("which2")
+    if which is not None and (_FORMAT_WORD.fullmatch(which) or _DATE_VERB.fullmatch(which)):
+        # "ISO dates", "US dates": how they are written, not which they are; "show dates as"
+        which = None
     try:
-        return create("date_format", format=spec.upper())
+        return create("date_format", format=spec.upper(), **({"which": which} if which else {}))
     except RubricError:
         return None
 
