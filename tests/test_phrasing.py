@@ -1940,6 +1940,43 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("subject", C.character_count(fewer_than=40)),
         ),
         ("Subject lines under 40 characters.", C.each("output", C.character_count(fewer_than=40))),
+        # marks named by their names
+        ("no backticks — the terminal prints them literally", C.mark_count("`", exactly=0)),
+        ("No parentheses, listeners can't hear them", C.mark_count("(", exactly=0)),
+        ("No asterisks.", C.mark_count("*", exactly=0)),
+        ("Don't use brackets.", None),  # round or square: which, is unsaid
+        ("no md — the widget shows raw asterisks and hashes", C.markdown_count(exactly=0)),
+        (
+            "no bold or italics, our helpdesk shows the raw asterisks",
+            C.all_of(
+                C.highlight_count(style="bold", exactly=0),
+                C.highlight_count(style="italic", exactly=0),
+            ),
+        ),
+        # a bound said after the unit of "each"; what a unit is made of; the subject of a clock
+        (
+            "3 bullets, each 6 words or fewer",
+            C.all_of(C.bullet_count(exactly=3), C.word_count(per="item", at_most=6)),
+        ),
+        ("7 lines of text max (card height)", C.line_count(at_most=7)),
+        ("Times use the 24h clock", C.time_format(clock=24)),
+        (
+            "No lists or numbering, it's read aloud",
+            C.all_of(C.bullet_count(numbered=True, exactly=0), C.numbered_count(exactly=0)),
+        ),
+        # a part under two names, one of them in brackets
+        (
+            "first line (the hook) under 50 characters",
+            C.within("first_line", C.character_count(fewer_than=50)),
+        ),
+        ("Hook (first line) under 6 words", C.within("first_line", C.word_count(fewer_than=6))),
+        (
+            "first line (no emojis) under 50 characters",
+            C.within(
+                "first_line",
+                C.all_of(C.emoji_count(exactly=0), C.character_count(fewer_than=50)),
+            ),
+        ),
         # "per" and a piece: a rule on every piece, as "each" says it
         ("One sentence per bullet.", C.each("item", C.sentence_count(exactly=1))),
         ("At most one sentence per bullet.", C.each("item", C.sentence_count(at_most=1))),

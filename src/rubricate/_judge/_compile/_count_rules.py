@@ -66,6 +66,8 @@ COUNT = re.compile(
     rf"(?:\s+or\s+(?:(?P<mid_least>more|above|greater|over)|(?P<mid_most>fewer|less|under)))?"
     rf"(?:\s*-\s*|\s+)(?:(?:different|distinct|separate|full|complete|short|long|concise|"
     rf"clear|main|key|total|distinct|markdown|\w+-(?=\w))\s+)?(?P<unit>{UNIT})\b"
+    # "7 lines of text max", "200 words of copy": what the unit is made of, said
+    rf"(?:\s+of\s+(?:text|copy|prose|content)\b)?"
     rf"(?:\s+(?P<post_most>{POST['at_most']})|\s*(?P<post_least>{POST['at_least']}))?"
     rf"(?:\s+(?:long|in length|in total|total|(?:on|in) (?:the|your|a) list)"
     rf"|\s+(?P<post_limit>limit|cap|maximum|max)|"
@@ -283,7 +285,10 @@ _INNER = r"lines|sentences|words|characters"
 COUNT_EACH = re.compile(
     rf"(?P<n>\d+)\s+(?P<outer>{_OUTER})\s*(?:,\s*|\s+(?:of|with|containing|having)\s+)"
     rf"(?:(?P<before>each)\s+(?:(?:has|with|of|having|is|are)\s+)?)?"
-    rf"(?:(?:{CMP_ANY})\s+)?(?P<m>\d+)\s+(?P<inner>{_INNER})(?:\s+(?P<after>each|apiece))?"
+    rf"(?:(?:{CMP_ANY})\s+)?(?P<m>\d+)\s+(?P<inner>{_INNER})"
+    # "3 bullets, each 6 words or fewer": the bound said after the unit
+    rf"(?:\s+(?P<post_most>{POST['at_most']})|\s*(?P<post_least>{POST['at_least']}))?"
+    rf"(?:\s+(?P<after>each|apiece))?"
 )
 _EACH_WAY = {
     ("paragraph", "sentence"): ("sentence_count", "paragraph"),
@@ -304,7 +309,12 @@ def count_each_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if bool(match.group("before")) == bool(match.group("after")):
         return None  # "each" says it is a bound on each piece: once, before or after
     outer, inner = unit_key(match.group("outer")), unit_key(match.group("inner"))
-    key = bound(cmp_key(match), False)
+    said = cmp_key(match)
+    if match.group("post_most") or match.group("post_least"):
+        if said is not None:
+            return None  # "each under 6 words or fewer": two bounds, one too many
+        said = "at_most" if match.group("post_most") else "at_least"
+    key = bound(said, False)
     if outer is None or inner is None or key is None:
         return None
     count = count_check(outer, {"exactly": int(match.group("n"))})

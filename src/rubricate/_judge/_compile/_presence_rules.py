@@ -65,7 +65,7 @@ _ABSENT: tuple[tuple[str, Callable[[], Check]], ...] = (
     ),
     (r"(?:a )?title", lambda: negate(create("has_title"))),
     (r"(?:bullet(?:ed)?|unordered) lists?", lambda: create("bullet_count", exactly=0)),
-    (r"(?:numbered|ordered) lists?", lambda: create("numbered_count", exactly=0)),
+    (r"(?:numbered|ordered) lists?|numbering", lambda: create("numbered_count", exactly=0)),
     (r"lists?|list formatting", lambda: create("bullet_count", numbered=True, exactly=0)),
     (r"digits|numerals", lambda: create("number_style", style="words")),
     # A blank line is what separates paragraphs (and stanzas): none means one block.
@@ -97,7 +97,7 @@ def _absent(piece: str) -> Check | None:
 _ZERO_UNIT = (
     r"(?:(?:bullet(?:ed)?|numbered|ordered)(?=\s+(?:or|and|nor)\s)|commas?|"
     r"(?:capital|upper[- ]?case|uppercase) letters?|capitals|capitalization|"
-    r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|list formatting|lists?|"
+    r"title|(?:bullet(?:ed)?|unordered|numbered|ordered) lists?|list formatting|lists?|numbering|"
     r"(?:blank|empty) lines?|(?:stanza|paragraph) breaks?|line ?breaks?|new ?lines?|"
     rf"digits|numerals|{UNIT})"
 )
@@ -170,7 +170,8 @@ _PLAIN_TEXT = (
     r"(?:(?:in|as)\s+)?)plain[- ]text\b(?:\s+only\b)?(?![- ]\w)"
 )
 NO_MARKDOWN = re.compile(
-    rf"(?:\b(?:{NEG})\s+(?:(?:use|using|uses|any|of|with|include|including)\s+){{0,2}}{MARKDOWN}"
+    rf"(?:\b(?:{NEG})\s+(?:(?:use|using|uses|any|of|with|include|including)\s+){{0,2}}"
+    rf"(?:{MARKDOWN}|md\b)"
     rf"|\b{MARKDOWN}[- ]free\b|{_PLAIN_TEXT})"
     rf"(?:\s+(?:at all|whatsoever|of any kind))?{_MD_EXAMPLES}"
 )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...checks import Check, all_of, create, each, negate, within
 from ...checks._units import TEXT_PART
-from ._vocabulary import CMP_ANY, FILLER, NEG, bound, read
+from ._vocabulary import CMP_ANY, FILLER, FORM_WORDS, NEG, bound, read
 
 if TYPE_CHECKING:
     from ._phrasing import ParsedCriterion
@@ -90,6 +90,24 @@ _PART = re.compile(
     r"(?![\s-]case\b)",  # "Title Case" names a letter case, not the title
     re.IGNORECASE,
 )
+_PART_NAMED = "|".join(f"(?:{pattern})" for pattern, _ in _PART_NAMES)
+_PART_GLOSSED = re.compile(
+    rf"\b(?P<part>{_PART_NAMED})\s*\(\s*(?P<gloss>(?:(?:the|a|an|its)\s+)?[a-z]+(?:[- ][a-z]+)?)"
+    r"\s*\)"
+    rf"|^\W*(?P<gloss2>(?:the\s+)?[a-z]+(?:[- ][a-z]+)?)\s*\(\s*(?:the\s+|its\s+)?"
+    rf"(?P<part2>{_PART_NAMED})\s*\)",
+    re.IGNORECASE,
+)
+
+
+def _gloss_dropped(match: re.Match[str]) -> str:
+    """The part's name alone, when the words beside it only name it again ("the hook")."""
+    gloss = match.group("gloss") or match.group("gloss2")
+    if FORM_WORDS.search(gloss.casefold()) or is_negation(gloss.split()[0]):
+        return match.group()  # "first line (no emojis)": a rule in brackets, not a name
+    return match.group("part") or match.group("part2")
+
+
 _SEVERAL = re.compile(r"\b(?:each|every|per|apiece)\b", re.IGNORECASE)
 _ONLY_THERE = re.compile(r"\b(?:only|solely|exclusively|just)\s*$", re.IGNORECASE)
 _THERE_ONLY = re.compile(r"\s*(?:only|alone)\b", re.IGNORECASE)
@@ -134,6 +152,9 @@ def in_a_part(description: str, parse: Parse) -> Check | None:
         description = _LEFT_OUT_OF_BODY.sub(" ", description)
     # "every body under 70 characters": `within` holds each line labelled "Body:" to the rule
     description = _EVERY_BODY.sub(" body", description)
+    # "first line (the hook) under 50 characters", "Hook (first line) under 6 words": one part
+    # under two names, the one in brackets the other's gloss
+    description = _PART_GLOSSED.sub(_gloss_dropped, description)
     if _SEVERAL.search(description) or EACH_OUTPUT.search(description.casefold()):
         return None  # "every title", "no headline over 10 words": several outputs or parts
     found = [m for m in _PART.finditer(description) if not _quoted(description, m.start())]

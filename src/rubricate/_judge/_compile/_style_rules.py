@@ -509,7 +509,8 @@ def timestamp_rule(match: re.Match[str], reading: Reading) -> Check | None:
 # Times on a 24-hour or a 12-hour clock: "use the 24-hour clock", "times in 12-hour format".
 CLOCK = re.compile(
     r"(?:(?:all|every|each|the|any|your)\s+)?(?:(?:times?|timestamps?)\s+(?:(?:should|must|are|is|"
-    r"be|written|given|shown|formatted)\s+){0,2}(?:in|on|with|using|as)\s+(?:the\s+|a\s+)?)?"
+    r"be|written|given|shown|formatted)\s+){0,2}(?:in|on|with|using|as|use|follow)\s+"
+    r"(?:the\s+|a\s+)?)?"
     r"(?:(?P<padded0>hh:mm)\s+)?(?P<clock>24|12)[- ]?(?:hour|hr|h)\b"
     r"(?:\s+(?:clock|times?|format|notation))*"
     r"(?:\s*\(?(?:(?:with|using|and|plus)\s+)?(?:am/pm|a\.m\./p\.m\.|(?P<padded>hh:mm))\)?)?"

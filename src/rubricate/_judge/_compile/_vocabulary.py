@@ -163,6 +163,11 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (r"hash ?tags?", "hashtag"),
     (r"@[- ]?mentions?|at[- ]mentions?|@[- ]?(?:tags?|pings?)", "mention"),
+    # marks named by their names: "no backticks, the terminal prints them", "no parentheses"
+    (r"back ?ticks?|backquotes?", "backtick"),
+    (r"asterisks?", "asterisk"),
+    # not "brackets" alone, square ones in American English; not slashes, which links hold
+    (r"parenthes[ie]s|round brackets?", "parenthesis"),
     (r"punctuation(?: marks?)?", "punctuation"),
     (r"exclamation (?:marks?|points?)", "exclamation"),
     (r"question marks?", "question_mark"),
@@ -316,6 +321,9 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "comma": ("mark_count", {"mark": ","}),
     "em_dash": ("mark_count", {"mark": "—"}),
     "ampersand": ("mark_count", {"mark": "&"}),
+    "backtick": ("mark_count", {"mark": "`"}),
+    "asterisk": ("mark_count", {"mark": "*"}),
+    "parenthesis": ("mark_count", {"mark": "("}),
     "ellipsis": ("mark_count", {"mark": "…"}),
     "divider": ("divider_count", {}),
     "markdown": ("markdown_count", {}),
@@ -328,7 +336,7 @@ ELEMENT_UNITS = frozenset(
     | {"code_block", "table", "email", "url", "bare_url", "hashtag", "exclamation"}
     | {"question_mark"}
     | {"semicolon", "em_dash", "ampersand", "ellipsis", "full_stop", "punctuation", "nested"}
-    | {"colon", "comma", "markdown"}
+    | {"colon", "comma", "markdown", "backtick", "asterisk", "parenthesis"}
     | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
@@ -967,9 +975,18 @@ def _holds_a_rule(said: str) -> bool:
 
 def _no_reason_tail(match: re.Match[str]) -> str:
     said = match.group()
-    # the criterion is not casefolded yet: "bare URLs are not allowed" names a unit of form
-    rule = _holds_a_rule(said) or FORM_WORDS.search(said.casefold()) or _RULE_WORDS.search(said)
+    # the criterion is not casefolded yet: "bare URLs are not allowed" names a unit of form;
+    # "the widget shows the raw asterisks" names marks only to say they would show unrendered
+    form = FORM_WORDS.search(said.casefold()) and not _SHOWN_RAW.search(said)
+    rule = _holds_a_rule(said) or form or _RULE_WORDS.search(said)
     return said if rule else ""
+
+
+_SHOWN_RAW = re.compile(
+    r"\b(?:shows?|prints?|displays?|renders?|reads?|outputs?)\b.*\b(?:raw|literally|verbatim|"
+    r"as[- ]is|unrendered|as plain text)\b",
+    re.IGNORECASE,
+)
 
 
 _GLYPH = re.compile(r"(?P<glyph>(?:^|\s)(?:q\d+|[^\w\s%$€£¥]{1,3}))\s+(?:character|char)\b")
