@@ -2366,6 +2366,14 @@ def test_entry_count_of_a_noun_in_one_paragraph_is_left_to_the_judge() -> None:
     assert not checks.entry_count(more_than=5, noun="headlines")(briefing)[0]  # at most five
 
 
+def test_heading_names_leaves_a_name_on_a_line_of_its_own_to_the_judge() -> None:
+    listing = "Sunny Flat by the River\n\nThe space\nA bright flat.\n\nGuest access\nAll yours."
+    ordered = checks.heading_names(["The space", "Guest access"], ordered=True)
+    with pytest.raises(CheckUndecided, match="a line reads 'The space'"):
+        ordered(listing)
+    assert not ordered("## Guest access\n\nAll yours.")[0]  # named nowhere: no such heading
+
+
 def test_opens_with_bold_reads_past_a_list_marker() -> None:
     assert checks.opens_with("bold")("1. **Preheat** the oven.")[0]
     assert checks.opens_with("bold")("__Owner__: Sam")[0]

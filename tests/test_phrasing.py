@@ -1940,6 +1940,18 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.within("subject", C.character_count(fewer_than=40)),
         ),
         ("Subject lines under 40 characters.", C.each("output", C.character_count(fewer_than=40))),
+        # the order sections come in, which says nothing of other headings
+        (
+            "Sections in the order About us, The role, Benefits",
+            C.heading_names(["About us", "The role", "Benefits"], ordered=True),
+        ),
+        (
+            "Sections must follow the order Added, Changed, Fixed",
+            C.heading_names(["Added", "Changed", "Fixed"], ordered=True),
+        ),
+        ("Sections in the order they were asked", None),
+        # a purpose said after the rule, whatever its verb
+        ("End with a question to keep the conversation going", C.ends_with_punctuation("?")),
         # marks named by their names
         ("no backticks — the terminal prints them literally", C.mark_count("`", exactly=0)),
         ("No parentheses, listeners can't hear them", C.mark_count("(", exactly=0)),

@@ -682,7 +682,9 @@ def heading_names(names: Sequence[str], exact: bool = False, ordered: bool = Fal
     open a line before a colon (`**Today:** pairing with Lee`), compared without their marks
     (`#`, bold, the colon), case and spacing aside; a note in brackets after the name may be
     added ("Today (Tue)" names "Today"). With `exact`, only a heading is another one: a line
-    label may be prose ("Note: the office is closed").
+    label may be prose ("Note: the office is closed"). A name found only as a line of its own
+    that is no heading a check sees ("The space" above a paragraph of a listing), or as a
+    label the title's marks hide ("**Title:** ..."), leaves the criterion to the judge.
 
     Args:
         names: The headings the text must have.
@@ -708,6 +710,9 @@ def heading_names(names: Sequence[str], exact: bool = False, ordered: bool = Fal
         for name, column in zip(named, wanted, strict=True):
             position = next((i for i, names in enumerate(found) if column in names), None)
             if position is None:
+                if _line_named(text, column):
+                    # "The space" alone on a line of a listing, "**Title:** ..." of a bug report
+                    raise CheckUndecided(f"a line reads {name!r}, which a reader may take for it")
                 listed_seen = " | ".join(seen) or "none"
                 return False, f"has no heading {name!r} (its headings: {listed_seen})"
             positions.append(position)
@@ -727,6 +732,15 @@ def heading_names(names: Sequence[str], exact: bool = False, ordered: bool = Fal
 
 
 # A label that opens a line before a colon: "**Today:** pairing", "- Pros: light", "Q: why?".
+
+
+def _line_named(text: str, name: str) -> bool:
+    """Whether a line of `text` is `name` alone or opens with it as a label, marks aside."""
+    for line in text.splitlines():
+        bare = re.sub(r"[#*_>`]", "", line).strip().casefold()
+        if bare == name or bare.rstrip(":").strip() == name or bare.startswith(f"{name}:"):
+            return True
+    return False
 
 
 def _section_labels(text: str) -> list[tuple[str, bool]]:

@@ -786,7 +786,11 @@ def _listed(match: re.Match[str], reading: Reading) -> tuple[list[str], bool] | 
         if not reading.quote(found["one"]) and not name[:1].isupper():
             return None  # "add a wide column": a name is quoted or capitalised
         return [name], False
-    said = next(found[group] for group in ("names", "names2", "names3") if found.get(group))
+    said = next(
+        found[group]
+        for group in ("names", "names2", "names3", "names4", "names5")
+        if found.get(group)
+    )
     names = _names(said, reading, colon=bool(found.get("colon")))
     if names is None:
         return None
@@ -833,6 +837,12 @@ HEADING_NAMES = re.compile(
     rf"{_IN_ORDER.replace('order', 'order2')}{_END}"
     rf"|\b(?:include|includes|add|adds|with|has|have|needs?)\s+(?:a|an|the)\s+(?P<one>q\d+|[a-z]+)"
     rf"\s+(?:heading|section|header){_END}"
+    # the order they come in, which says nothing of other headings: "sections in the order
+    # About us, The role, Benefits", "sections must follow the order Added, Changed, Fixed"
+    rf"|\b{_HEADINGS_NOUN}\s+(?:(?:must|should|need\s+to|have\s+to)\s+)?(?:follow\s+|come\s+|be\s+"
+    rf"|are\s+)?in\s+(?:the|this)\s+order\s*:?\s*{_NAMES.replace('names', 'names4')}{_END}"
+    rf"|\b{_HEADINGS_NOUN}\s+(?:(?:must|should)\s+)?follows?\s+the\s+order\s*:?\s*"
+    rf"{_NAMES.replace('names', 'names5')}{_END}"
 )
 
 
@@ -843,6 +853,8 @@ def heading_names_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if listed is None:
         return None
     names, whole = listed
+    if match.group("names4") or match.group("names5"):
+        return create("heading_names", names=names, ordered=True)
     if not whole:
         return create("heading_names", names=names)
     ordered = bool(match.group("order") or match.group("order2"))

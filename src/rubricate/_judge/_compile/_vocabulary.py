@@ -978,7 +978,9 @@ def _no_reason_tail(match: re.Match[str]) -> str:
     # the criterion is not casefolded yet: "bare URLs are not allowed" names a unit of form;
     # "the widget shows the raw asterisks" names marks only to say they would show unrendered
     form = FORM_WORDS.search(said.casefold()) and not _SHOWN_RAW.search(said)
-    rule = _holds_a_rule(said) or form or _RULE_WORDS.search(said)
+    # "to keep the conversation going": the purpose's own verb is no rule's "keep"
+    aim = re.sub(r"^\s*(?:in order )?to\s+[a-z]+", " ", said, flags=re.IGNORECASE)
+    rule = _holds_a_rule(said) or form or _RULE_WORDS.search(aim)
     return said if rule else ""
 
 
