@@ -1762,6 +1762,17 @@ def test_heading_case_leaves_a_heading_that_may_hold_a_name_to_the_judge() -> No
     assert not checks.heading_case("sentence")(said)[0]
     titled = "## Getting Started Fast\n\nx\n\n## Next steps\n\ny"
     assert not checks.heading_case("sentence")(titled)[0]
+    # "GitHub" is a name by its inner capital; ".github/" in a path is no lower-case word
+    ci = "## Running tests\n\nx\n\n## Using GitHub Actions\n\nSee .github/workflows and Actions."
+    with pytest.raises(CheckUndecided, match="may be a name"):
+        checks.heading_case("sentence")(ci)
+
+
+def test_heading_case_leaves_a_first_line_that_may_be_a_headline_to_the_judge() -> None:
+    promo = "WINTER COAT SALE\n20% off all winter coats\nThis week only."
+    with pytest.raises(CheckUndecided, match="may be a headline"):
+        checks.heading_case("upper")(promo)
+    assert not checks.heading_case("sentence")("1. Getting started\n2. Setting Up Alerts")[0]
 
 
 def test_heading_case_names_the_heading_that_breaks_it() -> None:

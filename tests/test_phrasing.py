@@ -1952,6 +1952,19 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Sections in the order they were asked", None),
         # a purpose said after the rule, whatever its verb
         ("End with a question to keep the conversation going", C.ends_with_punctuation("?")),
+        # where a rule comes from, named after it
+        ("No links at all — anti-phishing policy", C.url_count(exactly=0)),
+        ("Under 50 words, house rule", C.word_count(fewer_than=50)),
+        (
+            "Subject line (what shows in the inbox) is under 45 characters.",
+            C.within("subject", C.character_count(fewer_than=45)),
+        ),
+        (
+            "Every line under 40 characters so nothing wraps on mobile.",
+            C.character_count(per="line", fewer_than=40),
+        ),
+        ("No double quotes, the bot escapes them.", C.quote_count(exactly=0)),
+        ("No square brackets.", C.mark_count("[", exactly=0)),
         # marks named by their names
         ("no backticks — the terminal prints them literally", C.mark_count("`", exactly=0)),
         ("No parentheses, listeners can't hear them", C.mark_count("(", exactly=0)),

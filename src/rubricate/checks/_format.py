@@ -50,6 +50,8 @@ _QUOTE_PAIRS = (('"', '"'), ("“", "”"))
 _FENCED = re.compile(r"\A```[^\n`]*\n(.*?)\n?```\Z", re.DOTALL)
 _TITLE = re.compile(r"<<([^\n]*?)>>")
 _WHOLE_TITLE_WORDS = 20
+# A first line this short, with no end mark, may be a headline though no blank line follows it.
+_HEADLINE_WORDS = 12
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
 
 
@@ -467,14 +469,18 @@ def _may_be_named(heading: str, headings: list[str], text: str) -> bool:
 
     Only when the text's other headings show sentence case ("With Homebrew" beside "From
     source") and the word is never written in lower case in the text ("Root Cause" of a report
-    that speaks of the root cause is out of it). A heading with two such words is out of it.
+    that speaks of the root cause is out of it). A word with a capital inside ("GitHub") is a
+    name already: "Using GitHub Actions" may be in sentence case.
     """
     words = [w for w in WORD_LETTERS.findall(heading) if not w.isupper() or len(w) == 1]
     later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
-    if not words or not words[0][0].isupper() or len(later) != 1 or not later[0][0].isupper():
+    # a word with a capital inside ("GitHub", "macOS") is a name whatever else is
+    capitals = [w for w in later if w[0].isupper() and not any(c.isupper() for c in w[1:])]
+    if not words or not words[0][0].isupper() or len(capitals) != 1:
         return False
-    if re.search(rf"\b{re.escape(later[0].casefold())}\b", text):
-        return False
+    said = rf"(?<![\w./-]){re.escape(capitals[0].casefold())}(?![\w/-])"
+    if re.search(said, text):
+        return False  # written in lower case as a word of the prose: no name
     return any(
         other != heading
         and in_case(other, "sentence")
@@ -522,6 +528,11 @@ def heading_case(case: str) -> TextTest:
             if bare not in found:
                 found.insert(0, bare)
         if not found:
+            first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+            headline = has_word(first) and not re.match(r"(?:[-*+\u2022]|\d+[.)])\s", first)
+            if headline and len(first.split()) <= _HEADLINE_WORDS and first[-1] not in ".,;:!?":
+                # "WINTER COAT SALE" over a promo's lines, no blank line under it
+                raise CheckUndecided(f"the first line {shortened(first)!r} may be a headline")
             return False, f"has no heading or title, needs headings in {wanted} case"
         wrong = [heading for heading in found if not in_case(heading, wanted)]
         if wrong and wanted == "sentence" and all(_may_be_named(h, found, text) for h in wrong):

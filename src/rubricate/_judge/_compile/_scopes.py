@@ -92,8 +92,8 @@ _PART = re.compile(
 )
 _PART_NAMED = "|".join(f"(?:{pattern})" for pattern, _ in _PART_NAMES)
 _PART_GLOSSED = re.compile(
-    rf"\b(?P<part>{_PART_NAMED})\s*\(\s*(?P<gloss>(?:(?:the|a|an|its)\s+)?[a-z]+(?:[- ][a-z]+)?)"
-    r"\s*\)"
+    rf"\b(?P<part>{_PART_NAMED})\s*\(\s*"
+    r"(?P<gloss>(?:(?:the|a|an|its)\s+)?[a-z]+(?:[- ][a-z]+){0,5})\s*\)"
     rf"|^\W*(?P<gloss2>(?:the\s+)?[a-z]+(?:[- ][a-z]+)?)\s*\(\s*(?:the\s+|its\s+)?"
     rf"(?P<part2>{_PART_NAMED})\s*\)",
     re.IGNORECASE,

@@ -168,6 +168,7 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"asterisks?", "asterisk"),
     # not "brackets" alone, square ones in American English; not slashes, which links hold
     (r"parenthes[ie]s|round brackets?", "parenthesis"),
+    (r"square brackets?", "square_bracket"),
     (r"punctuation(?: marks?)?", "punctuation"),
     (r"exclamation (?:marks?|points?)", "exclamation"),
     (r"question marks?", "question_mark"),
@@ -324,6 +325,7 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "backtick": ("mark_count", {"mark": "`"}),
     "asterisk": ("mark_count", {"mark": "*"}),
     "parenthesis": ("mark_count", {"mark": "("}),
+    "square_bracket": ("mark_count", {"mark": "["}),
     "ellipsis": ("mark_count", {"mark": "…"}),
     "divider": ("divider_count", {}),
     "markdown": ("markdown_count", {}),
@@ -336,7 +338,7 @@ ELEMENT_UNITS = frozenset(
     | {"code_block", "table", "email", "url", "bare_url", "hashtag", "exclamation"}
     | {"question_mark"}
     | {"semicolon", "em_dash", "ampersand", "ellipsis", "full_stop", "punctuation", "nested"}
-    | {"colon", "comma", "markdown", "backtick", "asterisk", "parenthesis"}
+    | {"colon", "comma", "markdown", "backtick", "asterisk", "parenthesis", "square_bracket"}
     | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
@@ -763,7 +765,7 @@ _FITS_IN = re.compile(
 _REASON_VERBS = (
     r"(?:is|are|was|were|go|goes|sits?|fits?|cuts?|reads?|gets?|shows?|displays?|truncates?|"
     r"skims?|scans?|hates?|runs?|lives?|appears?|prints?|hides?|drops?|strips?|breaks?|"
-    r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|glances?|"
+    r"mangles?|renders?|removes?|ignores?|eats?|chops?|clips?|collapses?|wraps?|glances?|escapes?|"
     r"loses?|skip|skips|scrolls?|swipes?|taps?|struggles?|zones? out|tunes? out|finds?|"
     r"dislikes?|prefers?|minds?|says?|announces?|comes? across|sounds?|looks?|feels?|seems?|"
     r"won'?t|don'?t|doesn'?t|can'?t|isn'?t|"
@@ -837,9 +839,13 @@ _REASON_TAIL = re.compile(
     # "skip the exclamation points, it reads as salesy"
     rf"{_IT_DOES}|{_REASON_CLAUSE})\b[^\d()]*$"
     # "under 300 words so it fits on one page", "under 50 words because it sits on a card"
-    r"|\s+so (?:that )?(?:it|they|this|people|readers)\b[^\d()]*$"
+    r"|\s+so (?:that )?(?:it|they|this|people|readers|nothing|no one|nobody)\b[^\d()]*$"
     r"|\s+(?:because|since)\s+(?:it|they|this|that|these|people|readers|users|ppl|the|our|my|"
     r"your|most|many|some|we|i|you|nobody|no one|everyone)\b[^\d()]*$"
+    # where the rule comes from, named: "no links at all - anti-phishing policy", "(brand rule)"
+    r"|\s*[,;:\u2013\u2014-]\s*\(?(?:our\s+|the\s+|company\s+|house\s+)?"
+    r"(?:(?!(?:then|and|plus|also|with|followed|list|add|include)\b)[a-z]+[- ]){0,2}"
+    r"(?:policy|policies|rules?|requirements?|guidelines?|regulations?|compliance|legal)\)?\W*$"
     # what the rule is for: "end with a question to spark a conversation"
     r"|\s+(?:to|in order to)\s+(?:encourage|spark|drive|invite|boost|prompt|grab|hook|engage|"
     r"start|get|keep|win|earn|build|attract|draw)\s+(?!(?:it|the|your)\s+(?:text|reply|"
