@@ -503,7 +503,8 @@ def heading_case(case: str) -> TextTest:
     other words do (names and acronyms are allowed, a capital on every word is title case);
     `lower` / `upper`: no capital / no lowercase letter. A heading whose one word after the
     first is capitalised ("With Homebrew") may be in sentence case with a name in it: where the
-    text's other headings show sentence case, the judge decides (`CheckUndecided`).
+    text's other headings show sentence case, the judge decides (`CheckUndecided`); so it does
+    for a text with no heading or title whose short first line may be a headline.
 
     Args:
         case: `title`, `sentence`, `lower` or `upper`.
