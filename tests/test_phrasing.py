@@ -1965,6 +1965,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("No double quotes, the bot escapes them.", C.quote_count(exactly=0)),
         ("No square brackets.", C.mark_count("[", exactly=0)),
+        # time order said by where the newest or oldest entries stand
+        ("Newest update on top", C.chronological(descending=True)),
+        ("Oldest entry at the top", C.chronological()),
+        ("Newest at the bottom", C.chronological()),
         # marks named by their names
         ("no backticks — the terminal prints them literally", C.mark_count("`", exactly=0)),
         ("No parentheses, listeners can't hear them", C.mark_count("(", exactly=0)),

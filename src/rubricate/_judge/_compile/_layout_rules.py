@@ -309,6 +309,7 @@ def alphabetical_rule(match: re.Match[str], reading: Reading) -> Check | None:
 _EARLY = r"(?:oldest|earliest)"
 _LATE = r"(?:newest|latest|most recent)"
 _ON_TOP = r"(?:first|at the top|on top)"
+_ON_BOTTOM = r"(?:last|at the (?:bottom|end))"
 CHRONOLOGICAL = re.compile(
     r"(?:(?:the\s+)?(?:[a-z]+s|list|timeline|table)\s+(?:(?:are|should be|must be|is)\s+)?)?"
     r"(?:(?:list|sort|order|arrange|put|give|present)(?:ed|s)?\s+(?:(?:them|it|the\s+[a-z]+s)\s+)?)?"
@@ -318,7 +319,11 @@ CHRONOLOGICAL = re.compile(
     r"|(?:in\s+)?(?:time|date)\s+order"
     rf"|(?:from\s+)?(?:{_EARLY}\s+(?:to|through|\u2192|->)\s+{_LATE}"
     rf"|(?P<late2>{_LATE})\s+(?:to|through|\u2192|->)\s+{_EARLY})"
-    rf"|{_EARLY}\s+{_ON_TOP}|(?P<late3>{_LATE})\s+{_ON_TOP})"
+    rf"|{_EARLY}\s+{_ON_TOP}|(?P<late3>{_LATE})\s+{_ON_TOP}"
+    # the entries named between ("newest update on top", "most recent entries first"), or the
+    # place at the other end ("newest at the bottom")
+    rf"|(?:(?P<early5>{_EARLY})|(?P<late5>{_LATE}))(?:\s+(?!(?:first|at|on|last)\b)[a-z]+)?\s+"
+    rf"(?:(?P<top5>{_ON_TOP})|{_ON_BOTTOM}))"
 )
 
 
@@ -326,6 +331,8 @@ def chronological_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if match.group("early") and match.group("rev"):
         return None  # "reverse chronological, oldest first": which?
     late = match.group("late") or match.group("late2") or match.group("late3")
+    if match.group("early5") or match.group("late5"):
+        late = bool(match.group("late5")) == bool(match.group("top5"))  # latest last: oldest first
     if late or match.group("rev"):
         return create("chronological", descending=True)
     return create("chronological")
