@@ -892,7 +892,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Mention cardamom at least twice", C.keyword_count("cardamom", at_least=2)),
         ("Use the word synergy no more than 2 times", C.keyword_count("synergy", at_most=2)),
         ("Mention it twice", None),
-        ("Use commas at most 3 times", None),
+        ("Use commas at most 3 times", C.mark_count(",", at_most=3)),  # the mark, no word
         ("Mention the founder's name 3 times", None),
         ("Write the date like 31/12/1999", None),  # day or month first? not settled
         ("Times on the 24-hour clock", C.time_format(24)),
@@ -1969,6 +1969,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("Newest update on top", C.chronological(descending=True)),
         ("Oldest entry at the top", C.chronological()),
         ("Newest at the bottom", C.chronological()),
+        # a unit used a number of times
+        ("Bold used at most once.", C.highlight_count(style="bold", at_most=1)),
+        ("Use emojis at most twice.", C.emoji_count(at_most=2)),
+        ("Exclamation marks at most once.", C.mark_count("!", at_most=1)),
+        ("Use the brand name 3 times", None),
+        # how amounts are written, read whole before a symbol alone
+        ("Prices in € with no decimals.", C.money_format(symbol="€", decimals=0)),
+        ("Prices with the $ sign", C.money_format(symbol="$")),
         # marks named by their names
         ("no backticks — the terminal prints them literally", C.mark_count("`", exactly=0)),
         ("No parentheses, listeners can't hear them", C.mark_count("(", exactly=0)),

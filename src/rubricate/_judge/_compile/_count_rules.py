@@ -20,6 +20,7 @@ from ._vocabulary import (
     CONTAINER_WORDS,
     CONTAINERS,
     DIVIDER,
+    ELEMENT_UNITS,
     NEG,
     POST,
     UNIT,
@@ -39,12 +40,14 @@ __all__ = [
     "HIGHLIGHT",
     "PARTS",
     "UNIT_LIMIT",
+    "UNIT_TIMES",
     "capital_times_rule",
     "count_each_rule",
     "count_rule",
     "highlight_rule",
     "parts_rule",
     "unit_limit_rule",
+    "unit_times_rule",
 ]
 
 
@@ -326,6 +329,26 @@ def count_each_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     name, per = way
     return all_of(count, create(name, per=per, **limit))
+
+
+# A unit used a number of times: "bold at most once", "use emojis at most twice",
+# "exclamation marks no more than 2 times" ("once" and "twice" are read as "1 times").
+UNIT_TIMES = re.compile(
+    rf"(?:\b(?:use|uses|using)\s+)?(?:the\s+)?(?P<unit>{UNIT})\s+(?:(?:is|are|should\s+be|must\s+be|"
+    rf"may\s+be|can\s+be|used|appears?|shows?\s+up)\s+){{0,2}}(?:(?:{CMP_ANY})\s+)?"
+    rf"(?P<n>\d+)\s+times?\b(?:\s+(?P<post_most>{POST['at_most']}))?"
+)
+
+
+def unit_times_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    unit = unit_key(match.group("unit"))
+    if unit is None or unit not in ELEMENT_UNITS:
+        return None
+    said = cmp_key(match) or ("at_most" if match.group("post_most") else None)
+    key = bound(said, False)
+    if key is None:
+        return None
+    return count_check(unit, {key: int(match.group("n"))})
 
 
 HIGHLIGHT = re.compile(

@@ -167,6 +167,7 @@ _BARE_EXAMPLE = re.compile(
 
 _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (layout_rules.BULLET_MARKER, layout_rules.bullet_marker_rule),
+    (count_rules.UNIT_TIMES, count_rules.unit_times_rule),
     (layout_rules.TWO_LISTS, layout_rules.two_lists_rule),
     (layout_rules.NOTHING_BUT, layout_rules.nothing_but_rule),
     (layout_rules.OPENS_WITH_LAYOUT, layout_rules.opens_with_layout_rule),
@@ -194,9 +195,10 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (measure_rules.QUANTITY_UNIT, measure_rules.quantity_unit_rule),
     (measure_rules.UNITS_RULED_OUT, measure_rules.units_ruled_out_rule),
     (measure_rules.SPACING, measure_rules.spacing_rule),
+    # the whole criterion on how amounts are written first: "prices in € with no decimals"
+    (style_rules.MONEY_STYLE, style_rules.money_style_rule),
     (style_rules.MONEY, style_rules.money_rule),
     (style_rules.MONEY_FIRST, style_rules.money_rule),
-    (style_rules.MONEY_STYLE, style_rules.money_style_rule),
     (style_rules.PERCENT, style_rules.percent_rule),
     (style_rules.NUMBER_STYLE_WORDS, style_rules.number_style_words_rule),
     (style_rules.NUMBER_STYLE, style_rules.number_style_rule),
