@@ -1507,31 +1507,21 @@ def markdown_marks(text: str) -> tuple[list[str], list[str]]:
     and bullet points marked `*` or `+`. The second holds the bullet points marked `-` and the
     numbered items: Markdown lists, but also how plain text sets out a list. `•` is neither.
     """
-    marks: list[str] = []
-    listed: list[str] = []
-    prose: list[str] = []
-    for line in _lines(text):
-        if line.in_fence:
-            continue
-        if (_HEADING.match(line.text) and has_word(line.text)) or _QUOTE_LINE.match(line.text):
-            marks.append(line.text.strip())
-        elif (bullet := _BULLET.match(line.text)) and has_word(line.text[bullet.end() :]):
-            mark = bullet.group().strip()
-            if mark in "*+":
-                marks.append(line.text.strip())
-            elif mark == "-":
-                listed.append(line.text.strip())
-        elif (number := _NUMBERED.match(line.text)) and has_word(line.text[number.end() :]):
-            listed.append(line.text.strip())
-        prose.append(line.text)
-    plain = "\n".join(prose)
-    marks += [m.group() for m in _HIGHLIGHT.finditer(plain) if has_word(m.group(2))]
-    marks += [m.group() for m in _UNDERSCORE_EMPHASIS.finditer(plain) if has_word(m.group(2))]
-    marks += _INLINE_CODE.findall(plain)
-    marks += [link for link in _DRESSED_URL.findall(plain) if link.startswith("[")]
-    marks += [block.splitlines()[0] for block in code_blocks(text)]
-    marks += ["\n".join(table[:2]) for table in tables(text)]
-    marks += dividers(text)
+    bullets = bullet_lines(text)
+    prose = part_text(text, "prose") or ""  # outside code fences
+    marks = [
+        *heading_lines(text),
+        *(f"> {quote}" for quote in _quote_blocks(text)),
+        *(line for line in bullets if line[0] in "*+"),
+        *(f"{h.marks}{h.text}{h.marks}" for h in highlights(prose)),
+        *(m.group() for m in _UNDERSCORE_EMPHASIS.finditer(prose) if has_word(m.group(2))),
+        *_INLINE_CODE.findall(prose),
+        *(link for link in _DRESSED_URL.findall(prose) if link.startswith("[")),
+        *(block.splitlines()[0] for block in code_blocks(text)),
+        *("\n".join(table[:2]) for table in tables(text)),
+        *dividers(text),
+    ]
+    listed = [line for line in bullets if line[0] == "-"] + numbered_lines(text)
     return marks, listed
 
 
