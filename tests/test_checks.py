@@ -2367,6 +2367,15 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
 
 
+def test_entry_count_counts_a_row_of_bracketed_quick_replies() -> None:
+    reply = "Sure, I can help. Is it for this order?\n\n[This order] [Future orders] [Both]"
+    assert run(checks.entry_count(noun="quick replies", at_least=2, at_most=4), reply) == (
+        True,
+        "has 3 entries (quick replies), needs at least 2 and at most 4",
+    )
+    assert not checks.entry_count(exactly=2)(reply + " [Cancel]")[0]
+
+
 def test_entry_count_of_a_noun_in_one_paragraph_is_left_to_the_judge() -> None:
     """A headline read aloud may take two sentences: the count lies between one and six."""
     briefing = (

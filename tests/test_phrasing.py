@@ -1182,6 +1182,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("A list of 5 items", C.entry_count(exactly=5)),
         ("A JSON array with exactly 3 objects", None),  # what a JSON value holds
         ("no more than 4 steps", C.entry_count(at_most=4, noun="steps")),
+        # a range of them, in any of the usual forms
+        ("2\u20134 quick replies.", C.entry_count(noun="quick replies", at_least=2, at_most=4)),
+        ("between four and seven recipes", C.entry_count(noun="recipes", at_least=4, at_most=7)),
+        (
+            "at least 3 and at most 6 exercises",
+            C.entry_count(noun="exercises", at_least=3, at_most=6),
+        ),
+        ("Give 3-5 tips", C.entry_count(noun="tips", at_least=3, at_most=5)),
+        ("no 3-5 tips", None),  # a negated range says nothing a reader could check
         # an "each" or "every" no rule read: the rule is on every piece, or unread
         ("each <50 chars", C.each("output", C.character_count(fewer_than=50))),
         ("Write every number as a numeral", C.number_style("digits")),  # the same for each

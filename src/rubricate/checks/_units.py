@@ -427,7 +427,8 @@ def entry_kind(text: str, noun: str | None = None) -> tuple[EntryKind, list[str]
 
     The top-level list items (a nested item is a detail of the one above it; a clause numbered
     "4.1" is an item) when the text has a list; else the body rows of its tables; else its
-    blockquotes (a run of `>` lines is one); else its lines holding a word, less code, the
+    blockquotes (a run of `>` lines is one); else the pieces of a line made only of bracketed
+    pieces (`[Yes] [No]`, a row of quick replies); else its lines holding a word, less code, the
     title, headings and a lead-in ending in `:` ("Here are three tips:"); and when that leaves
     one line, the pieces of a list written with commas ("eggs, feta, lemons"), else its
     sentences. With `noun` ("ingredients"), a text with several lists counts those whose label
@@ -452,6 +453,14 @@ def entry_kind(text: str, noun: str | None = None) -> tuple[EntryKind, list[str]
     quoted = _quote_blocks(text)
     if quoted:
         return "quotes", quoted  # "exactly two testimonials" of two blockquotes
+    buttons = [
+        piece
+        for line in _lines(text)
+        if not line.in_fence and _BRACKET_ROW.match(line.text)
+        for piece in re.findall(r"\[([^\[\]]+)\]", line.text)
+    ]
+    if buttons:
+        return "items", buttons  # "[Yes] [No] [Later]": a row of quick replies or tags
     title = (title_line(text) or "").strip()
     every = list(_lines(text))
     # A table's header row names its columns: its entries are the rows below.
@@ -476,6 +485,10 @@ def entry_kind(text: str, noun: str | None = None) -> tuple[EntryKind, list[str]
     if listed_with_commas:
         return "commas", listed_with_commas
     return "sentences", sentences(lines[0])
+
+
+# A line of two or more bracketed pieces and nothing else: "[Yes] [No] [Talk to an agent]".
+_BRACKET_ROW = re.compile(r"^\s*(?:\[[^\[\]\n]*\w[^\[\]\n]*\]\s*){2,}$")
 
 
 def _quote_blocks(text: str) -> list[str]:

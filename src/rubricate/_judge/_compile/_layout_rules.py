@@ -148,7 +148,13 @@ def list_of_rule(match: re.Match[str], reading: Reading) -> Check | None:
 ENTRY_COUNT = re.compile(
     rf"(?:\b(?P<verb>give|gives|list|lists|provide|provides|offer|offers|suggest|suggests|share|"
     rf"shares|write|writes|has|have|there (?:should|must|will) be|there are)\s+)?"
-    rf"(?:(?P<neg>\bno|\bnot)\s+)?(?:(?:{CMP_ANY})\s+)?(?<!\w)(?P<n>\d+)\s+"
+    rf"(?:(?P<neg>\bno|\bnot)\s+)?(?:(?:{CMP_ANY})\s+)?"
+    # a range: "2-4 quick replies", "between four and seven chapters", "at least 4 and at most 6"
+    rf"(?:(?:between|from)\s+(?P<low>\d+)\s*(?:-|\u2013|to|and)\s*"
+    rf"|(?<![\w-])(?P<low_dash>\d+)\s*(?:-|\u2013|to)\s*"
+    rf"|(?:at least|no fewer than|no less than|a minimum of|min(?:imum)?)\s+(?P<low2>\d+)\s+"
+    rf"(?:but|and)\s+(?:no more than|not more than|at most|up to|max(?:imum)?)\s+)?"
+    rf"(?<!\w)(?P<n>\d+)\s+"
     rf"(?:(?P<adj>[a-z][a-z-]*)\s+)?"
     rf"(?P<noun>[a-z][a-z-]+s)\b"
     rf"(?:\s+(?P<post_most>or (?:fewer|less)|max(?:imum)?|at most|tops)"
@@ -200,13 +206,20 @@ def entry_count_rule(match: re.Match[str], reading: Reading) -> Check | None:
     cmp = cmp_key(match) or (
         "at_most" if match.group("post_most") else "at_least" if match.group("post_least") else None
     )
-    stated = cmp is not None or match.group("neg") is not None
+    low = match.group("low") or match.group("low_dash") or match.group("low2")
+    stated = cmp is not None or match.group("neg") is not None or low is not None
     if match.group("verb") and not stated:
         return None
-    key = bound(cmp, match.group("neg") is not None)
-    if key is None:
-        return None
-    bounds = {key: int(match.group("n"))}
+    bounds: dict[str, int]
+    if low is not None:
+        if match.group("neg") is not None or cmp is not None or int(low) > int(match.group("n")):
+            return None
+        bounds = {"at_least": int(low), "at_most": int(match.group("n"))}
+    else:
+        key = bound(cmp, match.group("neg") is not None)
+        if key is None:
+            return None
+        bounds = {key: int(match.group("n"))}
     if match.group("numbered"):
         return create("numbered_count", **bounds)
     return create("entry_count", noun=f"{adj} {noun}".strip(), **bounds)
