@@ -2367,6 +2367,17 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
 
 
+def test_opens_with_a_bold_label_needs_the_colon_inside_or_right_after_the_bold() -> None:
+    label = checks.opens_with("bold_label")
+    assert run(label, "- **Cost:** $40") == (True, "opens with the bold label 'Cost' and a colon")
+    assert label("**Cost**: $40")[0]
+    assert run(label, "- **Cost** is $40") == (
+        False,
+        "opens with 'Cost' in bold, with no colon after it",
+    )
+    assert not label("Cost: $40")[0]
+
+
 def test_entry_count_counts_a_row_of_bracketed_quick_replies() -> None:
     reply = "Sure, I can help. Is it for this order?\n\n[This order] [Future orders] [Both]"
     assert run(checks.entry_count(noun="quick replies", at_least=2, at_most=4), reply) == (

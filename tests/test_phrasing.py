@@ -1335,6 +1335,15 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # bold first, on each piece
         ("Every bullet opens with a bold keyword", C.each("item", C.opens_with("bold"))),
         ("Begin each step with the action in bold", C.each("entry", C.opens_with("bold"))),
+        # the bold is a label: a colon follows it
+        (
+            "Every bullet leads with a bold label followed by a colon, e.g. **Cost:**",
+            C.each("item", C.opens_with("bold_label")),
+        ),
+        (
+            "each bullet starts with a bolded term and a colon inside the bold",
+            C.each("item", C.opens_with("bold_label")),
+        ),
         # the case of a data object's keys, however the case is named
         ("Every JSON key must be in snake case", C.key_case("snake")),
         ("field names camelCase please", C.key_case("camel")),

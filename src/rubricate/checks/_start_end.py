@@ -247,6 +247,7 @@ _OPENINGS = (
     "capital",
     "lowercase",
     "bold",
+    "bold_label",
     "checkbox",
     "empty_checkbox",
     "subject",
@@ -271,8 +272,10 @@ def opens_with(kind: str) -> TextTest:
     Markdown marks, quotes or digits, is an uppercase letter ("every line starts with a capital
     letter", with `each`); `lowercase`: it is a lowercase one ("bullets start with a lowercase
     letter"). `bold`: the first words, after any list marker, are in bold ("each bullet
-    starts with a bolded label", with `each`). `checkbox`: after any list marker, a task-list
-    box, `[ ]` or `[x]` (or ☐, ☑), as in "a checkbox on every item" with `each`;
+    starts with a bolded label", with `each`); `bold_label`: that bold is a label closed by a
+    colon, inside the bold or right after it (`**Cost:**`, `**Cost**:`). `checkbox`: after any
+    list marker, a task-list box, `[ ]` or `[x]` (or ☐, ☑), as in "a checkbox on every item"
+    with `each`;
     `empty_checkbox`: an unticked one, `[ ]` or ☐ ("all items are unchecked boxes").
     `verb`: the first word, after any list marker or "Step 1:", is a verb from a list of the
     verbs instructions open with ("Preheat", "Check"); a first word that is never such a verb
@@ -285,7 +288,7 @@ def opens_with(kind: str) -> TextTest:
     intro line"). For a given opening phrase, use `starts_with`.
 
     Args:
-        kind: `question`, `greeting`, `capital`, `lowercase`, `bold`, `checkbox`,
+        kind: `question`, `greeting`, `capital`, `lowercase`, `bold`, `bold_label`, `checkbox`,
             `empty_checkbox`, `subject`, `verb`, `list`, `table` or `code`.
 
     Example:
@@ -319,6 +322,15 @@ def opens_with(kind: str) -> TextTest:
             if bold is not None:
                 return True, f"opens with {bold!r} in bold"
             return False, f"opens with {shown!r}, needs to open with bold text"
+        if wanted == "bold_label":
+            shown = shortened(text.strip())
+            bold = bold_opening(text.strip())
+            if bold is None:
+                return False, f"opens with {shown!r}, needs a bold label and a colon"
+            after = text.strip().split(bold, 1)[1].lstrip("*_")
+            if bold.rstrip().endswith(":") or after.startswith(":"):
+                return True, f"opens with the bold label {bold.rstrip(':')!r} and a colon"
+            return False, f"opens with {bold!r} in bold, with no colon after it"
         if wanted == "verb":
             shown = shortened(text.strip())
             verb = starts_with_verb(text)

@@ -246,18 +246,25 @@ _LEAD_WORDS = (
     r"(?:label|term|word|words|phrase|name|title|keyword|heading|action|verb|number|figure|"
     r"percentage|date|time|lead-?in|summary|tag)"
 )
+_BOLD_STARTING = r"(?:starts?|starting|begins?|beginning|opens?|opening|leads?|leading)"
+# "followed by a colon", "and a colon inside the bold": the bold words are a label
+_COLON_AFTER = (
+    r"(?P<colon>\s*,?\s*(?:followed\s+by|then|and|with|plus)\s+(?:a\s+)?colon"
+    r"(?:\s+(?:inside|within|in)\s+the\s+bold)?)?"
+)
 BOLD_START = re.compile(
-    rf"{_STARTING}\s+(?:with\s+)?(?:an?\s+|its\s+|the\s+|their\s+)?(?:short\s+)?"
+    rf"(?:{_BOLD_STARTING}\s+(?:with\s+)?(?:an?\s+|its\s+|the\s+|their\s+)?(?:short\s+)?"
     rf"(?:bold(?:ed|face)?|in\s+bold)\s+{_LEAD_WORDS}"
     rf"|{_STARTING}\s+(?:with\s+)?(?:an?\s+|its\s+|the\s+|their\s+)?(?:key\s+)?{_LEAD_WORDS}"
     r"\s+(?:in\s+bold|bold(?:ed)?)"
     rf"|\bbold\s+(?:the\s+|its\s+|a\s+)?(?:key\s+|first\s+)?{_LEAD_WORDS}\s+at\s+the\s+"
-    r"(?:start|beginning)\s+of"
+    r"(?:start|beginning)\s+of)"
+    rf"{_COLON_AFTER}"
 )
 
 
 def bold_start_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    return create("opens_with", kind="bold")
+    return create("opens_with", kind="bold_label" if match.group("colon") else "bold")
 
 
 PARAGRAPH_START = re.compile(
