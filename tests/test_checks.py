@@ -60,6 +60,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "mark_count": {"mark": "!", "exactly": 0},
     "no_commas": {},
     "nothing_but": {"kind": "list"},
+    "number_count": {"at_least": 1},
     "number_style": {"style": "digits"},
     "numbered_count": {"exactly": 0},
     "one_of": {"options": ["yes", "no"]},
@@ -2365,6 +2366,19 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     )
     assert checks.entry_count(exactly=3)("Tips\n\nHere are three:\nSleep.\n\nDrink.\nWalk.")[0]
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
+
+
+def test_number_count_counts_digits_and_leaves_numbers_in_words_to_the_judge() -> None:
+    each = checks.each("item", checks.number_count(at_least=1))
+    assert run(each, "- Cut costs by 12%\n- Hired 3 engineers") == (
+        True,
+        "all 2 list items pass number_count(at_least=1)",
+    )
+    assert not each("1. Cut costs by 12%\n2. Hired engineers")[0]  # "2." marks the item
+    with pytest.raises(CheckUndecided, match="'five' in words"):
+        each("- Cut costs by 12%\n- Opened five stores")
+    assert checks.number_count(in_digits=True, exactly=0)("Opened five stores, H2O on tap.")[0]
+    assert not checks.number_count(exactly=0)("Opened 5 stores.")[0]
 
 
 def test_opens_with_a_bold_label_needs_the_colon_inside_or_right_after_the_bold() -> None:

@@ -1335,6 +1335,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # bold first, on each piece
         ("Every bullet opens with a bold keyword", C.each("item", C.opens_with("bold"))),
         ("Begin each step with the action in bold", C.each("entry", C.opens_with("bold"))),
+        # numbers, in digits or words, counted like any other unit
+        ("Include a number in every bullet", C.each("item", C.number_count(at_least=1))),
+        ("no numbers", C.number_count(exactly=0)),
+        ("at least 2 numerals", C.number_count(in_digits=True, at_least=2)),
+        ("Same number of bullets under each heading", None),  # "number of" counts nothing
+        ("Include the order number", None),  # one number the task names, not any number
         # the bold is a label: a colon follows it
         (
             "Every bullet leads with a bold label followed by a colon, e.g. **Cost:**",
@@ -1902,6 +1908,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # one more thing asked for, in a word that is filler alone
         ("Each line starts with a capital letter and a number", None),
         ("Under 50 words and a number", None),
+        ("Under 50 words and a summary", None),
         ("Under 100 words with a summary", None),
         ("Title in bold with a number", None),
         (

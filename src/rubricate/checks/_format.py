@@ -712,29 +712,14 @@ def number_style(style: str, below: int | None = None, ordinals: bool = False) -
                 value = _ORDINAL_VALUES[match.group().casefold()]
                 if below is None or value < below:
                     found.append(match.group())
-        for match in _NUMBER_WORD.finditer(text):
-            word = match.group().casefold()
-            if word == "one" and (
-                _NOT_A_NUMBER_ONE.search(text[: match.start()])
-                or _ONE_FOLLOWED.match(text[match.end() :])
-            ):
-                continue
-            if below is not None and _word_value(word) >= below:
-                continue
-            if word in SCALES and re.search(r"\d\s*$", text[: match.start()]):
-                continue  # "4.8 million" is a number in digits with its scale
-
-            found.append(match.group())
-        return found
+        return found + _in_words(text, below)
 
     def in_digits(text: str) -> list[str]:
-        found = []
-        for match in _DIGITS.finditer(_LIST_MARKER.sub(" ", text)):
-            number = match.group()
-            if below is not None and (not number.isdigit() or int(number) >= below):
-                continue
-            found.append(number)
-        return found
+        return [
+            number
+            for number in _in_digits(text)
+            if below is None or (number.isdigit() and int(number) < below)
+        ]
 
     concern = f" under {below}" if below is not None else ""
 
@@ -748,6 +733,71 @@ def number_style(style: str, below: int | None = None, ordinals: bool = False) -
         if wrong:
             return False, f"has the number {wrong[0]!r} in digits, needs words{concern}"
         return True, f"has no number{concern} written in digits"
+
+    return test
+
+
+def _in_words(text: str, below: int | None = None) -> list[str]:
+    """The numbers `text` writes in words (under `below`), "one" as a pronoun aside."""
+    found = []
+    for match in _NUMBER_WORD.finditer(text):
+        word = match.group().casefold()
+        if word == "one" and (
+            _NOT_A_NUMBER_ONE.search(text[: match.start()])
+            or _ONE_FOLLOWED.match(text[match.end() :])
+        ):
+            continue
+        if below is not None and _word_value(word) >= below:
+            continue
+        if word in SCALES and re.search(r"\d\s*$", text[: match.start()]):
+            continue  # "4.8 million" is a number in digits with its scale
+        found.append(match.group())
+    return found
+
+
+def _in_digits(text: str) -> list[str]:
+    """The numbers `text` writes in digits, a list item's `1.` aside."""
+    return [match.group() for match in _DIGITS.finditer(_LIST_MARKER.sub(" ", text))]
+
+
+@catalogue_check
+def number_count(in_digits: bool = False, **bounds: Unpack[CountBounds]) -> TextTest:
+    """The number of numbers the text holds is within the bounds ("every bullet has a number").
+
+    A number is written in digits (`40`, `$1,250`, `2.5%`, `2026`; a list item's `1.` is none,
+    nor a digit inside a word such as `H2O`). Numbers in words (`forty`) count too unless
+    `in_digits`; where counting them or not changes the verdict ("quantify each bullet" of a
+    bullet that says "five stores"), the criterion may mean either, and the judge decides
+    (`CheckUndecided`).
+
+    Args:
+        in_digits: Count numbers in digits only ("a figure written in digits").
+        **bounds: The relation (`at_least`, `at_most`, `exactly`, `fewer_than`, `less_than`,
+            `more_than`); see `CountBounds`.
+
+    Example:
+        ```python
+        checks.each("item", checks.number_count(at_least=1))  # "a number in every bullet"
+        ```
+
+    """
+    limits = Bounds.from_args("number_count", bounds)
+    if not isinstance(in_digits, bool):
+        raise RubricError(
+            f"number_count: `in_digits` must be true or false, got {in_digits!r}",
+            field="in_digits",
+        )
+
+    def test(text: str) -> tuple[bool, str]:
+        digits = _in_digits(text)
+        if not in_digits:
+            words = _in_words(text)
+            if words and (len(digits) in limits) != (len(digits) + len(words) in limits):
+                raise CheckUndecided(
+                    f"has {len(digits)} numbers in digits and {words[0]!r} in words: whether "
+                    "a number in words counts is not for a check to say"
+                )
+        return count_finding(len(digits), "number", "numbers", limits)
 
     return test
 

@@ -160,6 +160,7 @@ CUES: Mapping[str, str] = {
         r"punctuation|symbol|marks?)\b|[!?;:&*#@%]"
     ),
     "number_style": r"\b(digits?|numerals?|numbers?|figures?|spell\w* out)\b",
+    "number_count": r"\b(numbers?|numerals?|figures?|quantif\w+)\b",
     "money_format": r"\b(prices?|amounts?|costs?|fees?|money|currency|dollars?|euros?)\b|[$€£¥₹]",
     "has_sign_off": r"\bsign[- ]?off|\bvaledict|\bclosing (line|phrase|greeting)",
     "closes_with": (
@@ -201,6 +202,7 @@ FLAG_CUES: Mapping[str, str] = {
     "two_digit_hours": r"\bhh:mm\b|two[- ]digit",
     "numbered": r"\b(number|numbered|ordered)\b|\d[.)]",
     "exact": r"\b(only|exactly|just|nothing else|no other|should be|must be|are)\b|:",
+    "in_digits": r"\b(digits?|numerals?)\b",
     "ordered": r"\border\b",
     "embedded": r"\b(the|your|any) json\b",
     "required": r"\b(no|none|deeper|lower|below|if any)\b",

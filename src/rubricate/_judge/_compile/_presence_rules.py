@@ -208,7 +208,9 @@ PRESENT = re.compile(
     r"(?:fenced )?code ?blocks?|(?:markdown )?tables?|e-?mail address(?:es)?|urls?|"
     r"(?:tele)?phone numbers?|"
     r"(?:(?:website|web|external|clickable) )?(?:hyper)?links?|web ?address(?:es)?|hash ?tags?|"
-    r"@[- ]?mentions?|at[- ]mentions?|exclamation (?:marks?|points?))\b"
+    r"@[- ]?mentions?|at[- ]mentions?|exclamation (?:marks?|points?)|"
+    # "includes a number": with its article, so "the order number" is no number asked for
+    r"(?:(?<=\ba )|(?<=\bone )|(?<=\bsome ))(?:numbers?|numerals?))\b"
 )
 
 
@@ -217,6 +219,13 @@ PRESENT = re.compile(
 _WHERE = re.compile(
     r"\b(?:in|inside|within|for|of|on|under|after|before|between|across|throughout|outside|"
     r"except)\s+(?:the|any|each|every|all|your|its|their)\s+$"
+)
+
+
+# What asks for a number in the text: "includes a number", "every bullet has at least one".
+_HAVING = re.compile(
+    r"\b(?:include|includes|including|contain|contains|containing|has|have|having|needs?|"
+    r"carry|carries|gives?|adds?|uses?|features?|mentions?|states?|cites?)\s+(?:at least\s+)?$"
 )
 
 
@@ -229,6 +238,8 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None  # "H1 title ≤ 60 characters": a rule on the title (`in_a_part`)
     unit = match.group("unit")
     key = unit_key(unit.removeprefix("a ").removeprefix("an "))
+    if key in ("number", "number_digits") and not _HAVING.search(reading.text[: match.start()]):
+        return None  # "title in bold with a number": the number is the title's, not the text's
     if key in (
         "code_block",
         "table",
@@ -239,6 +250,8 @@ def present_rule(match: re.Match[str], reading: Reading) -> Check | None:
         "mention",
         "exclamation",
         "nested",
+        "number",
+        "number_digits",
     ):
         return count_check(key, {"at_least": 1})
     if unit.startswith("bullet"):

@@ -135,7 +135,7 @@ _IN_A_PART = frozenset(
     {"word_count", "character_count", "sentence_count", "emoji_count", "mark_count"}
     | {"ends_with_punctuation", "starts_with", "ends_with", "keywords_present", "keyword_count"}
     | {"keywords_forbidden", "all_capitals", "all_lowercase", "no_commas", "capital_word_count"}
-    | {"hashtag_count", "url_count", "opens_with", "not"}
+    | {"hashtag_count", "url_count", "opens_with", "not", "number_count"}
 )
 
 

@@ -212,6 +212,10 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"sections?", "section"),
     # A question is a sentence that ends with a question mark: "exactly 3 questions".
     (r"questions?", "question"),
+    # "a number in every bullet", "at least one numeral"; not "the number of bullets", and not
+    # "digits" alone, which may be the characters of one number ("a 6-digit code")
+    (r"numbers? (?:written )?(?:in|as) (?:digits|numerals)|numerals?", "number_digits"),
+    (r"numbers?(?! of\b)", "number"),
 )
 UNIT = "|".join(f"(?:{pattern})" for pattern, _ in UNIT_WORDS)
 # Words that name the text's form: the catalogue's units, except "questions" (more often the
@@ -329,6 +333,8 @@ _COUNT_CHECK: dict[str, tuple[str, dict[str, Any]]] = {
     "ellipsis": ("mark_count", {"mark": "…"}),
     "divider": ("divider_count", {}),
     "markdown": ("markdown_count", {}),
+    "number": ("number_count", {}),
+    "number_digits": ("number_count", {"in_digits": True}),
 }
 # Units that a criterion may say are absent ("no links") or present ("include a link").
 ELEMENT_UNITS = frozenset(
@@ -339,6 +345,7 @@ ELEMENT_UNITS = frozenset(
     | {"question_mark"}
     | {"semicolon", "em_dash", "ampersand", "ellipsis", "full_stop", "punctuation", "nested"}
     | {"colon", "comma", "markdown", "backtick", "asterisk", "parenthesis", "square_bracket"}
+    | {"number", "number_digits"}
     | {f"heading{n}" for n in range(1, 7)}
 )
 # Which unit a per-unit limit may apply inside.
