@@ -207,9 +207,10 @@ def mapping_schema(names: Sequence[str] | None = None) -> dict[str, Any]:
     }
 
 
-GRAMMAR_ONLY = frozenset({"entry_count"})
+GRAMMAR_ONLY = frozenset({"entry_count", "number_count"})
 """Checks only the grammar chooses, never offered to the model: "exactly five tips" is a count of
-entries, but a model mapping cannot be grounded to tell it from "mentions five benefits"."""
+entries, but a model mapping cannot be grounded to tell it from "mentions five benefits"; nor
+"includes a number" from "includes the order number"."""
 
 
 class CheckCompiler:
