@@ -1335,6 +1335,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # bold first, on each piece
         ("Every bullet opens with a bold keyword", C.each("item", C.opens_with("bold"))),
         ("Begin each step with the action in bold", C.each("entry", C.opens_with("bold"))),
+        # how long it takes to say is the reason for the length, and its "about" no estimate
+        ("It takes about 40 seconds to say, so under 90 words", C.word_count(fewer_than=90)),
+        ("120 words max (one minute at 120 wpm)", C.word_count(at_most=120)),
+        ("Between 50 and 60 words - roughly 25 seconds.", C.word_count(at_least=50, at_most=60)),
+        ("At most 30 seconds long", None),  # the duration is the rule: no check times speech
+        ("About 100 words (40 seconds spoken)", None),  # the count itself is an estimate
         # numbers, in digits or words, counted like any other unit
         ("Include a number in every bullet", C.each("item", C.number_count(at_least=1))),
         ("no numbers", C.number_count(exactly=0)),

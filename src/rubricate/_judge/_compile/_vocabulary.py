@@ -478,6 +478,7 @@ def read(description: str) -> Reading:
     text = re.sub(r"\bat the ends of\b", "at the end of", text)
     text = _FRAME.sub("", text)
     text = _CONTRACTIONS_SHOWN.sub("", text)
+    text = _no_duration(text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
     text = _SAID_AGAIN_TAIL.sub("", text)
     text = _NOUN_ASIDE.sub(_no_aside, _SPOKEN_ASIDE.sub("", text))
@@ -926,6 +927,53 @@ _SPOKEN_ASIDE = re.compile(
     r"(?:seconds?|secs?|minutes?|mins?)\s+(?:spoken|read(?: aloud| out)?|aloud|of speech|"
     r"when (?:spoken|read(?: aloud)?))\s*\)(?=\W*$)"
 )
+
+
+# How long the text takes to say, given as the reason for a length in words: "It's read aloud
+# in about 20 seconds, so under 50 words", "75 words max (30 s at 150 words per minute)",
+# "between 60 and 70 words - that's our 30 seconds". The duration is no rule a check could
+# hold the text to, and its "about" does not make the word count approximate.
+_DURATION = (
+    r"(?:(?:about|around|roughly|approx(?:imately|\.)?|~|\u2248|only|just|under|less than|"
+    r"at most|max(?:imum)?)\s*)?(?:\d+(?:\.\d+)?\s*(?:s|secs?|seconds?|mins?|minutes?)|"
+    r"(?:an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty(?:-five)?|sixty|ninety|"
+    r"half an?)\s+(?:seconds?|minutes?))(?:\s+and\s+a\s+half)?\b"
+)
+_PACE = re.compile(
+    r"\b(?:at\s+)?(?:about\s+|around\s+|roughly\s+|~\s*)?\d+\s*(?:words?\s+(?:per|a|/)\s*"
+    r"min(?:ute)?|wpm)\b",
+    re.IGNORECASE,
+)
+_DURATION_HEAD = re.compile(
+    rf"^\W*(?P<said>[^,;:.()]*?{_DURATION}[^,;:.()]*?)\s*(?:,\s*(?:so|i\.e\.?|that'?s|"
+    r"which is|meaning)?|[:;\u2013\u2014]|\s-\s)\s*",
+    re.IGNORECASE,
+)
+_DURATION_TAIL = re.compile(
+    rf"\s*(?:[,;\u2013\u2014]|\s-|\.)\s*(?P<said>[^,;:()]*?{_DURATION}[^,;:()]*?)\W*$"
+    rf"|\s*\((?P<aside>[^()]*?{_DURATION}[^()]*)\)\W*$",
+    re.IGNORECASE,
+)
+_LENGTH_UNIT = re.compile(r"\b(?:words?|characters?|chars?|sentences?)\b", re.IGNORECASE)
+
+
+def _no_duration(text: str) -> str:
+    """`text` without a duration said as the reason for its length in words."""
+    paced = _PACE.sub(" a pace ", text)
+    for pattern in (_DURATION_HEAD, _DURATION_TAIL):
+        match = pattern.search(paced)
+        if match is None:
+            continue
+        said = match.group("said") or match.group("aside")
+        bare = re.sub(_DURATION, " ", said, flags=re.IGNORECASE)
+        rest = paced[: match.start()] + " " + paced[match.end() :]
+        # the duration is the reason only when it is alone in its clause and a length is left
+        if re.search(r"\d", bare) or _LENGTH_UNIT.search(bare) or not _LENGTH_UNIT.search(rest):
+            continue
+        if _RULE_WORDS.search(bare) and not re.search(r"\b(?:fit|fits|read|said|spoken)\b", bare):
+            continue
+        paced = rest
+    return paced if paced != _PACE.sub(" a pace ", text) else text
 
 
 def _no_aside(match: re.Match[str]) -> str:
