@@ -1335,6 +1335,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # bold first, on each piece
         ("Every bullet opens with a bold keyword", C.each("item", C.opens_with("bold"))),
         ("Begin each step with the action in bold", C.each("entry", C.opens_with("bold"))),
+        # where the text goes, said first, is no rule; a part named there is the rule's place
+        ("It's going on a flyer, so 40 words max.", C.word_count(at_most=40)),
+        ("goes in a tooltip: under 15 words", C.word_count(fewer_than=15)),
+        (
+            "It goes in the subject line: under 50 characters",
+            C.within("subject", C.character_count(fewer_than=50)),
+        ),
         # how long it takes to say is the reason for the length, and its "about" no estimate
         ("It takes about 40 seconds to say, so under 90 words", C.word_count(fewer_than=90)),
         ("120 words max (one minute at 120 wpm)", C.word_count(at_most=120)),

@@ -483,6 +483,7 @@ def read(description: str) -> Reading:
     text = _SAID_AGAIN_TAIL.sub("", text)
     text = _NOUN_ASIDE.sub(_no_aside, _SPOKEN_ASIDE.sub("", text))
     text = _REASON_HEAD.sub(lambda m: m.group() if _no_reason_tail(m) else "", text)
+    text = _PLACED_HEAD.sub(lambda m: m.group() if _no_reason_tail(m) else "", text)
     text = _COUNTED_IN.sub(" ", text)
     text = _ONE_LINE_PART.sub(lambda m: m.group("part") or m.group("part2"), text)
     text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text))
@@ -805,6 +806,15 @@ _REASON_CLAUSE = (
 _REASON_HEAD = re.compile(
     rf"^\W*(?P<reason>{_REASON_CLAUSE}\b[^,;:.\d()]*?)\s*(?:,\s*so\b|[;:\u2013\u2014]|\s-\s|\.\s)\s*"
     r"(?:(?:i|we)\s+(?:want|need|would like|'d like)\s+|please\s+)?",
+    re.IGNORECASE,
+)
+# Where the text goes, said before the rule: "It's going in a card, so 80 words max", "goes on
+# a sticker: 10 words max", "it sits in a sidebar - under 50 words". The place is no rule.
+_PLACED_HEAD = re.compile(
+    r"^\W*(?:(?:it|this|these|they)\s*(?:'s|’s|is|are|will|'ll)?\s+)?(?:be\s+)?"
+    r"(?:going|goes|go|sits?|lives?|runs?|appears?|printed|shown|displayed|used)\s+"
+    r"(?:in|on|into|inside|as)\s+(?:a|an|the|our|my|their)\s+[a-z][a-z -]{0,30}?"
+    r"\s*(?:,\s*so\b|[:;\u2013\u2014]|\s-\s|\s+so\b)\s*",
     re.IGNORECASE,
 )
 # Contractions shown in brackets are examples: "no contractions (don't, we're, I'm)".
