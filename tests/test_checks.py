@@ -2368,6 +2368,16 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
 
 
+def test_a_named_list_is_the_one_so_labelled_else_the_only_list() -> None:
+    pros = checks.within("list:pros", checks.bullet_count(at_most=2))
+    labelled = "## Pros\n- light\n- cheap\n\n## Cons\n- loud\n- slow\n- hot"
+    assert run(pros, labelled)[0]  # the three cons are another list's
+    assert not pros("Worth it:\n- light\n- cheap\n- quiet")[0]  # the only list: three
+    with pytest.raises(CheckUndecided, match="2 lists and labels none 'pros'"):
+        pros("Good:\n- light\n\nBad:\n- loud\n- slow\n- hot")
+    assert pros("Light and cheap, though loud.")[0]  # no list: no bullets in it
+
+
 def test_number_count_counts_digits_and_leaves_numbers_in_words_to_the_judge() -> None:
     each = checks.each("item", checks.number_count(at_least=1))
     assert run(each, "- Cut costs by 12%\n- Hired 3 engineers") == (

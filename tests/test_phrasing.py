@@ -1335,6 +1335,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # bold first, on each piece
         ("Every bullet opens with a bold keyword", C.each("item", C.opens_with("bold"))),
         ("Begin each step with the action in bold", C.each("entry", C.opens_with("bold"))),
+        # a list named by what it holds: the count of its items
+        (
+            "Benefits list: no more than 4 bullets",
+            C.within("list:benefits", C.bullet_count(at_most=4)),
+        ),
+        ("keep the packing list to 10 items", C.within("list:packing", C.entry_count(at_most=10))),
+        ("Pros bullets: 3 max", C.within("list:pros", C.bullet_count(at_most=3))),
+        ("The whole list under 120 words", None),  # the list is the reply: no list named
         # where the text goes, said first, is no rule; a part named there is the rule's place
         ("It's going on a flyer, so 40 words max.", C.word_count(at_most=40)),
         ("goes in a tooltip: under 15 words", C.word_count(fewer_than=15)),

@@ -11,11 +11,13 @@ from .._types import Evidence
 from ._phrases import shortened
 from ._units import (
     FIELD_PART,
+    LIST_PART,
     PARTS,
     SECTION_PART,
     TEXT_PART,
     UNITS,
     field_values,
+    list_count,
     long_title_line,
     part_text,
     unit_pieces,
@@ -250,7 +252,9 @@ def within(part: str, check: Check) -> Check:
     reply with a "**Preview text:**" line), which leaves a text that labels nothing so to the
     judge (`CheckUndecided`); and `text:<noun>`: the same labelled pieces when the text has
     them, else the whole text ("the summary is one sentence" of a reply that is a summary, or
-    of one holding a "**Summary:**" line). Lines labelled "Title:" (or "Headline:"),
+    of one holding a "**Summary:**" line); and `list:<noun>`: what each heading or label so
+    named holds, else the text's only list, while a text with several lists, none so named,
+    is left to the judge ("feature list: 3 bullets"). Lines labelled "Title:" (or "Headline:"),
     "Subject:" or "Body:" are those parts, each held to the rule ("body text: 90 chars max" of
     four notifications).
     A text without any other part is checked as empty text, so "no emojis in the title" passes
@@ -269,7 +273,7 @@ def within(part: str, check: Check) -> Check:
     named = next(
         (
             p
-            for p in (SECTION_PART, FIELD_PART, TEXT_PART)
+            for p in (SECTION_PART, FIELD_PART, TEXT_PART, LIST_PART)
             if isinstance(part, str) and name.startswith(p)
         ),
         None,
@@ -282,7 +286,7 @@ def within(part: str, check: Check) -> Check:
     elif name not in PARTS:
         raise RubricError(
             f"within: `part` must be one of {', '.join(PARTS)}, section:<heading> or "
-            f"field:<label> or text:<noun>, got {part!r}",
+            f"field:<label>, text:<noun> or list:<noun>, got {part!r}",
             field="part",
         )
 
@@ -322,6 +326,15 @@ def _labelled(text: str, part: str) -> list[str] | None:
         return values
     if part.startswith(TEXT_PART):
         return field_values(text, part[len(TEXT_PART) :]) or None
+    if part.startswith(LIST_PART):
+        noun = part[len(LIST_PART) :]
+        values = field_values(text, noun)
+        if values:
+            return values
+        lists = list_count(text)
+        if lists > 1:
+            raise CheckUndecided(f"the text has {lists} lists and labels none {noun!r}")
+        return [text]  # its only list, or none: the whole text holds no other
     for label in _LABELS.get(part, ()):
         values = field_values(text, label)
         if values:
@@ -344,6 +357,8 @@ def _each_value(values: list[str], part: str, check: Check) -> tuple[bool, str]:
 def _part_words(part: str) -> str:
     if part.startswith((FIELD_PART, TEXT_PART)):
         return part.split(":", 1)[1]
+    if part.startswith(LIST_PART):
+        return f"{part[len(LIST_PART) :]} list"
     if part.startswith(SECTION_PART):
         return f"{part[len(SECTION_PART) :]} section"
     named = {

@@ -626,6 +626,11 @@ def questions(text: str) -> tuple[list[str], bool]:
     return headed + asked, False
 
 
+def list_count(text: str) -> int:
+    """How many lists `text` holds: runs of list items, each ended by a line of text."""
+    return len(_list_blocks(text))
+
+
 def _list_blocks(text: str) -> list[tuple[str, list[tuple[int, str]]]]:
     """The text's lists: each with its label (the line of text above it) and its items.
 
@@ -1179,6 +1184,10 @@ TEXT_PART = "text:"
 """The text, or a piece of it it names so: `text:summary` is the value of each line labelled
 "Summary" and what each heading named so holds when the text has one, else the whole text (the
 reply that is a summary)."""
+LIST_PART = "list:"
+"""A list the text names so: `list:features` is what each heading or label "Features" holds
+when the text has one; else the text's only list (the whole text, which holds no other);
+a text with several lists, none so named, leaves the criterion to the judge."""
 FIELD_PART = "field:"
 """A part the text labels by name: `field:Preview text` is the value of each line labelled so
 ("**Preview text:** ...") and what the text says under each heading named so."""

@@ -68,6 +68,7 @@ from ._scopes import (
     has_stray_each,
     ignores_each,
     in_a_field,
+    in_a_named_list,
     in_a_part,
     in_a_section,
     inside_blocks,
@@ -297,6 +298,7 @@ def parse_criterion(description: str) -> ParsedCriterion:
             or for_each(description, _parse)
             or less_the_frame(description, _parse)
             or less_what_is_set_aside(description, _parse)
+            or in_a_named_list(description, _parse)
             or in_a_field(description, _parse)
             or for_each_output(description, _parse)
             or for_a_kind_of_text(description, _parse)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...checks import Check, all_of, create, each, negate, within
-from ...checks._units import TEXT_PART
+from ...checks._units import LIST_PART, TEXT_PART
 from ._vocabulary import CMP_ANY, FILLER, FORM_WORDS, NEG, bound, read
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ __all__ = [
     "has_stray_each",
     "ignores_each",
     "in_a_field",
+    "in_a_named_list",
     "in_a_part",
     "in_a_section",
     "inside_blocks",
@@ -305,6 +306,52 @@ def in_a_field(description: str, parse: Parse) -> Check | None:
         name += list(tail)
         return within(f"field:{' '.join(name)}", rest.check)
     return None
+
+
+# A list named by what it holds, then a count of its items: "Feature list: 3 bullets", "the
+# ingredients list has at most 8 items", "Responsibilities bullets: 5 max", "keep the
+# what-to-bring list to 6 items".
+_NAMED_LIST = re.compile(
+    r"^\W*(?P<verb>(?:keep|limit|cap)\s+)?(?:the\s+|your\s+|our\s+)?"
+    r"(?P<name>['\"\u2018\u201c][^'\"\u2019\u201d]{2,40}['\"\u2019\u201d]|"
+    r"[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+"
+    r"(?P<kind>list|bullets|bullet points|bulleted list)\b\s*",
+    re.IGNORECASE,
+)
+# What names no list of its own: the kind of list, the whole of it, a part of the text.
+_NO_LIST_NAME = re.compile(
+    r"(?:a|an|the|this|that|each|every|any|whole|entire|full|main|final|first|last|one|single|"
+    r"bulleted|numbered|ordered|unordered|nested|simple|short|long|markdown|plain|bullet|"
+    r"use|make|write|give|add|include|format|formatted|as|in|no|not|never|only|just|"
+    r"body|title|summary|text|answer|reply|response|output)",
+    re.IGNORECASE,
+)
+_LIST_COUNTS = frozenset({"bullet_count", "numbered_count", "entry_count"})
+
+
+def in_a_named_list(description: str, parse: Parse) -> Check | None:
+    """The criterion as a count of the items of the list it names, when the rest reads whole."""
+    match = _NAMED_LIST.match(description)
+    if match is None:
+        return None
+    said = match.group("name")
+    name = said.strip("'\"\u2018\u2019\u201c\u201d ").casefold()
+    quoted = said != name and said[0] in "'\"\u2018\u201c"
+    if not quoted and any(_NO_LIST_NAME.fullmatch(word) for word in name.split()):
+        return None  # "the whole list", "numbered list": no list named by what it holds
+    rest = description[match.end() :]
+    if match.group("verb"):  # "keep the ingredient list to 6 items": keep it to 6 items
+        rest = f"{match.group('verb')} it {rest}"
+    read_rest = parse(rest)
+    if read_rest.check is None and match.group("kind") != "list":
+        # "Feature bullets: 5 max": the unit is in the name
+        read_rest = parse(f"{match.group('kind')} {rest}")
+    check = read_rest.check
+    if check is None or read_rest.approximate or read_rest.permission or check.parts:
+        return None
+    if check.name not in _LIST_COUNTS or dict(check.args).get("noun") not in (None, name):
+        return None
+    return within(LIST_PART + name, check)
 
 
 # A rule on every one of several pieces: "every bullet ends with a period", "each tip is 15 words
