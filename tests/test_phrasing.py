@@ -1335,6 +1335,17 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # bold first, on each piece
         ("Every bullet opens with a bold keyword", C.each("item", C.opens_with("bold"))),
         ("Begin each step with the action in bold", C.each("entry", C.opens_with("bold"))),
+        # "short" said, then what short means
+        (
+            "Keep bullets short: 12 words max each",
+            C.word_count(per="item", at_most=12),
+        ),
+        (
+            "Short sentences: no sentence longer than 18 words.",
+            C.word_count(per="sentence", at_most=18),
+        ),
+        ("Keep paragraphs short.", None),  # how short is not said
+        ("Give 8 ideas, exactly.", C.entry_count(noun="ideas", exactly=8)),
         # a list named by what it holds: the count of its items
         (
             "Benefits list: no more than 4 bullets",

@@ -486,7 +486,7 @@ def read(description: str) -> Reading:
     text = _PLACED_HEAD.sub(lambda m: m.group() if _no_reason_tail(m) else "", text)
     text = _COUNTED_IN.sub(" ", text)
     text = _ONE_LINE_PART.sub(lambda m: m.group("part") or m.group("part2"), text)
-    text = _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text))
+    text = _LABEL_SAID_AGAIN.sub("", _INTENSIFIER.sub("", _EXPLAINED_SHORT.sub("", text)))
     text = _FITS_IN.sub(" ", text)
     # "bullets using the • character": a glyph named, not characters counted
     text = _GLYPH.sub(r"\g<glyph> glyph", text)
@@ -566,7 +566,7 @@ def read(description: str) -> Reading:
     )
     text = re.sub(r"\bapiece\b", "each", text)  # "under thirteen words apiece"
     # "give six tips exactly", "the word 'refund' once at most": the bound said after
-    text = re.sub(r"\b(\d+) ([a-z][a-z-]*s) exactly\b", r"exactly \1 \2", text)
+    text = re.sub(r"\b(\d+) ([a-z][a-z-]*s),? exactly\b", r"exactly \1 \2", text)
     text = re.sub(
         r"\b(once|twice|\d+ times) (at most|at least|max(?:imum)?|tops)\b",
         lambda m: (
@@ -746,7 +746,8 @@ def _hashtags_last(match: re.Match[str]) -> str:
 # intensifier before a rule adds nothing either: "absolutely no emoji".
 _CEILING = (
     r"(?:under|below|at most|max(?:imum)?|no more than|not more than|no longer than|less than|"
-    r"fewer than|up to|(?:none|nothing) (?:longer|over|more)|or (?:fewer|less))"
+    r"fewer than|up to|(?:none|nothing) (?:longer|over|more)|or (?:fewer|less)|"
+    r"no [a-z]+ (?:longer|over|more)|tops)"
 )
 _EXPLAINED_SHORT = re.compile(
     rf"^\W*(?:keep (?:it|this|things|them|everything) )?(?:short|brief|concise|tight|compact)"
@@ -755,7 +756,19 @@ _EXPLAINED_SHORT = re.compile(
     rf"|(?:(?<=\bmust be )|(?<=\bshould be ))(?:short|brief|concise)\s*[-\u2013\u2014:,]\s*"
     rf"(?=.*\b{_CEILING}\b)"
     rf"|^\W*(?:short|brief)\s+(?=(?:paragraphs|sentences|bullets|bullet points|lines|stanzas)"
-    rf"(?: only)?(?: please| pls)?\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)",
+    rf"(?: only)?(?: please| pls)?\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)"
+    # "keep paragraphs short: two sentences max each": the pieces stay, "short" is explained
+    rf"|^\W*keep\s+(?:the\s+|your\s+|all\s+(?:the\s+)?)?(?=(?:paragraphs|sentences|bullets|"
+    rf"bullet points|lines|stanzas|steps|tips|items|answers|definitions)\s+(?:short|brief|"
+    rf"concise|tight)\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)"
+    rf"|(?<=[a-z])\s+(?:short|brief|concise|tight)(?=\s*[-\u2013\u2014:,]\s*.*\b{_CEILING}\b)",
+    re.IGNORECASE,
+)
+# The pieces named in a label, then again in the rule: "paragraphs: no paragraph longer than
+# two sentences" is one rule on paragraphs.
+_LABEL_SAID_AGAIN = re.compile(
+    r"^\W*(?P<unit>paragraph|sentence|bullet|line|stanza|step|tip|item|answer|definition)s\s*"
+    r"[-\u2013\u2014:]\s*(?=(?:no|each|every|any)\s+(?P=unit)\b)",
     re.IGNORECASE,
 )
 # Where it must fit, beside the bound that says how much fits: "it must fit in a single tweet
