@@ -1346,6 +1346,16 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Keep paragraphs short.", None),  # how short is not said
         ("Give 8 ideas, exactly.", C.entry_count(noun="ideas", exactly=8)),
+        # the section named last, by its heading
+        (
+            "At most four bullets under Risks.",
+            C.within("section:Risks", C.bullet_count(at_most=4)),
+        ),
+        (
+            "two sentences max below the overview heading",
+            C.within("section:overview", C.sentence_count(at_most=2)),
+        ),
+        ("Keep it under Fifty words", C.word_count(fewer_than=50)),  # a bound, no heading
         # a list named by what it holds: the count of its items
         (
             "Benefits list: no more than 4 bullets",

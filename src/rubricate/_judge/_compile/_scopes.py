@@ -203,11 +203,34 @@ _SECTION = re.compile(
 _IN_A_SECTION = _IN_A_PART | {"bullet_count", "numbered_count", "paragraph_count", "line_count"}
 
 
+# The section named last, by its heading: "Exactly 3 bullets under Goals", "no more than two
+# sentences below the Summary heading". A capitalised or quoted name, or one said to be a heading.
+_UNDER_SECTION = re.compile(
+    r"\s+(?:under|below|beneath)\s+(?:the\s+)?"
+    r"(?:(?P<name>[A-Z][\w'&/-]*(?:\s+[A-Z][\w'&/-]*){0,3})|['\"\u2018\u201c](?P<quoted>[^'\"\u2019\u201d]+)"
+    r"['\"\u2019\u201d]|(?P<plain>[a-z][\w'&/-]*(?:\s+[a-z][\w'&/-]*){0,2})(?=\s+(?:heading|header|section)\b))"
+    r"(?:\s+(?:heading|header|section))?\W*$"
+)
+
+
 def in_a_section(description: str, parse: Parse) -> Check | None:
     """The criterion as a rule on the section it names first, when the rest reads whole."""
-    match = _SECTION.match(description)
-    if match is None or _SEVERAL.search(description):
+    if _SEVERAL.search(description):
         return None
+    match = _SECTION.match(description)
+    if match is None:
+        under = _UNDER_SECTION.search(description)
+        if under is None:
+            return None
+        name = under.group("name") or under.group("quoted") or under.group("plain")
+        rest = parse(description[: under.start()])
+        if rest.check is None or rest.approximate or rest.permission:
+            return None
+        if not all(
+            p.name in _IN_A_SECTION and _inner_in(p, _IN_A_SECTION) for p in parts(rest.check)
+        ):
+            return None
+        return within(f"section:{name}", rest.check)
     rest = parse(description[match.end() :])
     if rest.check is None or rest.approximate or rest.permission:
         return None
