@@ -1346,6 +1346,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Keep paragraphs short.", None),  # how short is not said
         ("Give 8 ideas, exactly.", C.entry_count(noun="ideas", exactly=8)),
+        # pieces a text is divided into under headings: slides, lessons, chapters
+        ("max 4 bullets per slide", C.each("section", C.bullet_count(at_most=4))),
         # the section named last, by its heading
         (
             "At most four bullets under Risks.",

@@ -1004,7 +1004,7 @@ def _quoted(text: str, position: int) -> bool:
 # section". Not "each heading" alone: "each heading under 5 words" is the heading's own words.
 _GROUP_NOUNS = (
     r"(?:sections?|categor(?:y|ies)|groups?|days?|weeks?|courses?|phases?|stages?|themes?|"
-    r"topics?|meals?|rooms?)"
+    r"topics?|meals?|rooms?|slides?|sessions?|modules?|lessons?|chapters?|segments?)"
 )
 _SECTION_PIECE = re.compile(
     rf"(?:\b(?:per|(?:under|in|for|within)\s+(?:each|every|any)|(?<!\bfor )(?<!\bto )each|"
