@@ -1385,6 +1385,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("at least 2 numerals", C.number_count(in_digits=True, at_least=2)),
         ("Same number of bullets under each heading", None),  # "number of" counts nothing
         ("Include the order number", None),  # one number the task names, not any number
+        ("no numbers or bullets", None),  # beside bullets, "numbers" may be the numbering
+        ("Never number", None),  # a verb: no numbered list, maybe
         # the bold is a label: a colon follows it
         (
             "Every bullet leads with a bold label followed by a colon, e.g. **Cost:**",

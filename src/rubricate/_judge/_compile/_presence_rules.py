@@ -147,8 +147,18 @@ def zero_rule(match: re.Match[str], reading: Reading) -> Check | None:
     found = _zero_units(units)
     if not found:
         return None
+    if any(c.name == "number_count" for c in found) and _NUMBERING.search(reading.text):
+        return None  # "no numbers or bullets", "don't number the steps": list markers, maybe
     # "no more than" is a bound, read by the count rule; "no 3 bullets" is nothing.
     return all_of(*found)
+
+
+# Where "number" may be the list's numbering: beside bullets or a list, or a verb ("never
+# number", "do not number them").
+_NUMBERING = re.compile(
+    r"\b(?:bullet\w*|lists?|listed|steps?|items?|markers?|numbering|numbered|points?)\b"
+    r"|\b(?:not|never|no need to)\s+number\b(?!s)"
+)
 
 
 # Markdown ruled out, with what it names as examples, all Markdown too: "No Markdown formatting
