@@ -2368,6 +2368,16 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
 
 
+def test_heading_case_of_the_section_headings_leaves_the_title_out() -> None:
+    sections = checks.heading_case("upper", skip_title=True)
+    notes = "# Patch 1.12\n\n## BALANCE\n- Mage nerfed\n\n## BUG FIXES\n- Fixed falling"
+    assert run(sections, notes) == (True, "has its 2 section headings in upper case")
+    assert not checks.heading_case("upper")(notes)[0]  # the title counts there
+    assert not sections(notes.replace("## BUG FIXES", "## Bug fixes"))[0]
+    with pytest.raises(CheckUndecided, match="no Markdown section heading"):
+        sections("Patch 1.12\n\nBALANCE\n- Mage nerfed")
+
+
 def test_a_named_list_is_the_one_so_labelled_else_the_only_list() -> None:
     pros = checks.within("list:pros", checks.bullet_count(at_most=2))
     labelled = "## Pros\n- light\n- cheap\n\n## Cons\n- loud\n- slow\n- hot"

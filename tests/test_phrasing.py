@@ -79,7 +79,7 @@ def test_criteria_that_differ_only_in_a_quoted_phrases_case_are_read_apart() -> 
         ("Sign off with 'Warm wishes'", C.has_sign_off("Warm wishes")),
         ("Your first words must be 'Good morning'", C.starts_with("Good morning")),
         # case, dates, language, words
-        ("Section titles in Title Case", C.heading_case("title")),
+        ("Section titles in Title Case", C.heading_case("title", skip_title=True)),
         ("Every heading written in sentence case", C.heading_case("sentence")),
         ("Only small letters throughout", C.all_lowercase()),
         ("Write it in block capitals", C.all_capitals()),
@@ -786,7 +786,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Include an FAQ section", C.heading_names(["FAQ"])),
         ("Only use these section headings: Added, Changed, Fixed", None),  # some of them
-        ("Section headings should be Title Case", C.heading_case("title")),  # a style, no name
+        (
+            "Section headings should be Title Case",
+            C.heading_case("title", skip_title=True),
+        ),  # a style
         ("Headings: bold", None),
         ("Add a short section", None),
         # money, times and dates said the short way
@@ -1346,6 +1349,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ),
         ("Keep paragraphs short.", None),  # how short is not said
         ("Give 8 ideas, exactly.", C.entry_count(noun="ideas", exactly=8)),
+        # the section headings, not the title
+        ("Section headers in ALL CAPS", C.heading_case("upper", skip_title=True)),
+        ("subheadings in sentence case", C.heading_case("sentence", skip_title=True)),
         # pieces a text is divided into under headings: slides, lessons, chapters
         ("max 4 bullets per slide", C.each("section", C.bullet_count(at_most=4))),
         # the section named last, by its heading
@@ -1943,7 +1949,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("10 names exactly", C.entry_count(noun="names", exactly=10)),
         ("Names 3 benefits", None),
         # "section headers" are not the title; "no all-caps headings" is of each heading
-        ("section headers ALL CAPS", None),
+        ("section headers ALL CAPS", C.heading_case("upper", skip_title=True)),
         ("No all-caps headings.", None),
         # what looks like a reason but is a rule, or holds one, stays: no silent drop
         ("3 paragraphs; the middle one is the longest", None),

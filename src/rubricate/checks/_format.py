@@ -490,7 +490,7 @@ def _may_be_named(heading: str, headings: list[str], text: str) -> bool:
 
 
 @catalogue_check
-def heading_case(case: str) -> TextTest:
+def heading_case(case: str, skip_title: bool = False) -> TextTest:
     """Every heading, and the title, is in the given letter case.
 
     The headings are the Markdown heading lines (`## Results`) and the title (as `has_title`
@@ -506,12 +506,19 @@ def heading_case(case: str) -> TextTest:
     text's other headings show sentence case, the judge decides (`CheckUndecided`); so it does
     for a text with no heading or title whose short first line may be a headline.
 
+    With `skip_title`, only the section headings count ("section headers in all caps",
+    "subheadings in sentence case"): not the title, nor a heading on the first line above
+    others; a text with no other Markdown heading is left to the judge, whose section headings
+    may be bold lines.
+
     Args:
         case: `title`, `sentence`, `lower` or `upper`.
+        skip_title: Leave the title out: the rule is on the section headings.
 
     Example:
         ```python
         checks.heading_case("title")
+        checks.heading_case("upper", skip_title=True)  # "section headers in ALL CAPS"
         ```
 
     """
@@ -520,8 +527,15 @@ def heading_case(case: str) -> TextTest:
         raise RubricError(
             f"heading_case: `case` must be one of {', '.join(CASES)}, got {case!r}", field="case"
         )
+    if not isinstance(skip_title, bool):
+        raise RubricError(
+            f"heading_case: `skip_title` must be true or false, got {skip_title!r}",
+            field="skip_title",
+        )
 
     def test(text: str) -> tuple[bool, str]:
+        if skip_title:
+            return _section_headings_case(text, wanted)
         found = [heading_text(line) for line in heading_lines(text)]
         title = title_line(text) or _whole_title(text)
         if title is not None:
@@ -549,6 +563,26 @@ def heading_case(case: str) -> TextTest:
         )
 
     return test
+
+
+def _section_headings_case(text: str, wanted: str) -> tuple[bool, str]:
+    """`heading_case` on the section headings alone: the Markdown headings below the title."""
+    lines = heading_lines(text)
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if lines and lines[0] == first:
+        lines = lines[1:]  # the title, as a heading on the first line
+    if not lines:
+        raise CheckUndecided("the text has no Markdown section heading: its sections may be bold")
+    found = [heading_text(line) for line in lines]
+    wrong = [heading for heading in found if not in_case(heading, wanted)]
+    if wrong and wanted == "sentence" and all(_may_be_named(h, found, text) for h in wrong):
+        raise CheckUndecided(
+            f"the section heading {shortened(wrong[0])!r} capitalises one word after its first, "
+            "which may be a name, while the others are in sentence case"
+        )
+    if wrong:
+        return False, f"has the section heading {shortened(wrong[0])!r}, not in {wanted} case"
+    return True, f"has its {len(found)} section headings in {wanted} case"
 
 
 def _whole_title(text: str) -> str | None:

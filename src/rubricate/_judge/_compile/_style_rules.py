@@ -139,12 +139,13 @@ _CASE_NAMES = {"title": "title", "sentence": "sentence", "lower": "lower", "uppe
 HEADING_CASE = re.compile(
     r"(?:(?P<neg1>not|never)\s+(?:\w+\s+){0,2}?)?"
     rf"(?:(?:all |every |each |the |its |their )?(?:{_QUALIFIER} )?(?:title|headings?|headers?|"
-    rf"subheadings?|headlines?|section (?:titles|headings))\s+(?:(?:must|should|will|can|are|is|"
-    rf"be|to|do|does|use|uses|follow|follows|written|set|in)\s+|(?P<neg2>not|never)\s+){{0,4}})?"
+    rf"subheadings?|headlines?|section (?:titles|headings|headers))\s+(?:(?:must|should|will|"
+    rf"can|are|is|be|to|do|does|use|uses|follow|follows|written|set|in)\s+|"
+    rf"(?P<neg2>not|never)\s+){{0,4}})?"
     r"(?:in |use |using |with |written in )?(?P<said>(?P<case>title|sentence|lower|upper)[- ]?case"
     r"|all[- ]caps|all capitals|block capitals|(?<=in )capital letters)"
     rf"(?:\s+(?:(?:for|in|on)\s+)?(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
-    rf"headings?|headers?|subheadings?|headlines?|section titles|section headings?))?"
+    rf"headings?|headers?|subheadings?|headlines?|section titles|section head(?:ing|er)s?))?"
     # the case said again in words: "sentence case (only the first word capitalised)"
     r"(?:\s*\((?:i\.e\.,?\s*|that is,?\s*)?(?:only\s+)?(?:the\s+)?first\s+(?:word|letter)"
     r"\s+(?:is\s+)?capitali[sz]ed(?:\s+only)?\))?"
@@ -169,7 +170,9 @@ def heading_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     scoped = re.search(r"\b(?:title|heading|header|subheading|headline)", around)
     if case in ("lower", "upper") and not scoped:
         return None  # the whole text: the case rule reads it
-    check = create("heading_case", case=case)
+    # "section headers", "subheadings": the headings below the title, not the title
+    sections = re.search(r"\b(?:section|subhead)", around) is not None
+    check = create("heading_case", case=case, **({"skip_title": True} if sections else {}))
     return negate(check) if match.group("neg1") or match.group("neg2") else check
 
 
