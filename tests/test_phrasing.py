@@ -1352,7 +1352,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # the section headings, not the title
         ("Section headers in ALL CAPS", C.heading_case("upper", skip_title=True)),
         ("subheadings in sentence case", C.heading_case("sentence", skip_title=True)),
+        # whose rule it is, said first
+        ("Per the house style guide: no semicolons.", C.mark_count(mark=";", exactly=0)),
+        ("As per the brief, under 80 words", C.word_count(fewer_than=80)),
+        # several outputs of a kind, each held to the rule
+        ("30 words or fewer per update", C.each("output", C.word_count(at_most=30))),
         # pieces a text is divided into under headings: slides, lessons, chapters
+        ("At most 3 bullets per release.", C.each("section", C.bullet_count(at_most=3))),
         ("max 4 bullets per slide", C.each("section", C.bullet_count(at_most=4))),
         # the section named last, by its heading
         (

@@ -1004,7 +1004,8 @@ def _quoted(text: str, position: int) -> bool:
 # section". Not "each heading" alone: "each heading under 5 words" is the heading's own words.
 _GROUP_NOUNS = (
     r"(?:sections?|categor(?:y|ies)|groups?|days?|weeks?|courses?|phases?|stages?|themes?|"
-    r"topics?|meals?|rooms?|slides?|sessions?|modules?|lessons?|chapters?|segments?)"
+    r"topics?|meals?|rooms?|slides?|sessions?|modules?|lessons?|chapters?|segments?|"
+    r"releases?|subsections?)"
 )
 _SECTION_PIECE = re.compile(
     rf"(?:\b(?:per|(?:under|in|for|within)\s+(?:each|every|any)|(?<!\bfor )(?<!\bto )each|"
@@ -1027,7 +1028,8 @@ _IN_EACH_SECTION = _IN_A_SECTION | {"entry_count"}
 # definitions: those are often the second half of an entry ("**Q:** ... A: ...").
 _STANDALONE = (
     r"(?:tweet|post|caption|headline|title|tagline|slogan|subject[- ]line|option|variant|"
-    r"version|message|sms|text message|dm|notification|ad|idea|bio|hook|quote)"
+    r"version|message|sms|text message|dm|notification|ad|idea|bio|hook|quote|update|"
+    r"announcement|e-?mail|comment|reply|review)"
 )
 _OUTPUT_PIECE = re.compile(
     rf"\b(?:each|every|per|any)\s+(?:single\s+)?(?:(?:one\s+)?of\s+(?:the|your|these)\s+)?"

@@ -476,7 +476,7 @@ def read(description: str) -> Reading:
     )
     text = _EACH_ONE.sub("each", _informal(text))  # before "one" becomes 1
     text = re.sub(r"\bat the ends of\b", "at the end of", text)
-    text = _FRAME.sub("", text)
+    text = _PER_THE_GUIDE.sub("", _FRAME.sub("", text))
     text = _CONTRACTIONS_SHOWN.sub("", text)
     text = _no_duration(text)
     text = _REASON_TAIL.sub(_no_reason_tail, _REASON_ASIDE.sub(_no_reason, text))
@@ -1185,6 +1185,14 @@ _RULE_GIVER = re.compile(
 )
 # Text around a block ruled out, after the block is said to be all there is: "Respond with
 # JSON only - no intro sentence, no explanation after", "code only, no prose before or after".
+# Whose rule it is, said first: "Per the brand guide: no exclamation marks", "as per our style
+# guide, ...". No rule of its own.
+_PER_THE_GUIDE = re.compile(
+    r"^\W*(?:as\s+)?per\s+(?:the\s+|our\s+|my\s+|their\s+|house\s+)?[a-z'’ -]{0,30}?"
+    r"(?:guide|guidelines|policy|brief|style|spec|specs|rules?|standards?|request|legal|"
+    r"template)\s*[:,\u2013\u2014-]\s*",
+    re.IGNORECASE,
+)
 _ONLY_A_BLOCK = re.compile(
     r"\b(?:only|just|nothing but|solely|nothing else|nothing (?:else )?(?:outside|besides|"
     r"other than|except(?: for)?))\b(?:\s+the)?\s+(?:valid\s+)?(?:json|yaml|"
