@@ -2368,6 +2368,17 @@ def test_entry_count_counts_top_level_items_or_lines_or_sentences() -> None:
     assert checks.entry_count(exactly=3)("Sleep early. Drink water. Walk daily.")[0]
 
 
+def test_starts_with_reads_an_email_after_its_header_lines() -> None:
+    email = "Subject: Lunch on Friday\nTo: Sam\n\nHi Sam,\n\nThanks for the invite."
+    assert run(checks.starts_with("Hi Sam,"), email) == (
+        True,
+        "starts with 'Hi Sam,' after its header lines",
+    )
+    assert checks.starts_with("Thanks")(email)[0]  # after the header and the greeting
+    assert checks.starts_with("Subject:")(email)[0]  # the header itself, when asked
+    assert not checks.starts_with("Hi Sam,")("Lunch on Friday\n\nHi Sam,")[0]  # no header
+
+
 def test_heading_case_of_the_section_headings_leaves_the_title_out() -> None:
     sections = checks.heading_case("upper", skip_title=True)
     notes = "# Patch 1.12\n\n## BALANCE\n- Mage nerfed\n\n## BUG FIXES\n- Fixed falling"

@@ -1352,6 +1352,12 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # the section headings, not the title
         ("Section headers in ALL CAPS", C.heading_case("upper", skip_title=True)),
         ("subheadings in sentence case", C.heading_case("sentence", skip_title=True)),
+        # the greeting and the sign-off, quoted
+        ("Salutation: exactly 'Dear Dr Reyes,'", C.starts_with("Dear Dr Reyes,")),
+        ("The greeting should be 'Hi all'", C.starts_with("Hi all")),
+        ("Begin with exactly 'Good morning'", C.starts_with("Good morning")),
+        ("Sign off as 'The Orchard team'.", C.has_sign_off("The Orchard team")),
+        ("The greeting is warm", None),
         # whose rule it is, said first
         ("Per the house style guide: no semicolons.", C.mark_count(mark=";", exactly=0)),
         ("As per the brief, under 80 words", C.word_count(fewer_than=80)),

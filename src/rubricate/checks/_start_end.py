@@ -15,6 +15,7 @@ from ._registry import catalogue_check
 from ._units import (
     GREETING,
     VALEDICTION,
+    after_header,
     bold_opening,
     has_word,
     hashtags,
@@ -49,8 +50,10 @@ _LEAD_MARKS = "#*_>\"'“‘`- \t\n"  # Markdown marks and quotes before a parag
 def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
     r"""The text starts with the phrase, or its first line is a greeting and what follows does.
 
-    Leading and trailing whitespace of the text is ignored and any run of whitespace compares
-    equal to one space; letter case is ignored unless `case_sensitive`. The phrase matches as
+    An e-mail's header lines on top ("Subject: ...", "To: ...") are not its start: what
+    follows them may start with the phrase. Leading and trailing whitespace of the text is
+    ignored and any run of whitespace compares equal to one space; letter case is ignored
+    unless `case_sensitive`. The phrase matches as
     whole words: `Yes` does not start `Yesterday`. A letter opens after its greeting: "Hi
     Daniel,\n\nUnfortunately, ..." starts with "Unfortunately" as a reader sees it. A number's
     place written as `N`, `NN`, `X` or `#` beside words stands for any number: "Week N:" is
@@ -80,7 +83,11 @@ def starts_with(phrase: str, case_sensitive: bool = False) -> TextTest:
         found = normalize(text)
         if opens(found):
             return True, f"starts with {wanted!r}"
-        first, _, after = text.strip().partition("\n")
+        # An e-mail's header lines ("Subject: ...") come before its text, unless they are asked.
+        body = after_header(text)
+        if body is not None and opens(normalize(body)):
+            return True, f"starts with {wanted!r} after its header lines"
+        first, _, after = (body or text).strip().partition("\n")
         if _GREETING_LINE.match(first.strip()) and opens(normalize(after)):
             return True, f"starts with {wanted!r} after the greeting {shortened(first.strip())!r}"
         return False, f"starts with {_opening(found, wanted)!r}, needs to start with {wanted!r}"

@@ -806,6 +806,21 @@ def subject_line(text: str) -> str | None:
     return None
 
 
+def after_header(text: str) -> str | None:
+    """What follows the header lines an e-mail or memo opens with ("Subject: ..."), or `None`.
+
+    The header block is the lines on top that are "Subject:", "To:", "From:", "Date:", "Cc:"
+    or "Re:" fields, or a "MEMO" line; `None` when the text opens with none.
+    """
+    lines = text.strip().splitlines()
+    index = 0
+    while index < len(lines) and (
+        _HEADER_FIELD.match(lines[index].strip()) or _MEMO.fullmatch(lines[index].strip())
+    ):
+        index += 1
+    return "\n".join(lines[index:]).strip() if index else None
+
+
 def part_text(text: str, part: str) -> str | None:
     """The named part of `text` (`PARTS`, or `section:<name>`), or `None` without one."""
     if part.startswith(SECTION_PART):

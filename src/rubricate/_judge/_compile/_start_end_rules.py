@@ -148,7 +148,7 @@ def _phrases(match: re.Match[str], first: str, reading: Reading) -> list[str] | 
 
 
 _PHRASE_LEAD = (
-    r"(?:(?:with|on|by saying|by writing|using)\s+)(?:the\s+)?(?:exact\s+)?"
+    r"(?:(?:with|on|by saying|by writing|using)\s+)(?:exactly\s+)?(?:the\s+)?(?:exact\s+)?"
     r"(?:(?:phrase|words?|sentence|line|text|sign-?off|greeting|question)\s+)?"
 )
 END_PHRASE = re.compile(
@@ -185,7 +185,12 @@ START_PHRASE = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
     rf"{_STARTING}{_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+){_MORE}"
     rf"|(?:the\s+)?first\s+(?:words?|line|sentence)\s+(?:is|are|should be|must be|reads?)\s+"
-    rf"(?P<q2>q\d+)"
+    rf"(?:exactly\s+)?(?P<q2>q\d+)"
+    # "Greeting should be 'Hi Sam,'", "Salutation exactly 'Dear Ms. Okafor,'": how it opens
+    rf"|(?:the\s+)?(?:greeting|salutation)(?:\s+line)?\s*(?:[:=\u2013\u2014-]\s*)?"
+    rf"(?:(?:is|should be|must be|has to be|needs to be|reads?|should read|must read|says?)\s+)?"
+    rf"(?:exactly\s+)?"
+    rf"(?P<q4>q\d+)"
     rf"|(?:first|start by|begin by|before answering,?)\s+"
     rf"(?:repeat(?:s|ing)?|restat(?:e|es|ing)|cop(?:y|ies|ying))\s+"
     rf"(?:the|this|my|your)?\s*(?:request|question|prompt|instruction|task)\b[^q]*?(?P<q3>q\d+)"
@@ -193,7 +198,8 @@ START_PHRASE = re.compile(
 
 
 def start_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
-    phrases = _phrases(match, match.group("q") or match.group("q2") or match.group("q3"), reading)
+    said = match.group("q") or match.group("q2") or match.group("q3") or match.group("q4")
+    phrases = _phrases(match, said, reading)
     if not phrases:
         return None
     check = any_of(*(create("starts_with", phrase=phrase) for phrase in phrases))
@@ -327,8 +333,8 @@ sign_off_rule = constant("has_sign_off")
 SIGN_OFF_PHRASE = re.compile(
     r"\b(?:use|uses|using|with|put)\s+(?P<q>q\d+)\s+as\s+(?:the\s+|your\s+|a\s+)?"
     r"(?:sign-?off|closing(?:\s+line)?|valediction)"
-    r"|\b(?:the\s+)?(?:sign-?off|closing line|valediction)\s+(?:is|should be|must be|reads?|"
-    r"has to be|needs to be)\s+(?P<q2>q\d+)"
+    r"|\b(?:the\s+)?(?:sign-?off|sign off|closing line|valediction)\s*(?:[:=]\s*|(?:is|should be|"
+    r"must be|reads?|has to be|needs to be|as)\s+(?:exactly\s+)?)(?P<q2>q\d+)"
 )
 
 
