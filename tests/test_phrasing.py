@@ -1352,6 +1352,11 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # the section headings, not the title
         ("Section headers in ALL CAPS", C.heading_case("upper", skip_title=True)),
         ("subheadings in sentence case", C.heading_case("sentence", skip_title=True)),
+        # one heading, quoted
+        ("Include a heading called 'Next steps'", C.heading_names(["Next steps"])),
+        ("The heading should read 'Refund policy'", C.heading_names(["Refund policy"])),
+        ("Heading is '## Setup'", None),  # a level too
+        ("H3 heading called 'Setup'", None),  # the level of that heading: no check holds it
         # the greeting and the sign-off, quoted
         ("Salutation: exactly 'Dear Dr Reyes,'", C.starts_with("Dear Dr Reyes,")),
         ("The greeting should be 'Hi all'", C.starts_with("Hi all")),

@@ -863,12 +863,23 @@ HEADING_NAMES = re.compile(
     rf"|are\s+)?in\s+(?:the|this)\s+order\s*:?\s*{_NAMES.replace('names', 'names4')}{_END}"
     rf"|\b{_HEADINGS_NOUN}\s+(?:(?:must|should)\s+)?follows?\s+the\s+order\s*:?\s*"
     rf"{_NAMES.replace('names', 'names5')}{_END}"
+    # one heading, quoted: "include a heading called 'Installation'", "heading should read
+    # 'Grading Policy'"; not "H2 heading called ...", whose level no name check holds
+    rf"|(?:\b(?:include|includes|add|adds|with|has|have|needs?|uses?)\s+(?:a|an|the)\s+|^\W*(?:the\s+)?)"
+    rf"(?:section\s+|sub)?head(?:ing|er)\s+(?:(?:should|must|has\s+to|needs\s+to)\s+)?"
+    rf"(?:(?:be\s+)?(?:called|named|titled|labell?ed)|reads?|says?|is|be)?\s*(?:exactly\s+)?[:=]?\s*"
+    rf"(?P<one2>q\d+){_END}"
 )
 
 
 def heading_names_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if re.search(r"\b(?:only|these|from|any of|choose|pick)\b", reading.text[: match.start()]):
         return None  # "only use these headings: ...": some of them, not all
+    if match.group("one2"):
+        name = reading.quote(match.group("one2"))
+        if not name or not name.strip() or name.lstrip().startswith("#"):
+            return None  # "'## Installation'" asks a level too, which no name check holds
+        return create("heading_names", names=[name])
     listed = _listed(match, reading)
     if listed is None:
         return None
