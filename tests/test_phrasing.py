@@ -1352,6 +1352,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         # the section headings, not the title
         ("Section headers in ALL CAPS", C.heading_case("upper", skip_title=True)),
         ("subheadings in sentence case", C.heading_case("sentence", skip_title=True)),
+        # the reply not wrapped in quotes or a fence
+        ("Don't wrap your answer in quotes.", C.negate(C.wrapped_in_quotes())),
+        ("Never put the YAML inside a code fence", C.code_block_count(exactly=0)),
+        ("don't wrap the title in quotes", None),  # a part's quotes, not the reply's
         # one heading, quoted
         ("Include a heading called 'Next steps'", C.heading_names(["Next steps"])),
         ("The heading should read 'Refund policy'", C.heading_names(["Refund policy"])),

@@ -167,6 +167,8 @@ _BARE_EXAMPLE = re.compile(
 
 
 _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
+    # the reply not wrapped in a fence or quotes, before a code block or quotes are counted
+    (style_rules.NOT_WRAPPED, style_rules.not_wrapped_rule),
     (layout_rules.BULLET_MARKER, layout_rules.bullet_marker_rule),
     (count_rules.UNIT_TIMES, count_rules.unit_times_rule),
     (layout_rules.TWO_LISTS, layout_rules.two_lists_rule),

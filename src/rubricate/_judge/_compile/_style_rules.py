@@ -40,6 +40,7 @@ __all__ = [
     "MONEY",
     "MONEY_FIRST",
     "MONEY_STYLE",
+    "NOT_WRAPPED",
     "NUMBER_STYLE",
     "NUMBER_STYLE_WORDS",
     "PERCENT",
@@ -64,6 +65,7 @@ __all__ = [
     "major_words_rule",
     "money_rule",
     "money_style_rule",
+    "not_wrapped_rule",
     "number_style_rule",
     "number_style_words_rule",
     "percent_rule",
@@ -245,6 +247,27 @@ def key_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
 # In double quotes: the whole reply ("wrap your entire response in double quotes", "the whole
 # thing in quotation marks") or a piece of it ("put the tagline in double quotes", "include
 # some dialogue in quotation marks"), which a passage in quotes somewhere stands for.
+# The reply not wrapped in quotes or a code fence: "don't wrap the translation in quotation
+# marks", "do not wrap it in a markdown code fence", "never put the JSON in a code block". Said
+# of the reply (or a word for it), not of a part ("don't wrap the title in quotes").
+NOT_WRAPPED = re.compile(
+    r"\b(?:(?:do\s+)?not|never|no\s+need\s+to|avoid|without)\s+"
+    r"(?:wrap(?:ping)?|enclos(?:e|ing)|put(?:ting)?|surround(?:ing)?|plac(?:e|ing))\s+"
+    r"(?:it|this|everything|(?:the|your)\s+(?:whole\s+|entire\s+)?(?:reply|answer|response|"
+    r"output|text|message|translation|result|rewrite|paraphrase|json|yaml|csv|summary|tweet|"
+    r"post|code|query|command|script|snippet))\s+(?:in|inside|within|with|between)\s+"
+    r"(?:a\s+|an\s+|any\s+)?(?:pair\s+of\s+)?"
+    r"(?:(?P<fence>(?:markdown\s+)?(?:code\s+)?(?:fences?|blocks?|fenced\s+blocks?)|```)"
+    r"|(?P<quotes>(?:double\s+|single\s+)?(?:quotation\s+marks|quotes|quote\s+marks)))"
+)
+
+
+def not_wrapped_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if match.group("fence"):
+        return create("code_block_count", exactly=0)
+    return negate(create("wrapped_in_quotes"))
+
+
 QUOTES_AROUND = re.compile(
     r"(?:(?:wrap(?:ped|s)?|enclos(?:ed|e|es)|surround(?:ed|s)?|put|placed?|written|write|set|"
     r"include|includes|give|add|use)\s+)?"
