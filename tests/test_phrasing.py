@@ -300,6 +300,9 @@ def test_only_format_rules_no_check_read_are_marked_unsure_whatever_the_confiden
         ("Use ✓ / ✗ rather than Yes / No", True),
         ("Yes or No in the cells", True),
         ("Mentions Cupid's arrow", False),
+        # numbers are what a text says as often as how it is laid out
+        ("The function returns True for even numbers", False),
+        ("Never reveals account numbers", False),
     ],
 )
 def test_a_rule_that_names_a_form_in_ordinary_words_is_one_of_form(

@@ -219,11 +219,13 @@ UNIT_WORDS: tuple[tuple[str, str], ...] = (
 )
 UNIT = "|".join(f"(?:{pattern})" for pattern, _ in UNIT_WORDS)
 # Words that name the text's form: the catalogue's units, except "questions" (more often the
-# user's questions than the output's `?` marks), plus typography and letter case. A criterion
-# that uses one and that the grammar cannot read is a format rule left to the model.
+# user's questions than the output's `?` marks) and "numbers" ("even numbers", "the account
+# number" are what a text says), plus typography and letter case. A criterion that uses one
+# and that the grammar cannot read is a format rule left to the model.
+_NOT_FORM_UNITS = frozenset({"question", "number", "number_digits"})
 FORM_WORDS = re.compile(
     r"\b(?:"
-    + "|".join(f"(?:{pattern})" for pattern, key in UNIT_WORDS if key != "question")
+    + "|".join(f"(?:{pattern})" for pattern, key in UNIT_WORDS if key not in _NOT_FORM_UNITS)
     + r"|bold(?:ed|face)?|italics?|italici[sz]ed|underlined?|markdown|indent(?:ed|ation)?"
     + r"|(?:upper|lower|title|sentence)[- ]?case|capitali[sz](?:ed|ation|es?|ing)|capital letters?"
     # marks, layout and notation named in ordinary words
