@@ -2382,7 +2382,7 @@ def test_starts_with_reads_an_email_after_its_header_lines() -> None:
 def test_heading_case_of_the_section_headings_leaves_the_title_out() -> None:
     sections = checks.heading_case("upper", skip_title=True)
     notes = "# Patch 1.12\n\n## BALANCE\n- Mage nerfed\n\n## BUG FIXES\n- Fixed falling"
-    assert run(sections, notes) == (True, "has its 2 section headings in upper case")
+    assert run(sections, notes) == (True, "has every 2 section headings in upper case")
     assert not checks.heading_case("upper")(notes)[0]  # the title counts there
     assert not sections(notes.replace("## BUG FIXES", "## Bug fixes"))[0]
     with pytest.raises(CheckUndecided, match="no Markdown section heading"):

@@ -549,18 +549,7 @@ def heading_case(case: str, skip_title: bool = False) -> TextTest:
                 # "WINTER COAT SALE" over a promo's lines, no blank line under it
                 raise CheckUndecided(f"the first line {shortened(first)!r} may be a headline")
             return False, f"has no heading or title, needs headings in {wanted} case"
-        wrong = [heading for heading in found if not in_case(heading, wanted)]
-        if wrong and wanted == "sentence" and all(_may_be_named(h, found, text) for h in wrong):
-            raise CheckUndecided(
-                f"the heading {shortened(wrong[0])!r} capitalises one word after its first, "
-                "which may be a name, while its other headings are in sentence case"
-            )
-        if wrong:
-            return False, f"has the heading {shortened(wrong[0])!r}, not in {wanted} case"
-        noun = "heading" if len(found) == 1 else f"{len(found)} headings"
-        return True, f"has every {noun} in {wanted} case" if len(found) > 1 else (
-            f"has its {noun} in {wanted} case"
-        )
+        return _case_verdict(found, wanted, text, "heading")
 
     return test
 
@@ -573,16 +562,22 @@ def _section_headings_case(text: str, wanted: str) -> tuple[bool, str]:
         lines = lines[1:]  # the title, as a heading on the first line
     if not lines:
         raise CheckUndecided("the text has no Markdown section heading: its sections may be bold")
-    found = [heading_text(line) for line in lines]
+    return _case_verdict([heading_text(line) for line in lines], wanted, text, "section heading")
+
+
+def _case_verdict(found: list[str], wanted: str, text: str, what: str) -> tuple[bool, str]:
+    """Whether every heading found is in the wanted case; one holding a name may be undecided."""
     wrong = [heading for heading in found if not in_case(heading, wanted)]
     if wrong and wanted == "sentence" and all(_may_be_named(h, found, text) for h in wrong):
         raise CheckUndecided(
-            f"the section heading {shortened(wrong[0])!r} capitalises one word after its first, "
-            "which may be a name, while the others are in sentence case"
+            f"the {what} {shortened(wrong[0])!r} capitalises one word after its first, "
+            f"which may be a name, while its other {what}s are in sentence case"
         )
     if wrong:
-        return False, f"has the section heading {shortened(wrong[0])!r}, not in {wanted} case"
-    return True, f"has its {len(found)} section headings in {wanted} case"
+        return False, f"has the {what} {shortened(wrong[0])!r}, not in {wanted} case"
+    if len(found) == 1:
+        return True, f"has its {what} in {wanted} case"
+    return True, f"has every {len(found)} {what}s in {wanted} case"
 
 
 def _whole_title(text: str) -> str | None:
