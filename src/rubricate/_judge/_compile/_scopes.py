@@ -207,36 +207,32 @@ _IN_A_SECTION = _IN_A_PART | {"bullet_count", "numbered_count", "paragraph_count
 # sentences below the Summary heading". A capitalised or quoted name, or one said to be a heading.
 _UNDER_SECTION = re.compile(
     r"\s+(?:under|below|beneath)\s+(?:the\s+)?"
-    r"(?:(?P<name>[A-Z][\w'&/-]*(?:\s+[A-Z][\w'&/-]*){0,3})|['\"\u2018\u201c](?P<quoted>[^'\"\u2019\u201d]+)"
-    r"['\"\u2019\u201d]|(?P<plain>[a-z][\w'&/-]*(?:\s+[a-z][\w'&/-]*){0,2})(?=\s+(?:heading|header|section)\b))"
+    r"(?:(?P<name>[A-Z][\w'&/-]*(?:\s+[A-Z][\w'&/-]*){0,3})"
+    r"|['\"\u2018\u201c](?P<quoted>[^'\"\u2019\u201d]+)['\"\u2019\u201d]"
+    r"|(?P<plain>[a-z][\w'&/-]*(?:\s+[a-z][\w'&/-]*){0,2})(?=\s+(?:heading|header|section)\b))"
     r"(?:\s+(?:heading|header|section))?\W*$"
 )
 
 
 def in_a_section(description: str, parse: Parse) -> Check | None:
-    """The criterion as a rule on the section it names first, when the rest reads whole."""
+    """The criterion as a rule on the section it names first or last, when the rest reads whole."""
     if _SEVERAL.search(description):
         return None
     match = _SECTION.match(description)
-    if match is None:
-        under = _UNDER_SECTION.search(description)
-        if under is None:
-            return None
+    under = _UNDER_SECTION.search(description) if match is None else None
+    if match is not None:
+        name, said = match.group("name"), description[match.end() :]
+    elif under is not None:
         name = under.group("name") or under.group("quoted") or under.group("plain")
-        rest = parse(description[: under.start()])
-        if rest.check is None or rest.approximate or rest.permission:
-            return None
-        if not all(
-            p.name in _IN_A_SECTION and _inner_in(p, _IN_A_SECTION) for p in parts(rest.check)
-        ):
-            return None
-        return within(f"section:{name}", rest.check)
-    rest = parse(description[match.end() :])
+        said = description[: under.start()]
+    else:
+        return None
+    rest = parse(said)
     if rest.check is None or rest.approximate or rest.permission:
         return None
     if not all(p.name in _IN_A_SECTION and _inner_in(p, _IN_A_SECTION) for p in parts(rest.check)):
         return None
-    return within(f"section:{match.group('name')}", rest.check)
+    return within(f"section:{name}", rest.check)
 
 
 # A part the criterion names by a label of the reply's own, first in it: "Subheadline no longer
