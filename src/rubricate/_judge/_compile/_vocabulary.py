@@ -984,7 +984,7 @@ _LENGTH_UNIT = re.compile(r"\b(?:words?|characters?|chars?|sentences?)\b", re.IG
 
 def _no_duration(text: str) -> str:
     """`text` without a duration said as the reason for its length in words."""
-    paced = _PACE.sub(" a pace ", text)
+    paced, dropped = _PACE.sub(" a pace ", text), False
     for pattern in (_DURATION_HEAD, _DURATION_TAIL):
         match = pattern.search(paced)
         if match is None:
@@ -997,8 +997,8 @@ def _no_duration(text: str) -> str:
             continue
         if _RULE_WORDS.search(bare) and not re.search(r"\b(?:fit|fits|read|said|spoken)\b", bare):
             continue
-        paced = rest
-    return paced if paced != _PACE.sub(" a pace ", text) else text
+        paced, dropped = rest, True
+    return paced if dropped else text
 
 
 def _no_aside(match: re.Match[str]) -> str:
