@@ -2151,6 +2151,19 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             "Don't start any message with 'Please'",
             C.each("output", C.negate(C.starts_with("Please"))),
         ),
+        # "stop at" is a ceiling, not a label named "stop"
+        ("Stop at five bullets.", C.bullet_count(at_most=5)),
+        ("Tops out at 3 hashtags", C.hashtag_count(at_most=3)),
+        ("Don't stop at two examples", C.entry_count(noun="examples", more_than=2)),
+        # prose beside a rule against lists says that rule again; as a part, it stays a part
+        ("Plain prose, no bulleted lists.", C.bullet_count(exactly=0)),
+        ("Should read as flowing prose, not as a list", C.bullet_count(numbered=True, exactly=0)),
+        ("no lists whatsoever, just prose", C.bullet_count(numbered=True, exactly=0)),
+        (
+            "Keep it plain prose without lists of any sort (numbered ones included)",
+            None,
+        ),
+        ("Plain prose please.", None),
     ],
 )
 def test_more_ways_of_saying_a_format_rule(criterion: str, expected: checks.Check | None) -> None:

@@ -96,6 +96,8 @@ _CMP = {
         r"letter|blog|overall|yourself|things|each|every|all|per|bullets?|bullet points?|items?|"
         r"paragraphs?|sentences?|lines?|stanzas?|sections?|entries|points?)){0,3}? "
         r"(?:to|at|within)|no longer than|"
+        # "the list should stop at 6 steps", "tops out at 3 hashtags"
+        r"(?:stop(?:s|ped|ping)?|(?:top|max)(?:s|ped|ping|es|ed|ing)? out) at|"
         r"≤|<=|not to exceed"
     ),
     "fewer_than": r"fewer than|less than|under|below|shorter than|<",
@@ -527,6 +529,11 @@ def read(description: str) -> Reading:
     text = _NONE_SAID_AGAIN.sub(
         lambda m: "" if ABSENCE.search(text[: m.start()]) else m.group(), text
     )
+    if _NO_LISTS.search(text):  # "plain prose, no bullet points": prose is what has no lists
+        text = _PROSE_CLAUSE.sub(r"\g<edge>", text)
+        # "without lists of any kind (also no numbered ones)"
+        text = re.sub(r"\b(?<=lists )of any (?:kind|sort|type)\b", "", text)
+        text = re.sub(r"\b(bulleted|numbered|ordered) ones\b", r"\1 lists", text)
     # "two sentences, tops", "5 bullets, max": the bound said after a comma
     text = re.sub(
         r"\b(\d+ [a-z][a-z-]*),\s+(tops|max(?:imum)?|at most|at least|min(?:imum)?)(?=\W*$)",
@@ -1221,6 +1228,18 @@ _NO_TEXT_AROUND = re.compile(
 _NONE_SAID_AGAIN = re.compile(
     r"(?<=[.!;])\s*(?:none|zero|not one|not a single one)(?:\s*,?\s*(?:anywhere|at all|whatsoever|"
     r"ever|period))?\W*$"
+)
+# Prose as its own clause beside a rule against lists says that rule again: "Plain prose, no
+# bullet points", "It should read as flowing prose, not as a list", "no lists, just prose". Not
+# "no lists in the prose" or "prose outside the code block", where prose names a part.
+_NO_LISTS = re.compile(
+    rf"\b(?:{NEG}|not)\b[^.;]*\b(?:lists?|bullet(?:ed)?(?: points?| lists?)?|bullets)\b"
+)
+_PROSE_CLAUSE = re.compile(
+    r"(?P<edge>^|[.,;:\u2014\u2013(])\s*(?:it\s+)?(?:(?:should|must)\s+)?"
+    r"(?:(?:read|be|written|write it|write|format(?:ted)?|keep it)\s+)?(?:(?:as|in)\s+)?"
+    r"(?:(?:just|only)\s+)?(?:(?:plain|flowing|running|continuous|connected|simple|normal)\s+)?"
+    r"prose(?:\s+only)?(?=\s*(?:[.,;:\u2014\u2013)]|$|without\b|with no\b))"
 )
 # A range said as two bounds, the unit said once: "at least 3 sentences, no more than 5", "at
 # least 40 words but under 60", "min 3 bullets, max 6", "3 sentences minimum, 5 maximum". The
