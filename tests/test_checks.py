@@ -1776,6 +1776,16 @@ def test_heading_case_leaves_a_first_line_that_may_be_a_headline_to_the_judge() 
     assert not checks.heading_case("sentence")("1. Getting started\n2. Setting Up Alerts")[0]
 
 
+def test_heading_case_not_required_leaves_a_text_without_headings_to_the_judge() -> None:
+    messages = "- **Wrong password:** That password doesn't match.\n- **Offline:** Try again."
+    assert not checks.heading_case("sentence")(messages)[0]
+    with pytest.raises(CheckUndecided, match="no heading or title"):
+        checks.heading_case("sentence", required=False)(messages)
+    assert checks.heading_case("sentence", required=False)("# Getting started\n\nText.")[0]
+    with pytest.raises(RubricError, match="required: heading_case: expected true or false"):
+        checks.heading_case("title", required="no")  # type: ignore[arg-type]
+
+
 def test_heading_case_names_the_heading_that_breaks_it() -> None:
     assert run(checks.heading_case("title case"), "# Good Title\n\n## bad one\n\nx") == (
         False,

@@ -588,7 +588,8 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("The explanation section needs a proper Markdown heading (##), not just bold text.", None),
         ("Bullets using the • character, 5 max.", None),  # a glyph named, no characters counted
         ("No more than 280 characters.", C.character_count(at_most=280)),
-        ("Headlines in Title Case.", C.each("output", C.heading_case("title"))),  # several
+        # several; the case names no heading of its own, so a piece with none goes to the judge
+        ("Headlines in Title Case.", C.each("output", C.heading_case("title", required=False))),
         ("Headings in Title Case.", C.heading_case("title")),
         ("No emojis in any subject line.", C.each("output", C.emoji_count(exactly=0))),
         ("Never use emojis in any response.", C.emoji_count(exactly=0)),
@@ -1687,7 +1688,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         ("separate the greeting from the text by one empty line", C.blank_line_after("greeting")),
         ("Blank lines between paragraphs", None),  # that is how paragraphs are told apart
         # a subject line's letter case, as a headline's
-        ("Subject line written in Title Case", C.within("subject", C.heading_case("title"))),
+        (
+            "Subject line written in Title Case",
+            C.within("subject", C.heading_case("title", required=False)),
+        ),
         # time order, however it is said
         ("Put the milestones in chronological order", C.chronological()),
         ("Entries sorted by date - earliest first", C.chronological()),
@@ -2150,6 +2154,21 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
         (
             "Don't start any message with 'Please'",
             C.each("output", C.negate(C.starts_with("Please"))),
+        ),
+        # the case said again, or its opposite ruled out; a case naming no piece needs none
+        (
+            "Headings in sentence case, i.e. only the first word capitalized",
+            C.heading_case("sentence"),
+        ),
+        ("Title case, only the first word capitalized", None),
+        ("everything lowercase, even the first word of a sentence", C.all_lowercase()),
+        ("all lowercase - no caps at all", C.all_lowercase()),
+        (
+            "Sentence case please, no title case",
+            C.all_of(
+                C.heading_case("sentence", required=False),
+                C.negate(C.heading_case("title", required=False)),
+            ),
         ),
         # "stop at" is a ceiling, not a label named "stop"
         ("Stop at five bullets.", C.bullet_count(at_most=5)),

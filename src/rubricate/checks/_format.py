@@ -490,7 +490,7 @@ def _may_be_named(heading: str, headings: list[str], text: str) -> bool:
 
 
 @catalogue_check
-def heading_case(case: str, skip_title: bool = False) -> TextTest:
+def heading_case(case: str, skip_title: bool = False, required: bool = True) -> TextTest:
     """Every heading, and the title, is in the given letter case.
 
     The headings are the Markdown heading lines (`## Results`) and the title (as `has_title`
@@ -511,9 +511,13 @@ def heading_case(case: str, skip_title: bool = False) -> TextTest:
     others; a text with no other Markdown heading is left to the judge, whose section headings
     may be bold lines.
 
+    Without `required`, a text with no heading or title is left to the judge: "sentence case,
+    not Title Case" names no piece, and may be about a reply's lines or labels instead.
+
     Args:
         case: `title`, `sentence`, `lower` or `upper`.
         skip_title: Leave the title out: the rule is on the section headings.
+        required: Whether a text with no heading or title fails (else the judge decides).
 
     Example:
         ```python
@@ -548,6 +552,8 @@ def heading_case(case: str, skip_title: bool = False) -> TextTest:
             if headline and len(first.split()) <= _HEADLINE_WORDS and first[-1] not in ".,;:!?":
                 # "WINTER COAT SALE" over a promo's lines, no blank line under it
                 raise CheckUndecided(f"the first line {shortened(first)!r} may be a headline")
+            if not required:
+                raise CheckUndecided(f"has no heading or title for {wanted} case to apply to")
             return False, f"has no heading or title, needs headings in {wanted} case"
         return _case_verdict(found, wanted, text, "heading")
 

@@ -139,7 +139,7 @@ angle_rule = constant("has_title", angle_brackets=True)
 
 _CASE_NAMES = {"title": "title", "sentence": "sentence", "lower": "lower", "upper": "upper"}
 HEADING_CASE = re.compile(
-    r"(?:(?P<neg1>not|never)\s+(?:\w+\s+){0,2}?)?"
+    r"(?:(?P<neg1>not|never|no(?=\s+(?:title|sentence)[- ]?case\b))\s+(?:\w+\s+){0,2}?)?"
     rf"(?:(?:all |every |each |the |its |their )?(?:{_QUALIFIER} )?(?:title|headings?|headers?|"
     rf"subheadings?|headlines?|section (?:titles|headings|headers))\s+(?:(?:must|should|will|"
     rf"can|are|is|be|to|do|does|use|uses|follow|follows|written|set|in)\s+|"
@@ -149,8 +149,10 @@ HEADING_CASE = re.compile(
     rf"(?:\s+(?:(?:for|in|on)\s+)?(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
     rf"headings?|headers?|subheadings?|headlines?|section titles|section head(?:ing|er)s?))?"
     # the case said again in words: "sentence case (only the first word capitalised)"
-    r"(?:\s*\((?:i\.e\.,?\s*|that is,?\s*)?(?:only\s+)?(?:the\s+)?first\s+(?:word|letter)"
-    r"\s+(?:is\s+)?capitali[sz]ed(?:\s+only)?\))?"
+    # ... or after a comma: "heading in sentence case, i.e. only the first word capitalised"
+    r"(?P<gloss>\s*(?:\(|[,:\u2013\u2014-]\s*(?=i\.e\.|that is|meaning|only))"
+    r"(?:i\.e\.,?\s*|that is,?\s*|meaning\s+)?(?:only\s+)?(?:the\s+)?first\s+(?:word|letter)"
+    r"\s+(?:is\s+)?capitali[sz]ed(?:\s+only)?\)?)?"
 )
 # Title case said by what it does: "capitalise the major words of the headline (title case)".
 MAJOR_WORDS = re.compile(
@@ -164,6 +166,9 @@ major_words_rule = constant("heading_case", case="title")
 
 def heading_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     case = match.group("case") or "upper"  # "all caps", "block capitals": upper case
+    gloss = match.group("gloss") or ""
+    if gloss and (case in ("lower", "upper") or (case == "title" and "word" in gloss)):
+        return None  # "title case, only the first word capitalised" contradicts itself
     # Which part it is about, from the words around the case's own ("title case" names none).
     around = (
         match.string[match.start() : match.start("said")]
@@ -174,7 +179,10 @@ def heading_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None  # the whole text: the case rule reads it
     # "section headers", "subheadings": the headings below the title, not the title
     sections = re.search(r"\b(?:section|subhead)", around) is not None
-    check = create("heading_case", case=case, **({"skip_title": True} if sections else {}))
+    options: dict[str, bool] = {"skip_title": True} if sections else {}
+    if not scoped:
+        options["required"] = False  # "sentence case, not Title Case": of what, unsaid
+    check = create("heading_case", case=case, **options)
     return negate(check) if match.group("neg1") or match.group("neg2") else check
 
 
@@ -184,7 +192,13 @@ WHOLE_CASE = re.compile(
     r"(?:(?P<lower>lower[- ]?case|small letters)|(?P<upper>upper[- ]?case|capital letters|capitals|"
     r"all caps|all-caps|caps|block capitals|block letters))"
     r"(?:\s+(?:letters?|characters?))?(?:\s+(?:only|throughout|at all))?"
-    r"(?:\s*[;,]?\s*no (?:capital|upper[- ]?case|uppercase) letters?(?: at all)?)?"
+    # lower case said again: "no capital letters", "no caps at all", "even the first word of
+    # each line"
+    r"(?P<again>\s*[;,\u2013\u2014-]?\s*"
+    r"(?:no (?:capital|upper[- ]?case|uppercase) letters?|no caps|no capitals)(?: at all)?)?"
+    r"(?P<even>\s*[;,\u2013\u2014-]?\s*(?:even|including|not even) (?:at )?the "
+    r"(?:first word|first letter|start)"
+    r"(?: of (?:each|every|a|the) (?:line|sentence|paragraph)s?)?)?"
 )
 
 
@@ -193,6 +207,8 @@ def whole_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
         return None
     if re.search(r"\bq\d+\s*$", reading.read[: match.start()]):
         return None  # "the word 'RSVP' in capitals": the case of that word, not of the text
+    if not match.group("lower") and (match.group("again") or match.group("even")):
+        return None  # "all caps, no capital letters": the words do not agree
     check = create("all_lowercase" if match.group("lower") else "all_capitals")
     return negate(check) if match.group("neg") else check
 
