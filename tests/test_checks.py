@@ -1383,6 +1383,31 @@ def test_measurement_units_by_system_by_quantity_and_ruled_out() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "opens", "closes"),
+    [
+        ("🎉 Big news: we shipped!", True, False),
+        ("- ✨ Faster sync", True, False),  # past a list marker
+        ("**🚀 Launch day**", True, False),  # past bold marks, before and after
+        ("We shipped 🎉", False, True),
+        ("Thanks for reading! 🙏🏽", False, True),  # a skin tone is part of its emoji
+        ("Wow 🎉!", False, False),  # a mark after the emoji ends the text
+        ("No emoji here.", False, False),
+    ],
+)
+def test_an_emoji_first_or_last(text: str, opens: bool, closes: bool) -> None:
+    assert checks.opens_with("emoji")(text)[0] is opens
+    assert checks.closes_with("emoji")(text)[0] is closes
+
+
+def test_an_emoji_first_in_every_bullet_says_which_bullet_lacks_one() -> None:
+    bullets = "- 🌙 Dark mode\n- Attach PDFs\n- ⚡ Faster search"
+    assert run(checks.each("item", checks.opens_with("emoji")), bullets) == (
+        False,
+        "list item 2 of 3, 'Attach PDFs', opens with 'Attach PDFs', needs an emoji first",
+    )
+
+
 def test_closes_with_what_comes_last() -> None:
     table = "Prices:\n\n| item | cost |\n|---|---|\n| tea | 2 |\n"
     assert run(checks.closes_with("table"), table) == (True, "closes with the table: '| tea | 2 |'")

@@ -2170,6 +2170,13 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
                 C.negate(C.heading_case("title", required=False)),
             ),
         ),
+        # an emoji first or last, of the text or of each piece
+        ("Kick off every bullet with an emoji", C.each("item", C.opens_with("emoji"))),
+        ("Each line should end with an emoji.", C.each("line", C.closes_with("emoji"))),
+        ("finish the post with one fitting emoji", C.closes_with("emoji")),
+        ("Never open with an emoji", C.negate(C.opens_with("emoji"))),
+        ("an emoji at the beginning of each bullet", C.each("item", C.opens_with("emoji"))),
+        ("start with an emoji and a bold label", None),
         # "stop at" is a ceiling, not a label named "stop"
         ("Stop at five bullets.", C.bullet_count(at_most=5)),
         ("Tops out at 3 hashtags", C.hashtag_count(at_most=3)),

@@ -19,6 +19,7 @@ from ._units import (
     bold_opening,
     has_word,
     hashtags,
+    leading_emoji,
     line_kinds,
     paragraphs,
     part_text,
@@ -248,6 +249,7 @@ def ends_with_punctuation(mark: str) -> TextTest:
 
 # What a text can open or close with as a whole block: nothing before, or after, it.
 _BLOCK_KINDS = ("list", "table", "code")
+_CLOSINGS = (*_BLOCK_KINDS, "emoji")
 _OPENINGS = (
     "question",
     "greeting",
@@ -262,6 +264,7 @@ _OPENINGS = (
     "list",
     "table",
     "code",
+    "emoji",
 )
 # A task-list box, after any list marker: "[ ]", "[x]", "☐", "☑".
 _CHECKBOX = re.compile(
@@ -292,11 +295,12 @@ def opens_with(kind: str) -> TextTest:
     `table`, `code`: the first non-blank
     line is a list item, a
     table row or a code fence, so nothing comes before it ("start straight with the list, no
-    intro line"). For a given opening phrase, use `starts_with`.
+    intro line"). `emoji`: after any list marker or Markdown marks, an emoji ("each bullet
+    starts with an emoji", with `each`). For a given opening phrase, use `starts_with`.
 
     Args:
         kind: `question`, `greeting`, `capital`, `lowercase`, `bold`, `bold_label`, `checkbox`,
-            `empty_checkbox`, `subject`, `verb`, `list`, `table` or `code`.
+            `empty_checkbox`, `subject`, `verb`, `list`, `table`, `code` or `emoji`.
 
     Example:
         ```python
@@ -309,6 +313,8 @@ def opens_with(kind: str) -> TextTest:
     def test(text: str) -> tuple[bool, str]:
         if wanted in _BLOCK_KINDS:
             return _block_at_edge(text, wanted, last=False)
+        if wanted == "emoji":
+            return _emoji_at_edge(text, last=False)
         if wanted == "subject":
             line = subject_line(text)
             if line is not None:
@@ -378,14 +384,15 @@ def opens_with(kind: str) -> TextTest:
 
 @catalogue_check
 def closes_with(kind: str) -> TextTest:
-    """The text's last non-blank line is a list item, a table row or a code fence.
+    """The text ends with a list, a table or a code block (its last non-blank line), or an emoji.
 
     So nothing comes after the list, table or code block: "nothing after the table", "end
     with the code block, no commentary after it". A line indented under the last item belongs
-    to the list. For a closing phrase, use `ends_with`.
+    to the list. `emoji`: the last thing in the text, Markdown marks aside, is an emoji ("end
+    every caption with an emoji", with `each`). For a closing phrase, use `ends_with`.
 
     Args:
-        kind: `list`, `table` or `code`.
+        kind: `list`, `table`, `code` or `emoji`.
 
     Example:
         ```python
@@ -393,12 +400,37 @@ def closes_with(kind: str) -> TextTest:
         ```
 
     """
-    wanted = choice("closes_with", "kind", kind, _BLOCK_KINDS)
+    wanted = choice("closes_with", "kind", kind, _CLOSINGS)
 
     def test(text: str) -> tuple[bool, str]:
+        if wanted == "emoji":
+            return _emoji_at_edge(text, last=True)
         return _block_at_edge(text, wanted, last=True)
 
     return test
+
+
+# What may stand before a first emoji, or after a last one: list markers, Markdown marks.
+_BEFORE_EMOJI = re.compile(r"^(?:\s*(?:[-*+\u2022]\s+|\d+[.)]\s+|#{1,6}\s+|>\s*|[*_]{1,3}))*")
+_AFTER_EMOJI = re.compile(r"(?:[*_]{1,3}|\s)+$")
+
+
+def _emoji_at_edge(text: str, *, last: bool) -> tuple[bool, str]:
+    """Whether an emoji opens (or ends) the text, list markers and Markdown marks aside."""
+    body = text.strip()
+    if not body:
+        return False, f"is empty, needs to {'end' if last else 'open'} with an emoji"
+    shown = shortened(body.splitlines()[-1] if last else body)
+    if last:
+        bare = _AFTER_EMOJI.sub("", body)
+        found = without_trailing_emojis(bare) != bare
+        verb = "ends"
+    else:
+        found = leading_emoji(_BEFORE_EMOJI.sub("", body)) is not None
+        verb = "opens"
+    if found:
+        return True, f"{verb} with an emoji: {shown!r}"
+    return False, f"{verb} with {shown!r}, needs an emoji {'last' if last else 'first'}"
 
 
 def _block_at_edge(text: str, wanted: str, *, last: bool) -> tuple[bool, str]:

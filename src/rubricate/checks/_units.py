@@ -98,6 +98,7 @@ __all__ = [
     "heading_lines",
     "headings_seen",
     "highlights",
+    "leading_emoji",
     "line_kinds",
     "markdown_marks",
     "mentions",
@@ -1286,6 +1287,12 @@ def _section_name(name: str) -> str:
 def without_trailing_emojis(text: str) -> str:
     """`text` without the emojis (and the spaces between them) that end it: "today? 🙂"."""
     return re.sub(rf"(?:\s*{_EMOJI.pattern})+\s*$", "", text)
+
+
+def leading_emoji(text: str) -> str | None:
+    """The emoji `text` opens with, if it opens with one."""
+    match = _EMOJI.match(text)
+    return match.group() if match else None
 
 
 def emojis(text: str) -> list[str]:

@@ -173,6 +173,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (count_rules.UNIT_TIMES, count_rules.unit_times_rule),
     (layout_rules.TWO_LISTS, layout_rules.two_lists_rule),
     (layout_rules.NOTHING_BUT, layout_rules.nothing_but_rule),
+    (start_end_rules.EMOJI_EDGE, start_end_rules.emoji_edge_rule),  # before emojis are counted
     (layout_rules.OPENS_WITH_LAYOUT, layout_rules.opens_with_layout_rule),
     (layout_rules.CLOSES_WITH_LAYOUT, layout_rules.closes_with_layout_rule),
     (layout_rules.PREFER_LIST, layout_rules.prefer_list_rule),

@@ -137,6 +137,7 @@ _IN_A_PART = frozenset(
     | {"ends_with_punctuation", "starts_with", "ends_with", "keywords_present", "keyword_count"}
     | {"keywords_forbidden", "all_capitals", "all_lowercase", "no_commas", "capital_word_count"}
     | {"hashtag_count", "url_count", "opens_with", "not", "number_count"}
+    | {"closes_with"}  # an emoji last: "every line ends with an emoji"
 )
 
 

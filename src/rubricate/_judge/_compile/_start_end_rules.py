@@ -25,6 +25,7 @@ from ._vocabulary import (
 
 __all__ = [
     "ACROSTIC",
+    "EMOJI_EDGE",
     "END_MARK",
     "END_PHRASE",
     "NAMED_LAST_LINE",
@@ -37,6 +38,7 @@ __all__ = [
     "START_PHRASE",
     "SUBJECT_FIRST",
     "acrostic_rule",
+    "emoji_edge_rule",
     "end_mark_rule",
     "end_phrase_rule",
     "hashtags_last_rule",
@@ -180,7 +182,7 @@ def end_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return negate(check) if match.group("neg") else check
 
 
-_STARTING = r"(?:starts?|starting|begins?|beginning|opens?|opening)"
+_STARTING = r"(?:starts?|starting|begins?|beginning|opens?|opening|kick(?:s|ing)?\s+off)"
 START_PHRASE = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
     rf"{_STARTING}{_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+){_MORE}"
@@ -242,6 +244,26 @@ def opening_rule(match: re.Match[str], reading: Reading) -> Check | None:
     elif kind not in ("question", "greeting"):
         kind = "capital"
     check = create("opens_with", kind=kind)
+    return negate(check) if match.group("neg") else check
+
+
+# An emoji first or last: "each bullet starts with an emoji", "end every caption with an emoji",
+# "an emoji at the start of each line"; read with the piece it is about, as `each`.
+EMOJI_EDGE = re.compile(
+    rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
+    rf"(?:(?P<start>{_STARTING})|{_ENDING}){_WHOLE_GAP}\s+(?:with|on|in)\s+"
+    r"(?:an?\s+|1\s+|a\s+single\s+|its\s+own\s+)?(?:(?:relevant|fitting|matching|small)\s+)?"
+    r"emojis?\b"
+    r"|\b(?:an?\s+|1\s+)emoji\s+(?:at|as)\s+the\s+(?:very\s+)?"
+    r"(?:(?P<start2>start|beginning|first\s+character)|end|last\s+character)\b"
+)
+
+
+def emoji_edge_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if _AND_MORE.match(reading.text, match.end()):
+        return None  # "start with an emoji and a bold label": a second opening, unread
+    start = match.group("start") or match.group("start2")
+    check = create("opens_with" if start else "closes_with", kind="emoji")
     return negate(check) if match.group("neg") else check
 
 
