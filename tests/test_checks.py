@@ -2117,6 +2117,29 @@ def test_has_sign_off_with_a_phrase_takes_whole_lines_and_a_name_after() -> None
 
 
 @pytest.mark.parametrize(
+    ("text", "phrase", "passed"),
+    [
+        ("See you Monday.\n\nKind regards,\nMaya Osei", "Kind regards,", True),
+        ("See you Monday.\n\nKind regards,", "Kind regards,", False),
+        ("See you Monday.\n\nKind regards,\n[Your name]", "Kind regards,", True),  # its slot
+        ("See you Monday.\n\nThanks, Sam", None, True),  # the name on the closing's line
+        ("See you Monday.\n\nCheers!", None, False),
+        ("Could we meet Tuesday instead?\n\nThanks for your patience,\nDaniel", None, True),
+    ],
+)
+def test_has_sign_off_named_needs_a_name_after_the_closing(
+    text: str, phrase: str | None, passed: bool
+) -> None:
+    assert checks.has_sign_off(phrase, named=True)(text)[0] is passed
+
+
+def test_has_sign_off_takes_a_short_line_ending_in_a_comma_over_a_name() -> None:
+    letter = "Could we meet Tuesday instead?\n\nThanks for your flexibility,\nDaniel"
+    assert checks.has_sign_off()(letter)[0]
+    assert not checks.has_sign_off()("Here is the plan, in short,\nwe ship Monday.")[0]
+
+
+@pytest.mark.parametrize(
     ("kind", "text", "passed"),
     [
         ("question", "Ever wondered why? Here is the answer.", True),

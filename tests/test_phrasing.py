@@ -2170,6 +2170,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
                 C.negate(C.heading_case("title", required=False)),
             ),
         ),
+        # a closing and a name after it
+        (
+            "Finish with 'All the best,' followed by your full name on the next line",
+            C.has_sign_off("All the best,", named=True),
+        ),
+        ("Sign off with 'Warmly' and then her name", C.has_sign_off("Warmly", named=True)),
+        ("close with a sign-off and the sender's name", C.has_sign_off(named=True)),
+        ("End with a question mark and your name", None),
         # an emoji first or last, of the text or of each piece
         ("Kick off every bullet with an emoji", C.each("item", C.opens_with("emoji"))),
         ("Each line should end with an emoji.", C.each("line", C.closes_with("emoji"))),

@@ -545,7 +545,7 @@ def _other_words(line: str) -> list[str]:
 
 
 @catalogue_check
-def has_sign_off(phrase: str | None = None) -> TextTest:
+def has_sign_off(phrase: str | None = None, named: bool = False) -> TextTest:
     r"""The text ends with a sign-off, as a letter or an e-mail does; with `phrase`, that one.
 
     A sign-off is a short line (at most 6 words) opening with a closing such as `Best
@@ -554,9 +554,15 @@ def has_sign_off(phrase: str | None = None) -> TextTest:
     (a name, a role) may follow it. "Thank you for your help." is a sentence, not a sign-off.
     With `phrase`, the sign-off is the phrase: whole lines (`Best,` for `Best`; `Cheers,` then
     `Alex` for `Cheers, Alex`), case and whitespace aside, followed by at most two short lines.
+    A short line ending with a comma over a name closes a letter too ("Thanks for your
+    flexibility," then "Daniel"). With `named`, a name must follow the closing ("sign off with
+    'Best,' and your name on the next line"): a short line opening with a capital or a
+    placeholder (`[Your name]`), or, with no `phrase`, words after the closing on its own line
+    (`Thanks, Sam`).
 
     Args:
         phrase: The closing the text must sign off with, such as `Warm wishes`.
+        named: Whether a name must follow the closing.
 
     Example:
         ```python
@@ -571,12 +577,26 @@ def has_sign_off(phrase: str | None = None) -> TextTest:
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
         tail = lines[-(_NAME_LINES + 1) :]
         for position, line in enumerate(tail):
+            signed = False
             if wanted is None:
-                closing, after = VALEDICTION.match(line) is not None, tail[position + 1 :]
-                closing = closing and len(line.split()) <= _SIGN_OFF_WORDS
+                valediction = VALEDICTION.match(line)
+                after = tail[position + 1 :]
+                # "Thanks for your flexibility," over a name: a closing of the writer's own
+                own = line.endswith(",") and bool(after) and bool(_NAME_LINE.match(after[0]))
+                closing = (valediction is not None or own) and len(line.split()) <= _SIGN_OFF_WORDS
+                # "Thanks, Sam": the name after the closing's mark, on its line
+                signed = (
+                    re.search(
+                        r"[,!\u2014\u2013-]\s*[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2}\s*$",
+                        line,
+                    )
+                    is not None
+                )
             else:
                 closing, after = _signs_with(wanted, tail[position:])
             if closing and all(len(n.split()) <= 5 and not n.endswith("?") for n in after):
+                if named and not (signed or (after and _NAME_LINE.match(after[0]))):
+                    return False, f"ends with the sign-off {line!r} and no name after it"
                 return True, f"ends with the sign-off {line!r}"
         shown = lines[-1] if lines else ""
         shown = shown if len(shown) <= SNIPPET else "…" + shown[-SNIPPET:]
@@ -584,6 +604,10 @@ def has_sign_off(phrase: str | None = None) -> TextTest:
         return False, f"ends with {shown!r}, needs {needs}"
 
     return test
+
+
+# A name under a closing: "Sam", "Dr. Amy Lee", "— The Bloom team", "[Your name]".
+_NAME_LINE = re.compile(r"^[\W_]*(?:[A-Z\u00c0-\u024f]|[\[{<])(?!.*[.?!:]\s*$)")
 
 
 def _signs_with(phrase: str, lines: list[str]) -> tuple[bool, list[str]]:

@@ -20,7 +20,6 @@ from ._vocabulary import (
     SIZE_FOLLOWS,
     Reading,
     about_a_piece,
-    constant,
 )
 
 __all__ = [
@@ -153,9 +152,19 @@ _PHRASE_LEAD = (
     r"(?:(?:with|on|by saying|by writing|using)\s+)(?:exactly\s+)?(?:the\s+)?(?:exact\s+)?"
     r"(?:(?:phrase|words?|sentence|line|text|sign-?off|greeting|question)\s+)?"
 )
+# A name after the closing: "... and then your name", "and the sender's full name on the line
+# below it", "followed by my name on its own line".
+_AND_NAME = (
+    r"(?P<named>\s*,?\s*(?:and|followed by|then)\s+(?:then\s+)?(?:put\s+|add\s+|sign\s+)?"
+    r"(?:the\s+|my\s+|your\s+|a\s+|her\s+|his\s+|their\s+|our\s+)?(?:[a-z]+'s\s+)?"
+    r"(?:full\s+|first\s+)?name(?:\s+and\s+(?:title|role|job title))?"
+    r"(?:\s+(?:on\s+(?:the\s+)?(?:next|following)\s+line|on\s+the\s+line\s+(?:below|under|after)"
+    r"(?:\s+it)?|below(?:\s+it)?|under(?:neath)?(?:\s+it)?|on\s+(?:its|their|a)\s+own\s+line"
+    r"|after\s+it))?)?"
+)
 END_PHRASE = re.compile(
     rf"(?:(?P<neg>not|never|avoid(?:s|ing)?)\s+(?:\w+\s+){{0,1}}?)?"
-    rf"(?:{_ENDING}){_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+){_MORE}"
+    rf"(?:{_ENDING}){_WHOLE_GAP}\s+{_PHRASE_LEAD}(?P<q>q\d+){_MORE}{_AND_NAME}"
     rf"(?:\s*,?\s*(?:with\s+)?(?:no|nothing)\s+(?:other\s+|more\s+)?(?:words?|text)?\s*"
     rf"(?:after|following|afterwards?)(?:\s+(?:it|that|this))?)?"
     rf"|(?:the\s+)?(?:last|final|closing)\s+(?:words?|line|sentence)\s+"
@@ -169,13 +178,17 @@ def end_phrase_rule(match: re.Match[str], reading: Reading) -> Check | None:
     if not phrases:
         return None
     sign_off = re.match(r"sign", match.group()) or re.search(r"sign-?off\s+q\d+", match.group())
+    named = match.group("named") is not None
     options = []
     for phrase in phrases:
         if phrase.strip() in ("?", "!", ".", "...", "…"):
+            if named:
+                return None
             options.append(create("ends_with_punctuation", mark=phrase.strip()))
-        elif sign_off:
-            # "Sign off with 'Best'": the closing line is the phrase, a name may follow it.
-            options.append(create("has_sign_off", phrase=phrase))
+        elif sign_off or named:
+            # "Sign off with 'Best'": the closing line is the phrase, a name may follow it;
+            # "end with 'Kind regards,' and then your name": one must.
+            options.append(create("has_sign_off", phrase=phrase, named=named))
         else:
             options.append(create("ends_with", phrase=phrase))
     check = any_of(*options)
@@ -341,14 +354,16 @@ _SIGN_OFF_NOUN = (
     r"(?:sign-?off|valediction|closing (?:line|phrase|greeting))"
 )
 SIGN_OFF = re.compile(
-    rf"\b(?:{_ENDING}|sign(?:s|ing)? off){_WHOLE_GAP}\s+(?:with|on|using)\s+"
-    rf"(?:an?\s+|the\s+|your\s+)?{_SIGN_OFF_NOUN}"
+    rf"(?:\b(?:{_ENDING}|sign(?:s|ing)? off){_WHOLE_GAP}\s+(?:with|on|using)\s+"
+    rf"(?:an?\s+|the\s+|your\s+)?{_SIGN_OFF_NOUN}(?:\s+line)?"
     rf"|\b(?:include|includes|add|adds|has|have|with|needs?|contains?|uses?)\s+"
-    rf"(?:an?\s+|the\s+)?{_SIGN_OFF_NOUN}(?:\s+(?:at the (?:end|bottom)))?"
+    rf"(?:an?\s+|the\s+)?{_SIGN_OFF_NOUN}(?:\s+(?:at the (?:end|bottom)))?){_AND_NAME}"
 )
 
 
-sign_off_rule = constant("has_sign_off")
+def sign_off_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    return create("has_sign_off", **({"named": True} if match.group("named") else {}))
+
 
 # The sign-off named by its words: "use 'Yours sincerely' as the sign-off", "the sign-off
 # should be 'Best,'". The closing line is the phrase; a name may follow it.
