@@ -209,6 +209,7 @@ FLAG_CUES: Mapping[str, str] = {
     "skip_title": r"\b(section|sub-?head\w*|title)",
     "own_line": r"\b(own|separate|new|single|final) line\b",
     "spaced": r"\b(space|gap)",
+    "named": r"\bnames?\b",
 }
 
 
