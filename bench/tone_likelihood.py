@@ -15,6 +15,8 @@ likelihood gain, and the cross-validated balanced accuracy of a logistic regress
 alone against P(yes) and the gain together (stratified 5-fold, repeated over `--shuffles`
 seeds), so the figure is not the fit's own sample; then the same regression fitted on every
 row (`fit`), the weights `TONE_LIKELIHOOD_WEIGHTS` holds. Test files are refused.
+`--kind form` measures the same on the form rules no check could read (`calibrate_form.py`'s
+default kind); that fit is a measurement only, nothing in the judge uses it.
 
     .venv/bin/python bench/tone_likelihood.py bench/data/trivial/dev*.jsonl \
         bench/data/format/dev*.jsonl bench/data/hostile/dev*.jsonl bench/data/lookalike/dev*.jsonl
@@ -68,12 +70,17 @@ def scorer_of(spec: str, judge: Judge) -> Scorer:
 
 
 def measure(
-    judge: Judge, compiler: CheckCompiler, score: Scorer, item: Mapping[str, Any], file: str
+    judge: Judge,
+    compiler: CheckCompiler,
+    score: Scorer,
+    item: Mapping[str, Any],
+    file: str,
+    kind: str = "tone",
 ) -> dict[str, Any]:
-    """P(yes) and the likelihood gain of each tone criterion of the item."""
+    """P(yes) and the likelihood gain of each criterion of `kind` (`calibrate_form.KINDS`)."""
     started = time.perf_counter()
     rubric = rubric_of(item)
-    holds = KINDS["tone"][2]
+    holds = KINDS[kind][2]
     chosen = [
         (c, bool(labelled["label"]))
         for c, r, labelled in zip(rubric, compiler.read(rubric), item["criteria"], strict=True)
@@ -147,8 +154,16 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     )
     parser.add_argument("--scorer", default="local", help="`local` or python:module.function")
     parser.add_argument("--shuffles", type=int, default=20, help="cross-validation repeats")
+    parser.add_argument(
+        "--kind", choices=sorted(KINDS), default="tone", help="which criteria (calibrate_form.py)"
+    )
     args = parser.parse_args(argv)
     refuse_test_files(parser, args.data)
+    if args.kind != "tone":  # each kind keeps its own checkpoint and report by default
+        if args.checkpoint == DEFAULT_CHECKPOINT:
+            args.checkpoint = DEFAULT_CHECKPOINT.with_name(f"{args.kind}-likelihood-dev.jsonl")
+        if args.out == DEFAULT_OUT:
+            args.out = DEFAULT_OUT.with_name(f"{args.kind}-likelihood-dev.json")
 
     started = header("tone_likelihood.py", argv)
     checkpoint = Rows(args.checkpoint, lambda r: (r["file"], r["id"]), fresh=args.fresh)
@@ -156,17 +171,18 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     compiler, score = CheckCompiler(), scorer_of(args.scorer, judge)
     plan = [(item, f"{p.parent.name}/{p.name}") for p in args.data for item in read_jsonl(p)]
     items = grade_files(
-        plan, checkpoint, lambda item, file: measure(judge, compiler, score, item, file)
+        plan, checkpoint, lambda item, file: measure(judge, compiler, score, item, file, args.kind)
     )
     rows = [row for item in items for row in item["rows"] if row["p_yes"] is not None]
     labels = [row["label"] for row in rows]
     if not 0 < sum(labels) < len(labels):
-        parser.error("the tone criteria of these files are all met or all failed: nothing to rank")
+        parser.error(f"the {args.kind} criteria of these files are all met or all failed")
     p_yes = [[logit(row["p_yes"])] for row in rows]
     both = [[logit(row["p_yes"]), row["gain"]] for row in rows]
     report: dict[str, Any] = {
         **started,
         "judge": args.judge,
+        "kind": args.kind,
         "scorer": args.scorer,
         "measured_on": sorted({file for _, file in plan}),
         "requirement": REQUIREMENT,
@@ -189,15 +205,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     write_json(args.out, report)
     cv = report["cross_validated"]
     print(
-        f"{len(rows)} tone criteria; AUROC P(yes) {report['auroc_p_yes']:.3f}, "
+        f"{len(rows)} {args.kind} criteria; AUROC P(yes) {report['auroc_p_yes']:.3f}, "
         f"gain {report['auroc_gain']:.3f}; cross-validated balanced accuracy "
         f"{cv['p_yes']['balanced_accuracy']:.3f} -> {cv['p_yes_and_gain']['balanced_accuracy']:.3f}"
     )
     fit = report["fit"]
-    print(
-        "TONE_LIKELIHOOD_WEIGHTS = "
-        f"({fit['intercept']:.3f}, {fit['w_yes']:.3f}, {fit['w_gain']:.3f})"
-    )
+    name = "TONE_LIKELIHOOD_WEIGHTS" if args.kind == "tone" else "fit (not in the judge)"
+    print(f"{name} = ({fit['intercept']:.3f}, {fit['w_yes']:.3f}, {fit['w_gain']:.3f})")
     return report
 
 

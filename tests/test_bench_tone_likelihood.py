@@ -89,3 +89,38 @@ def test_a_test_split_is_refused(tmp_path: Path) -> None:
 
     assert result.returncode == 2
     assert "test.jsonl: a test split; fit on dev files only" in result.stderr
+
+
+def test_kind_form_measures_the_form_rules_no_check_read_instead(tmp_path: Path) -> None:
+    items = _items()
+    for item in items:  # a rule on bullets no check reads, beside the tone criterion
+        polite = item["criteria"][0]["label"]
+        item["criteria"].append(
+            {
+                "id": "c3",
+                "description": "the bullets read smoothly in parallel form",
+                "label": polite,
+            }
+        )
+    data = write_items(tmp_path / "format" / "dev-x.jsonl", items)
+    out = tmp_path / "form.json"
+
+    ran(
+        run_bench(
+            "tone_likelihood",
+            data,
+            *FAKES,
+            "--kind",
+            "form",
+            "--checkpoint",
+            tmp_path / "rows.jsonl",
+            "--out",
+            out,
+            "--shuffles",
+            "2",
+        )
+    )
+
+    report = json.loads(out.read_text())
+    assert report["kind"] == "form"
+    assert report["criteria"] == 12  # the form rule of each item, not its tone criterion
