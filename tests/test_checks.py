@@ -1158,6 +1158,13 @@ def test_pronoun_count_names_what_it_found_and_refuses_an_unknown_person() -> No
         ("1. Tell me about a time.\n2. How did you cope?\n3. What went wrong?", 3, "(the items"),
         ("- Fast delivery\n- Low price\n- Any questions? Ask us!", 1, "has 1 question"),
         ("Why now? Because spring. Ready to start?", 2, "has 2 questions"),
+        # a quiz: each numbered question over its lettered options, a request among them
+        (
+            "Quiz!\n\n1. What is H2O?\nA) Water\nB) Salt\n\n2. Which gas do we breathe?\n"
+            "A) Oxygen\nB) Neon\n\n3. Name a planet.\nA) Mars\nB) Moon",
+            3,
+            "(the items",
+        ),
     ],
 )
 def test_question_count(text: str, count: int, finding: str) -> None:

@@ -2170,6 +2170,9 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
                 C.negate(C.heading_case("title", required=False)),
             ),
         ),
+        # the case of a named piece is not the text's
+        ("Hashtags in lowercase only", None),
+        ("links all lowercase", None),
         # a closing and a name after it
         (
             "Finish with 'All the best,' followed by your full name on the next line",

@@ -602,16 +602,20 @@ def questions(text: str) -> tuple[list[str], bool]:
     """The questions of `text`, and whether they are the items of its list.
 
     A list whose items are at least half questions ("1. Tell me about a time...", "2. How did
-    you...?") is a list of questions: each item is one, worded as a request or not. Else a
+    you...?") is a list of questions: each item is one, worded as a request or not; so are a
+    quiz's numbered lines, each a question over its own options. Else a
     question is a sentence, heading or title ending in `?`.
     """
     blocks = _list_blocks(text)
     if len(blocks) == 1:
         items = blocks[0][1]
         top = [item for indent, item in items if indent == min(i for i, _ in items)]
-        listed = sum(item.rstrip(_CLOSING).endswith("?") for item in top)
-        if top and 2 * listed >= len(top):
-            return top, True
+    else:
+        # A quiz numbers its questions, each over its options: "1. What...?" then "A) ..."
+        top = [_NUMBERED.sub("", line, count=1) for line in numbered_lines(text)]
+    listed = sum(item.rstrip(_CLOSING).endswith("?") for item in top)
+    if len(top) > 1 and 2 * listed >= len(top):
+        return top, True
     asked = [s for s in sentences(text) if s.rstrip(_CLOSING).endswith("?")]
     # Headings and a title in bold hold no sentence, yet an FAQ's "## Can I pay by card?" or
     # "**How long do I have?**" is a question to a reader counting them.

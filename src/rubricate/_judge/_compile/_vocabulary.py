@@ -1501,7 +1501,8 @@ _HEADING_NOUN = re.compile(r"\b(?:titles?|headings?|headers?|headlines?|subheadi
 # A piece of the text named as the subject just before a rule: "bullets are all lowercase".
 _PIECE_SUBJECT = re.compile(
     r"\b(?:bullets?|bullet points?|(?:list )?items?|lines?|paragraphs?|sentences?|stanzas?|"
-    r"entries|steps?|sections?|names?|keys?|labels?|words?)\s+"
+    r"entries|steps?|sections?|names?|keys?|labels?|words?|hash ?tags?|tags?|links?|urls?|"
+    r"emails?)\s+"
     r"(?:(?:are|is|should|must|will|be|all|each|written|in|use|using|always)\s+)*$"
 )
 
