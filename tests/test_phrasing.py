@@ -2170,6 +2170,10 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
                 C.negate(C.heading_case("title", required=False)),
             ),
         ),
+        # a reason after a dash, with no cue word: who or what the rule is for
+        ("No hashtags - our older readers find them confusing", C.hashtag_count(exactly=0)),
+        ("Skip the emojis; most of the clients print these out", C.emoji_count(exactly=0)),
+        ("No emojis - the sign-off must be bold", None),  # a second rule, not a reason
         # the case of a named piece is not the text's
         ("Hashtags in lowercase only", None),
         ("links all lowercase", None),

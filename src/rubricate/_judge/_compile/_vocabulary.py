@@ -874,7 +874,8 @@ _REASON_TAIL = re.compile(
     r"this is|"
     # "they" of a reason is what the pieces do where they go ("they show on mobile"), not
     # what they must be ("exactly 4 lines, they rhyme")
-    r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|they(?=\s+(?:all\s+|just\s+|"
+    r"that'?s|so (?:that|it|people|readers|ppl)|people|readers|ppl|it (?:has|needs|must) to fit|"
+    r"they(?=\s+(?:all\s+|just\s+|"
     rf"only\s+|often\s+|usually\s+)?{_REASON_VERBS}\b)|"
     # "skip the exclamation points, it reads as salesy"
     rf"{_IT_DOES}|{_REASON_CLAUSE})\b[^\d()]*$"
@@ -882,6 +883,10 @@ _REASON_TAIL = re.compile(
     r"|\s+so (?:that )?(?:it|they|this|people|readers|nothing|no one|nobody)\b[^\d()]*$"
     r"|\s+(?:because|since)\s+(?:it|they|this|that|these|people|readers|users|ppl|the|our|my|"
     r"your|most|many|some|we|i|you|nobody|no one|everyone)\b[^\d()]*$"
+    # a clause of its own after a dash, saying who or what the rule is for: "no emojis - some
+    # of our users' tablets show them as boxes", "no code - the reader has never programmed"
+    r"|\s*(?:[;\u2013\u2014]|\s-)\s*(?:the|our|some|most|many|these|those|older|we|you)\s"
+    r"[^\d()]*$"
     # where the rule comes from, named: "no links at all - anti-phishing policy", "(brand rule)"
     r"|\s*[,;:\u2013\u2014-]\s*\(?(?:our\s+|the\s+|company\s+|house\s+)?"
     r"(?:(?!(?:then|and|plus|also|with|followed|list|add|include)\b)[a-z]+[- ]){0,2}"
