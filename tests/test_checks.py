@@ -1808,6 +1808,12 @@ def test_heading_case_leaves_a_first_line_that_may_be_a_headline_to_the_judge() 
     assert not checks.heading_case("sentence")("1. Getting started\n2. Setting Up Alerts")[0]
 
 
+def test_sentence_case_allows_the_names_of_days_and_months() -> None:
+    assert checks.heading_case("sentence")("Office closed on Friday, March 14")[0]
+    assert not checks.heading_case("sentence")("Office Closed On Friday")[0]
+    assert checks.heading_case("title")("Office Closed On Friday")[0]
+
+
 def test_heading_case_not_required_leaves_a_text_without_headings_to_the_judge() -> None:
     messages = "- **Wrong password:** That password doesn't match.\n- **Offline:** Try again."
     assert not checks.heading_case("sentence")(messages)[0]

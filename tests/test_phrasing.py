@@ -2170,6 +2170,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
                 C.negate(C.heading_case("title", required=False)),
             ),
         ),
+        # sentence case allows proper nouns; a section heading is a section's
+        ("Sentence case (names aside)", C.heading_case("sentence", required=False)),
+        (
+            "Headings in sentence case: capitalise only the first word and proper nouns",
+            C.heading_case("sentence"),
+        ),
+        ("Section heading in sentence case", C.heading_case("sentence", skip_title=True)),
+        ("Under 90 words so it fits in 40 seconds", C.word_count(fewer_than=90)),
         # a reason after a dash, with no cue word: who or what the rule is for
         ("No hashtags - our older readers find them confusing", C.hashtag_count(exactly=0)),
         ("Skip the emojis; most of the clients print these out", C.emoji_count(exactly=0)),

@@ -126,6 +126,10 @@ MONTHS = (
 )
 """A month by its full or short name, as a regular expression (lower case)."""
 
+_CALENDAR_NAME = re.compile(
+    rf"(?:{MONTHS}|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?)",
+    re.IGNORECASE,
+)
 _MONTH_NUMBER = {name[:3]: number for number, name in enumerate(MONTH_NAMES.split("|"), 1)}
 _MONTH = rf"(?P<month>{MONTHS})\.?"
 # When a piece of text is dated: an ISO date (and time), "14 March 2023", "March 14, 2023",
@@ -1004,7 +1008,10 @@ def in_case(heading: str, case: str) -> bool:
     words = [w for w in WORD_LETTERS.findall(heading) if not w.isupper() or len(w) == 1]
     if not words or not words[0][0].isupper():
         return False
-    later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
+    # a day's or a month's name is capitalised in sentence case too ("closed on Friday, March 14")
+    later = [
+        w for w in words[1:] if w.casefold() not in SMALL_WORDS and not _CALENDAR_NAME.fullmatch(w)
+    ]
     capitals = sum(1 for w in later if w[0].isupper())
     return capitals * 2 <= len(later) and not (len(later) > 0 and capitals == len(later))
 

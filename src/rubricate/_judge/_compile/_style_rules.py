@@ -141,7 +141,7 @@ _CASE_NAMES = {"title": "title", "sentence": "sentence", "lower": "lower", "uppe
 HEADING_CASE = re.compile(
     r"(?:(?P<neg1>not|never|no(?=\s+(?:title|sentence)[- ]?case\b))\s+(?:\w+\s+){0,2}?)?"
     rf"(?:(?:all |every |each |the |its |their )?(?:{_QUALIFIER} )?(?:title|headings?|headers?|"
-    rf"subheadings?|headlines?|section (?:titles|headings|headers))\s+(?:(?:must|should|will|"
+    rf"subheadings?|headlines?|section (?:titles?|headings?|headers?))\s+(?:(?:must|should|will|"
     rf"can|are|is|be|to|do|does|use|uses|follow|follows|written|set|in)\s+|"
     rf"(?P<neg2>not|never)\s+){{0,4}})?"
     r"(?:in |use |using |with |written in )?(?P<said>(?P<case>title|sentence|lower|upper)[- ]?case"
@@ -149,10 +149,12 @@ HEADING_CASE = re.compile(
     rf"(?:\s+(?:(?:for|in|on)\s+)?(?:the |all |every |each |its )?(?:{_QUALIFIER} )?(?:title|"
     rf"headings?|headers?|subheadings?|headlines?|section titles|section head(?:ing|er)s?))?"
     # the case said again in words: "sentence case (only the first word capitalised)"
-    # ... or after a comma: "heading in sentence case, i.e. only the first word capitalised"
-    r"(?P<gloss>\s*(?:\(|[,:\u2013\u2014-]\s*(?=i\.e\.|that is|meaning|only))"
-    r"(?:i\.e\.,?\s*|that is,?\s*|meaning\s+)?(?:only\s+)?(?:the\s+)?first\s+(?:word|letter)"
-    r"\s+(?:is\s+)?capitali[sz]ed(?:\s+only)?\)?)?"
+    # ... or after a comma: "heading in sentence case, i.e. only the first word capitalised",
+    # "capitalise only the first word"
+    r"(?P<gloss>\s*(?:\(|[,:\u2013\u2014-]\s*(?=i\.e\.|that is|meaning|only|capitali))"
+    r"(?:(?:i\.e\.,?\s*|that is,?\s*|meaning\s+)?(?:only\s+)?(?:the\s+)?first\s+(?:word|letter)"
+    r"\s+(?:is\s+)?capitali[sz]ed(?:\s+only)?"
+    r"|capitali[sz]e\s+only\s+the\s+first\s+(?:word|letter))\)?)?"
 )
 # Title case said by what it does: "capitalise the major words of the headline (title case)".
 MAJOR_WORDS = re.compile(
@@ -167,7 +169,7 @@ major_words_rule = constant("heading_case", case="title")
 def heading_case_rule(match: re.Match[str], reading: Reading) -> Check | None:
     case = match.group("case") or "upper"  # "all caps", "block capitals": upper case
     gloss = match.group("gloss") or ""
-    if gloss and (case in ("lower", "upper") or (case == "title" and "word" in gloss)):
+    if gloss and (case in ("lower", "upper") or (case == "title" and "letter" not in gloss)):
         return None  # "title case, only the first word capitalised" contradicts itself
     # Which part it is about, from the words around the case's own ("title case" names none).
     around = (

@@ -529,6 +529,9 @@ def read(description: str) -> Reading:
     text = _NONE_SAID_AGAIN.sub(
         lambda m: "" if ABSENCE.search(text[: m.start()]) else m.group(), text
     )
+    if re.search(r"\bsentence[- ]case\b", text, re.IGNORECASE):
+        # sentence case allows proper nouns: "(proper nouns excepted)" says it again
+        text = _PROPER_NOUNS_ASIDE.sub("", text)
     if _NO_LISTS.search(text):  # "plain prose, no bullet points": prose is what has no lists
         text = _PROSE_CLAUSE.sub(r"\g<edge>", text)
         # "without lists of any kind (also no numbered ones)"
@@ -987,7 +990,8 @@ _DURATION_HEAD = re.compile(
     re.IGNORECASE,
 )
 _DURATION_TAIL = re.compile(
-    rf"\s*(?:[,;\u2013\u2014]|\s-|\.)\s*(?P<said>[^,;:()]*?{_DURATION}[^,;:()]*?)\W*$"
+    # "..., about 30 seconds spoken", "... so it fits in 30 seconds"
+    rf"(?:\s*(?:[,;\u2013\u2014]|\s-|\.)|\s+(?=so\s))\s*(?P<said>[^,;:()]*?{_DURATION}[^,;:()]*?)\W*$"
     rf"|\s*\((?P<aside>[^()]*?{_DURATION}[^()]*)\)\W*$",
     re.IGNORECASE,
 )
@@ -1233,6 +1237,12 @@ _NO_TEXT_AROUND = re.compile(
 _NONE_SAID_AGAIN = re.compile(
     r"(?<=[.!;])\s*(?:none|zero|not one|not a single one)(?:\s*,?\s*(?:anywhere|at all|whatsoever|"
     r"ever|period))?\W*$"
+)
+_PROPER_NOUNS_ASIDE = re.compile(
+    r"\s*\(\s*(?:proper\s+nouns|names)\s+(?:excepted|aside|allowed|excluded|apart|are\s+fine)\s*\)"
+    r"|\s*,?\s*(?:except(?:ing)?|apart\s+from|other\s+than|besides)(?:\s+for)?\s+proper\s+nouns\b"
+    r"|\s+(?:and|\+|plus)\s+proper\s+nouns\b",
+    re.IGNORECASE,
 )
 # Prose as its own clause beside a rule against lists says that rule again: "Plain prose, no
 # bullet points", "It should read as flowing prose, not as a list", "no lists, just prose". Not
