@@ -35,6 +35,7 @@ SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "chronological": {},
     "bold_keywords": {"keywords": ["cat"]},
     "code_block_count": {"at_least": 1},
+    "code_tagged": {},
     "contraction_count": {"exactly": 0},
     "date_format": {"format": "YYYY-MM-DD"},
     "email_count": {"at_least": 1},
@@ -1806,6 +1807,17 @@ def test_heading_case_leaves_a_first_line_that_may_be_a_headline_to_the_judge() 
     with pytest.raises(CheckUndecided, match="may be a headline"):
         checks.heading_case("upper")(promo)
     assert not checks.heading_case("sentence")("1. Getting started\n2. Setting Up Alerts")[0]
+
+
+def test_code_tagged_needs_a_language_on_every_fence() -> None:
+    two = "```bash\nls\n```\n\nThen:\n\n```\ncat notes.txt\n```"
+    assert run(checks.code_tagged(), two) == (False, "code block 2 of 2 opens '```', no tag")
+    assert run(checks.code_tagged(), "```py\nprint(1)\n```") == (
+        True,
+        "its code block carries a language tag (py)",
+    )
+    assert not checks.code_tagged()("No code at all.")[0]
+    assert checks.code_tagged(required=False)("No code at all.")[0]
 
 
 def test_sentence_case_allows_the_names_of_days_and_months() -> None:

@@ -768,7 +768,7 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
             C.code_block_count(language="python", at_least=1),
         ),
         ("Put the command in a bash code block", C.code_block_count(language="bash", at_least=1)),
-        ("Put shell commands in code blocks tagged with a language", None),  # any tag
+        ("Put shell commands in code blocks tagged with a language", C.code_tagged()),  # any tag
         ("Use the % sign for percentages", C.percent_sign()),
         ("Percentages always with the % symbol", C.percent_sign()),
         ("Keep the notes under 100 words", C.word_count(fewer_than=100)),
@@ -2169,6 +2169,14 @@ def test_read_parses_each_criterion_text_once(monkeypatch: pytest.MonkeyPatch) -
                 C.heading_case("sentence", required=False),
                 C.negate(C.heading_case("title", required=False)),
             ),
+        ),
+        # a language tag on every code block, whatever the language
+        ("Each code fence must have a language hint.", C.code_tagged()),
+        ("the snippet goes in a code block tagged with its language", C.code_tagged()),
+        ("Code fences, if any, carry a language tag (e.g. ```ts)", C.code_tagged(required=False)),
+        (
+            "Put the script in a code block with the bash language tag",
+            C.code_block_count(language="bash", at_least=1),
         ),
         # sentence case allows proper nouns; a section heading is a section's
         ("Sentence case (names aside)", C.heading_case("sentence", required=False)),

@@ -799,6 +799,42 @@ _TAG_GROUPS = (
 _LANGUAGE_TAGS = {tag: group for group in _TAG_GROUPS for tag in group}
 
 
+@catalogue_check
+def code_tagged(required: bool = True) -> TextTest:
+    """Every fenced code block carries a language tag (```` ```bash ````), whatever the language.
+
+    For "every code block needs a language tag", "code in fenced blocks tagged with a
+    language"; for one language, use `code_block_count(language=...)`. With `required` (the
+    default) the text needs a code block at all; without it ("code blocks, if any, need a
+    language tag") a text with none passes.
+
+    Args:
+        required: Whether a text without any fenced code block fails.
+
+    Example:
+        ```python
+        checks.code_tagged()  # "put the command in a code block with a language tag"
+        checks.code_tagged(required=False)  # "if there's a code block, it has a language tag"
+        ```
+
+    """
+
+    def test(text: str) -> tuple[bool, str]:
+        blocks = code_blocks(text)
+        if not blocks:
+            return not required, "has no fenced code block"
+        for number, block in enumerate(blocks, start=1):
+            if not _tag_of(block):
+                opening = shortened(block.split("\n", 1)[0].strip())
+                return False, f"code block {number} of {len(blocks)} opens {opening!r}, no tag"
+        tags = ", ".join(sorted({_tag_of(block) for block in blocks}))
+        if len(blocks) == 1:
+            return True, f"its code block carries a language tag ({tags})"
+        return True, f"all {len(blocks)} code blocks carry a language tag ({tags})"
+
+    return test
+
+
 def _tag_of(block: str) -> str:
     opening = block.split("\n", 1)[0].strip().lstrip("`~").strip()
     return opening.split()[0].casefold() if opening else ""

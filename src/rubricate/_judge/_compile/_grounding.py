@@ -149,6 +149,7 @@ CUES: Mapping[str, str] = {
     "hashtag_count": r"\bhash ?tags?\b|#",
     "hashtags_at_end": r"\bhash ?tags?\b",
     "code_block_count": r"\bcode ?(block|fence)s?\b|```",
+    "code_tagged": r"\blanguage (tag|hint|identifier|label)s?\b|\btagged\b.*\blanguage\b",
     "sql_keywords": r"\bsql\b",
     "key_case": r"\b(snake|camel|pascal|kebab|screaming)[_ -]?case\b|\bupper[_ -]?snake",
     "table_count": r"\btables?\b",

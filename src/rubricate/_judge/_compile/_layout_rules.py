@@ -36,6 +36,7 @@ __all__ = [
     "ENTRY_COUNT",
     "HEADING_LEVEL",
     "HEADING_NAMES",
+    "LANGUAGE_TAG",
     "LIST_AS",
     "LIST_OF",
     "NOTHING_BUT",
@@ -58,6 +59,7 @@ __all__ = [
     "entry_count_rule",
     "heading_level_rule",
     "heading_names_rule",
+    "language_tag_rule",
     "list_as_rule",
     "list_of_rule",
     "nothing_but_rule",
@@ -598,6 +600,33 @@ def number_them_rule(match: re.Match[str], reading: Reading) -> Check | None:
     return create("numbered_count", at_least=1)
 
 
+# Every code block tagged, with any language: "every code block needs a language tag", "code
+# blocks, if any, need a language tag", "language tag on each code fence"; and after a code
+# block asked for, "put the query in a fenced code block with a language tag" (`CODE_BLOCK`).
+_ANY_LANGUAGE = (
+    r"(?:tagged\s+(?:with\s+)?(?:a\s+|the\s+|its\s+)?language|(?:with\s+)?(?:an?|its|their)\s+"
+    r"language\s+(?:tags?|hints?|identifiers?|labels?))"
+    # tags given as examples: "(```bash)", "(bash)", "(e.g. ```python, ```bash, etc.)"
+    r"(?:\s*\((?:e\.g\.,?\s*|like\s+|such as\s+)?(?:`{3})?[\w+#]+(?:\s*,\s*(?:`{3})?[\w+#]+)*"
+    r"(?:,?\s*etc\.?)?\))?"
+)
+_CODE_BLOCKS = r"(?:(?:fenced|markdown)\s+)?code\s*(?:blocks?|fences?)"
+LANGUAGE_TAG = re.compile(
+    rf"\b(?:(?:every|each|all|any|the)\s+)?(?:{_CODE_BLOCKS}|fenced\s+blocks?)"
+    rf"(?P<if_any>,?\s+if\s+any,?)?\s+(?:(?:needs?|must|should|has|have|carr(?:y|ies)|gets?|"
+    rf"uses?|are|is)\s+(?:to\s+)?(?:be\s+|have\s+|carry\s+)?(?:all\s+)?)?{_ANY_LANGUAGE}"
+    rf"|\blanguage\s+tags?\s+on\s+(?:each|every|all|the|any)\s+{_CODE_BLOCKS}"
+    rf"|\b(?P<if_any2>if\s+there(?:'s|\s+is)\s+an?\s+{_CODE_BLOCKS},?\s+it\s+"
+    rf"(?:has|needs|must have|should have|carries)\s+an?\s+language\s+(?:tag|hint|identifier|label))"
+)
+
+
+def language_tag_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if match.group("if_any") or match.group("if_any2"):
+        return create("code_tagged", required=False)
+    return create("code_tagged")
+
+
 # Code in a code block: "put the command in a code block", "wrap the JSON in a ```json block".
 _CODE = (
     r"code|commands?|scripts?|snippets?|quer(?:y|ies)|json|sql|yaml|html|css|xml|functions?|"
@@ -606,11 +635,15 @@ _CODE = (
 CODE_BLOCK = re.compile(
     rf"\b(?:(?:put|puts|place|places|wrap|wraps|enclose|encloses|format|formats|present|show|"
     rf"give|write|include|includes|keep|keeps)\s+)?(?:(?:the|all the|any|your|all|each)\s+)?"
-    rf"(?:(?:[a-z]+\s+)?(?:{_CODE})\s+)?(?:in|inside|within|into|as)\s+(?:an?\s+|one\s+|its own\s+|"
+    rf"(?:(?:[a-z]+\s+)?(?:{_CODE})\s+(?:(?:goes|go|belongs?|sits?|lives?|should go|must go)\s+)?)?"
+    rf"(?:in|inside|within|into|as)\s+(?:an?\s+|one\s+|its own\s+|"
     rf"separate\s+)?(?:`{{3}}\w*\s+|(?:fenced|markdown|[a-z]+)\s+)??"
     rf"(?:code ?(?:blocks?|fences?)|(?<=fenced )blocks?)\b"
-    rf"(?P<tagged>\s+(?:tagged|labell?ed|marked)(?:\s+(?:as|with))?\s+(?:(?:the|a)\s+)?"
-    rf"(?:language\s+)?[\w+#]+(?:\s+language)?)?"
+    rf"(?:\s+with\s+(?:the|a)\s+(?P<language>[\w+#]+)\s+language\s+tag"
+    rf"|\s+with\s+the\s+language\s+tag\s+(?P<language2>[\w+#]+)"
+    rf"|(?P<any_tag>\s+{_ANY_LANGUAGE})"
+    rf"|(?P<tagged>\s+(?:tagged|labell?ed|marked)(?:\s+(?:as|with))?\s+(?:(?:the|a)\s+)?"
+    rf"(?:language\s+)?[\w+#]+(?:\s+language)?))?"
     rf"|\b(?:use|uses|using|with)\s+(?:an?\s+)?code ?blocks?\s+for\s+"
     rf"(?:(?:the|all the|any|your|all|each)\s+)?(?:{_CODE})\b"
 )
@@ -622,6 +655,10 @@ _LANGUAGES = (
 
 
 def code_block_rule(match: re.Match[str], reading: Reading) -> Check | None:
+    if match.group("any_tag"):
+        return create("code_tagged")  # a block, and a language tag on it
+    if language := match.group("language") or match.group("language2"):
+        return create("code_block_count", language=language, at_least=1)
     tagged = match.group("tagged")
     if tagged:
         said = [w for w in tagged.split() if w not in _TAG_WORDS]

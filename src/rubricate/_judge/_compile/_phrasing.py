@@ -189,6 +189,7 @@ _RULES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (layout_rules.NUMBER_THEM, layout_rules.number_them_rule),
     (layout_rules.LIST_AS, layout_rules.list_as_rule),
     (layout_rules.CODE_BLOCK, layout_rules.code_block_rule),
+    (layout_rules.LANGUAGE_TAG, layout_rules.language_tag_rule),
     (count_rules.PARTS, count_rules.parts_rule),
     (count_rules.COUNT_EACH, count_rules.count_each_rule),
     (start_end_rules.POSTSCRIPT, start_end_rules.postscript_rule),
