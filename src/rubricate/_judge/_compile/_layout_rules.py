@@ -617,7 +617,8 @@ LANGUAGE_TAG = re.compile(
     rf"uses?|are|is)\s+(?:to\s+)?(?:be\s+|have\s+|carry\s+)?(?:all\s+)?)?{_ANY_LANGUAGE}"
     rf"|\blanguage\s+tags?\s+on\s+(?:each|every|all|the|any)\s+{_CODE_BLOCKS}"
     rf"|\b(?P<if_any2>if\s+there(?:'s|\s+is)\s+an?\s+{_CODE_BLOCKS},?\s+it\s+"
-    rf"(?:has|needs|must have|should have|carries)\s+an?\s+language\s+(?:tag|hint|identifier|label))"
+    rf"(?:has|needs|must have|should have|carries)\s+an?\s+language\s+"
+    rf"(?:tag|hint|identifier|label))"
 )
 
 
