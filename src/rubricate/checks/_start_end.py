@@ -577,25 +577,19 @@ def has_sign_off(phrase: str | None = None, named: bool = False) -> TextTest:
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
         tail = lines[-(_NAME_LINES + 1) :]
         for position, line in enumerate(tail):
-            signed = False
-            if wanted is None:
-                valediction = VALEDICTION.match(line)
-                after = tail[position + 1 :]
-                # "Thanks for your flexibility," over a name: a closing of the writer's own
-                own = line.endswith(",") and bool(after) and bool(_NAME_LINE.match(after[0]))
-                closing = (valediction is not None or own) and len(line.split()) <= _SIGN_OFF_WORDS
-                # "Thanks, Sam": the name after the closing's mark, on its line
-                signed = (
-                    re.search(
-                        r"[,!\u2014\u2013-]\s*[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2}\s*$",
-                        line,
-                    )
-                    is not None
-                )
-            else:
+            after = tail[position + 1 :]
+            if wanted is not None:
                 closing, after = _signs_with(wanted, tail[position:])
+            name_below = bool(after) and _NAME_LINE.match(after[0]) is not None
+            signed = name_below
+            if wanted is None:
+                # "Thanks for your flexibility," over a name: a closing of the writer's own
+                own = line.endswith(",") and name_below
+                closing = VALEDICTION.match(line) is not None or own
+                closing = closing and len(line.split()) <= _SIGN_OFF_WORDS
+                signed = signed or _NAME_AFTER_MARK.search(line) is not None  # "Thanks, Sam"
             if closing and all(len(n.split()) <= 5 and not n.endswith("?") for n in after):
-                if named and not (signed or (after and _NAME_LINE.match(after[0]))):
+                if named and not signed:
                     return False, f"ends with the sign-off {line!r} and no name after it"
                 return True, f"ends with the sign-off {line!r}"
         shown = lines[-1] if lines else ""
@@ -606,6 +600,10 @@ def has_sign_off(phrase: str | None = None, named: bool = False) -> TextTest:
     return test
 
 
+# A name on the closing's own line, after its mark: "Thanks, Sam", "Cheers — Priya Lee".
+_NAME_AFTER_MARK = re.compile(
+    r"[,!\u2014\u2013-]\s*[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2}\s*$"
+)
 # A name under a closing: "Sam", "Dr. Amy Lee", "— The Bloom team", "[Your name]".
 _NAME_LINE = re.compile(r"^[\W_]*(?:[A-Z\u00c0-\u024f]|[\[{<])(?!.*[.?!:]\s*$)")
 
